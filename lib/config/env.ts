@@ -1,0 +1,217 @@
+import { z } from "zod";
+
+/**
+ * Server configuration, read from the process environment when the server starts (never inlined
+ * at build), so one build serves every environment. Runtime-neutral: used by middleware (edge)
+ * and by route handlers (node).
+ */
+
+export const APP_ENVS = ["production", "staging", "dev", "local"] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+export type HostedApp = "dashboard" | "lending" | "marketing";
+
+/** Hosted-app origins per environment. Local has no hosted apps: see localHostedUrl(). */
+export const HOSTED_APP_ORIGINS: Record<Exclude<AppEnv, "local">, Record<HostedApp, string>> = {
+  production: {
+    dashboard: "https://app.lender.example",
+    lending: "https://apply.lender.example",
+    marketing: "https://www.lender.example",
+  },
+  staging: {
+    dashboard: "https://app.staging.lender.example",
+    lending: "https://apply.staging.lender.example",
+    marketing: "https://www.staging.lender.example",
+  },
+  dev: {
+    dashboard: "https://app.dev.lender.example",
+    lending: "https://apply.dev.lender.example",
+    marketing: "https://www.dev.lender.example",
+  },
+};
+
+/** Locally, each hosted app is a stand-in page that names where the redirect would land. */
+export function localHostedUrl(appUrl: string, app: HostedApp): string {
+  return `${appUrl}/api/local/apps/${app}`;
+}
+
+export const LOCAL_DEFAULTS = {
+  cognitoUserPoolId: "us-east-1_localpool",
+  cognitoClientId: "localclient0000000000000000",
+  graphqlApiKey: "da2-localpublicapikey000000000",
+  sessionSecret: "local-only-session-secret-do-not-use-in-production",
+  companyEmailDomains: "lender.example,lender-ops.example",
+} as const;
+
+const url = z.url({ protocol: /^https?$/ });
+const optionalUrl = url.optional();
+const nonEmpty = z.string().trim().min(1);
+
+const rawSchema = z.object({
+  APP_ENV: z.enum(APP_ENVS).default("local"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z.string().optional(),
+  APP_URL: optionalUrl,
+  DASHBOARD_APP_URL: optionalUrl,
+  LENDING_APP_URL: optionalUrl,
+  MARKETING_SITE_URL: optionalUrl,
+  COGNITO_REGION: nonEmpty.default("us-east-1"),
+  COGNITO_USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9A-Za-z]+$/, "must look like region_id").optional(),
+  COGNITO_CLIENT_ID: z.string().regex(/^[0-9A-Za-z]+$/).optional(),
+  COGNITO_ENDPOINT: optionalUrl,
+  COGNITO_ISSUER: optionalUrl,
+  COGNITO_JWKS_URL: optionalUrl,
+  GRAPHQL_URL: optionalUrl,
+  GRAPHQL_API_KEY: nonEmpty.optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  COOKIE_DOMAIN: nonEmpty.optional(),
+  COMPANY_EMAIL_DOMAINS: z.string().optional(),
+  ALGOLIA_APP_ID: nonEmpty.optional(),
+  ALGOLIA_SEARCH_KEY: nonEmpty.optional(),
+});
+
+export interface ServerConfig {
+  appEnv: AppEnv;
+  isLocal: boolean;
+  /** The shell's own public origin, e.g. http://localhost:3000. */
+  appUrl: string;
+  hosts: Record<HostedApp, string>;
+  /** Locally the shell serves /login and /register itself; elsewhere the dashboard app does. */
+  signInInApp: boolean;
+  cognito: {
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    /** Set only where the identity service is not AWS's own (the local stand-in). */
+    endpoint?: string;
+    issuer: string;
+    jwksUrl: string;
+  };
+  graphql: { url: string; apiKey: string };
+  sessionSecret: string;
+  cookieDomain?: string;
+  companyEmailDomains: string[];
+  algolia?: { appId: string; searchKey: string; indexName: string };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function stripSlash(value: string): string {
+  return value.replace(/\/+$/, "");
+}
+
+function defaultAppUrl(port: number, hostname: string | undefined): string {
+  const host = !hostname || hostname === "0.0.0.0" || hostname === "::" ? "localhost" : hostname;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
+  const parsed = rawSchema.safeParse(
+    Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v])),
+  );
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new ConfigError(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const isLocal = e.APP_ENV === "local";
+  const appUrl = stripSlash(e.APP_URL ?? defaultAppUrl(e.PORT, e.HOSTNAME));
+
+  const base: Record<HostedApp, string> = isLocal
+    ? {
+        dashboard: localHostedUrl(appUrl, "dashboard"),
+        lending: localHostedUrl(appUrl, "lending"),
+        marketing: localHostedUrl(appUrl, "marketing"),
+      }
+    : HOSTED_APP_ORIGINS[e.APP_ENV as Exclude<AppEnv, "local">];
+  const hosts: Record<HostedApp, string> = {
+    dashboard: stripSlash(e.DASHBOARD_APP_URL ?? base.dashboard),
+    lending: stripSlash(e.LENDING_APP_URL ?? base.lending),
+    marketing: stripSlash(e.MARKETING_SITE_URL ?? base.marketing),
+  };
+
+  const missing = (name: string) => new ConfigError(`Invalid configuration: ${name} is required when APP_ENV=${e.APP_ENV}`);
+  const userPoolId = e.COGNITO_USER_POOL_ID ?? (isLocal ? LOCAL_DEFAULTS.cognitoUserPoolId : undefined);
+  const clientId = e.COGNITO_CLIENT_ID ?? (isLocal ? LOCAL_DEFAULTS.cognitoClientId : undefined);
+  const sessionSecret = e.SESSION_SECRET ?? (isLocal ? LOCAL_DEFAULTS.sessionSecret : undefined);
+  const apiKey = e.GRAPHQL_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.graphqlApiKey : undefined);
+  const graphqlUrl = e.GRAPHQL_URL ?? (isLocal ? `${appUrl}/api/local/graphql` : undefined);
+  if (!userPoolId) throw missing("COGNITO_USER_POOL_ID");
+  if (!clientId) throw missing("COGNITO_CLIENT_ID");
+  if (!sessionSecret) throw missing("SESSION_SECRET");
+  if (!apiKey) throw missing("GRAPHQL_API_KEY");
+  if (!graphqlUrl) throw missing("GRAPHQL_URL");
+
+  const endpoint = e.COGNITO_ENDPOINT ?? (isLocal ? `${appUrl}/api/local/cognito` : undefined);
+  const issuer = stripSlash(
+    e.COGNITO_ISSUER ??
+      (endpoint && isLocal
+        ? `${stripSlash(endpoint)}/${userPoolId}`
+        : `https://cognito-idp.${e.COGNITO_REGION}.amazonaws.com/${userPoolId}`),
+  );
+
+  const domains = (e.COMPANY_EMAIL_DOMAINS ?? (isLocal ? LOCAL_DEFAULTS.companyEmailDomains : ""))
+    .split(",")
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+
+  return {
+    appEnv: e.APP_ENV,
+    isLocal,
+    appUrl,
+    hosts,
+    signInInApp: isLocal,
+    cognito: {
+      region: e.COGNITO_REGION,
+      userPoolId,
+      clientId,
+      endpoint: endpoint ? stripSlash(endpoint) : undefined,
+      issuer,
+      jwksUrl: e.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+    },
+    graphql: { url: graphqlUrl, apiKey },
+    sessionSecret,
+    cookieDomain: e.COOKIE_DOMAIN,
+    companyEmailDomains: domains,
+    algolia:
+      e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY
+        ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, indexName: `${e.APP_ENV}_employers` }
+        : undefined,
+  };
+}
+
+let cached: ServerConfig | undefined;
+
+/** The process's configuration, parsed on first use and kept for the life of the server. */
+export function serverConfig(): ServerConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** What the browser may know: no secrets. Passed from the root layout at request time, not baked in. */
+export interface PublicConfig {
+  appEnv: AppEnv;
+  hosts: Record<HostedApp, string>;
+  signInInApp: boolean;
+  cognito: { region: string; userPoolId: string; clientId: string; endpoint?: string };
+  graphql: { url: string; apiKey: string };
+  cookieDomain?: string;
+  companyEmailDomains: string[];
+  algolia?: { appId: string; searchKey: string; indexName: string };
+}
+
+export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
+  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia } = config;
+  return {
+    appEnv,
+    hosts,
+    signInInApp,
+    cognito: { region: cognito.region, userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint: cognito.endpoint },
+    graphql,
+    cookieDomain,
+    companyEmailDomains,
+    algolia,
+  };
+}
