@@ -1,0 +1,133 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { classNames } from "@/components/ui/class-names";
+import { focusRingOnDark } from "@/components/ui/focus-ring";
+import { useMediaQuery } from "@/components/ui/use-media-query";
+import { LogoutIcon, SidebarIcon } from "./sidebar-icon";
+import type { SidebarItem } from "./sidebar-items";
+
+/** SPEC 9: the sidebar breakpoint and its hover-leave animation. */
+export const SIDEBAR_WIDE_QUERY = "(min-width: 1200px)";
+export const SIDEBAR_COLLAPSE_DELAY_MS = 300;
+
+/** SPEC 2: minimised on any route containing "apply" and on viewports narrower than 1200 px. */
+export function isAutoMinimised(pathname: string, wideViewport: boolean): boolean {
+  return pathname.toLowerCase().includes("apply") || !wideViewport;
+}
+
+/** Whole-segment prefix match, so /dashboard is not current on /dashboard-sign. */
+function isCurrent(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+export interface SidebarProps {
+  /** From sidebarItems(): visibility is decided outside, so this component only lays out. */
+  items: readonly SidebarItem[];
+  onLogout: () => void | Promise<void>;
+}
+
+export function Sidebar({ items, onLogout }: SidebarProps) {
+  const pathname = usePathname() ?? "";
+  // Server render and hydration assume a narrow screen: a minimised bar is harmless on a wide one
+  // for a frame, an expanded one would cover a phone's content.
+  const wide = useMediaQuery(SIDEBAR_WIDE_QUERY, false);
+  const autoMinimised = isAutoMinimised(pathname, wide);
+
+  // The toggle's choice holds until the automatic state changes (apply route or breakpoint
+  // crossed), then the rule applies again. Reset during render, React's pattern for derived state.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const [choiceAuto, setChoiceAuto] = useState(autoMinimised);
+  if (choiceAuto !== autoMinimised) {
+    setChoiceAuto(autoMinimised);
+    setChoice(null);
+  }
+  const baseExpanded = (choiceAuto === autoMinimised ? choice : null) ?? !autoMinimised;
+
+  const [hovered, setHovered] = useState(false);
+  const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const clearLeaveTimer = () => {
+    clearTimeout(leaveTimer.current);
+    leaveTimer.current = undefined;
+  };
+  useEffect(() => clearLeaveTimer, []);
+
+  const expanded = baseExpanded || hovered;
+  const listId = useId();
+
+  return (
+    // The placeholder keeps the page's layout; the nav may grow over the content on hover.
+    <div className={classNames("relative shrink-0 transition-[width] duration-300", baseExpanded && wide ? "w-64" : "w-16")}>
+      <nav
+        aria-label="Main"
+        data-state={expanded ? "expanded" : "minimised"}
+        onMouseEnter={() => {
+          clearLeaveTimer();
+          if (!baseExpanded) setHovered(true);
+        }}
+        onMouseLeave={() => {
+          clearLeaveTimer();
+          leaveTimer.current = setTimeout(() => setHovered(false), SIDEBAR_COLLAPSE_DELAY_MS);
+        }}
+        className={classNames(
+          "sticky top-0 z-30 flex h-dvh flex-col overflow-x-hidden overflow-y-auto bg-brand-dark text-white transition-[width] duration-300",
+          expanded ? "w-64" : "w-16",
+          expanded && !baseExpanded && "shadow-xl",
+        )}
+      >
+        <button
+          type="button"
+          aria-label="Sidebar"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => {
+            clearLeaveTimer();
+            setHovered(false);
+            setChoice(!expanded);
+          }}
+          className={classNames("m-2 flex h-12 w-12 shrink-0 items-center justify-center rounded-md hover:bg-white/10", focusRingOnDark)}
+        >
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d={expanded ? "M15 6l-6 6 6 6" : "M4 6h16M4 12h16M4 18h16"} />
+          </svg>
+        </button>
+
+        <ul id={listId} className="flex flex-col gap-1 px-2">
+          {items.map((item) => {
+            const current = isCurrent(pathname, item.href);
+            return (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  aria-current={current ? "page" : undefined}
+                  className={classNames(
+                    "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10",
+                    current && "bg-white/15",
+                    focusRingOnDark,
+                  )}
+                >
+                  <SidebarIcon name={item.icon} />
+                  {/* Minimised: the label leaves the layout but stays the link's accessible name. */}
+                  <span className={expanded ? "truncate" : "sr-only"}>{item.label}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+
+        <div className="mt-auto px-2 py-4">
+          <button
+            type="button"
+            onClick={() => void onLogout()}
+            className={classNames("flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10", focusRingOnDark)}
+          >
+            <LogoutIcon />
+            <span className={expanded ? "truncate" : "sr-only"}>Logout</span>
+          </button>
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Contact details, social profiles and trust badges shown in the chrome.
+ *
+ * CONFIGURATION TO SET before launch: every value below is a placeholder on reserved example
+ * domains (RFC 2606) or the fictional 555-01xx phone range, so nothing points at a real third party
+ * by accident. Replace them with the product's own addresses; the shape is checked by the types and
+ * the footer test.
+ */
+
+export interface SiteLink {
+  label: string;
+  href: string;
+}
+
+export interface TrustBadge {
+  /** The badge's accessible name: what the image shows. */
+  name: string;
+  /** The verifying organisation's page; opened in a new tab. */
+  href: string;
+  image: { src: string; width: number; height: number };
+}
+
+export const SITE = {
+  name: "Employee Loans",
+  logo: { src: "/images/logo.svg", width: 168, height: 32 },
+  homeHref: "/",
+} as const;
+
+export const CONTACT = {
+  email: "support@lender.example",
+  phone: { display: "(800) 555-0123", tel: "+18005550123" },
+} as const;
+
+export const LEGAL_LINKS: readonly SiteLink[] = [
+  { label: "Privacy Policy", href: "/privacy" },
+  { label: "Terms of Service", href: "/terms" },
+  { label: "Compliance", href: "/compliance" },
+];
+
+export const SOCIAL_LINKS: readonly SiteLink[] = [
+  { label: "LinkedIn", href: "https://www.linkedin.example/company/employee-loans" },
+  { label: "Facebook", href: "https://www.facebook.example/employeeloans" },
+];
+
+export const TRUST_BADGES: readonly TrustBadge[] = [
+  {
+    name: "Accredited business",
+    href: "https://trust-seal.example.com/verify/employee-loans",
+    image: { src: "/images/badge-accredited.svg", width: 120, height: 44 },
+  },
+  {
+    name: "Secure site",
+    href: "https://secure-seal.example.com/verify/employee-loans",
+    image: { src: "/images/badge-secure.svg", width: 120, height: 44 },
+  },
+];
