@@ -1,0 +1,22 @@
+import { serverConfig } from "../../lib/config/env";
+import { localDb } from "../db/index";
+import { createAppsHandler } from "../apps/handler";
+import { createOutboxHandler } from "../outbox/handler";
+import { createCognitoHandler, createJwksHandler } from "./handler";
+import { identitySettings, type IdentitySettings } from "./settings";
+
+/**
+ * The handlers wired to the process: configuration and database from the environment. Route files
+ * and the test server both use these, so what is tested is what is served.
+ */
+let settings: IdentitySettings | undefined;
+const deps = {
+  db: localDb,
+  config: serverConfig,
+  settings: () => (settings ??= identitySettings()),
+};
+
+export const cognitoHandler = createCognitoHandler(deps);
+export const jwksHandler = createJwksHandler(deps);
+export const outboxHandler = createOutboxHandler(deps);
+export const appsHandler = createAppsHandler(deps);

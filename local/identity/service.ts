@@ -1,0 +1,400 @@
+import { z } from "zod";
+import type { Db } from "../db/index";
+import type { ServerConfig } from "../../lib/config/env";
+import { deliverCode } from "../outbox/outbox";
+import { CognitoError, invalidParameter, notAuthorized } from "./errors";
+import { codeHash, opaqueToken, randomUUID, sameHash, sha256, sixDigitCode } from "./crypto";
+import type { IdentitySettings } from "./settings";
+import {
+  findRefreshToken,
+  findRefreshTokenByOrigin,
+  findUserBySignInId,
+  findUserBySub,
+  insertChallenge,
+  insertRefreshToken,
+  insertUser,
+  lockChallengeBySession,
+  markEmailVerified,
+  revokeAllRefreshTokens,
+  revokeRefreshToken,
+  toMillis,
+  updateChallenge,
+  usernameOrEmailTaken,
+  type UserRow,
+} from "./store";
+import { mintTokens, verifyAccessToken } from "./tokens";
+import { parseInput, requiredString, stringMap } from "./validation";
+
+export interface IdentityDeps {
+  db: () => Promise<Db>;
+  config: () => Pick<ServerConfig, "isLocal" | "cognito" | "appUrl">;
+  settings: () => IdentitySettings;
+  now?: () => number;
+}
+
+export const OPERATIONS = [
+  "SignUp",
+  "InitiateAuth",
+  "RespondToAuthChallenge",
+  "GetTokensFromRefreshToken",
+  "GetUser",
+  "RevokeToken",
+  "GlobalSignOut",
+] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+const AUTH_FLOWS = [
+  "USER_SRP_AUTH",
+  "REFRESH_TOKEN_AUTH",
+  "REFRESH_TOKEN",
+  "CUSTOM_AUTH",
+  "ADMIN_NO_SRP_AUTH",
+  "USER_PASSWORD_AUTH",
+  "ADMIN_USER_PASSWORD_AUTH",
+  "USER_AUTH",
+] as const;
+
+/** Standard attributes a client may set at sign-up; sub and *_verified are the pool's own. */
+const WRITABLE_ATTRIBUTES = new Set([
+  "email",
+  "phone_number",
+  "given_name",
+  "middle_name",
+  "family_name",
+  "name",
+  "birthdate",
+  "address",
+  "locale",
+]);
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[1-9]\d{6,14}$/;
+const USERNAME = /^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u;
+
+// Amplify sends ClientMetadata and UserContextData (and DEVICE_KEY once a device is remembered);
+// they are accepted and ignored, since this pool has no triggers, no advanced security and never
+// issues device keys. Unknown members are ignored, as by the AWS JSON protocol.
+const attributeList = z.array(z.object({ Name: requiredString(32), Value: z.string().max(2048) })).max(50);
+
+const signUpInput = z.object({
+  ClientId: requiredString(128),
+  Username: requiredString(128),
+  Password: z.string().max(256).optional(),
+  UserAttributes: attributeList.optional(),
+  ValidationData: attributeList.optional(),
+  ClientMetadata: stringMap.optional(),
+});
+
+const initiateAuthInput = z.object({
+  ClientId: requiredString(128),
+  AuthFlow: z.enum(AUTH_FLOWS),
+  AuthParameters: stringMap.optional(),
+  ClientMetadata: stringMap.optional(),
+});
+
+const respondInput = z.object({
+  ClientId: requiredString(128),
+  ChallengeName: requiredString(64),
+  Session: requiredString(2048),
+  ChallengeResponses: stringMap.optional(),
+  ClientMetadata: stringMap.optional(),
+});
+
+const refreshInput = z.object({
+  ClientId: requiredString(128),
+  RefreshToken: requiredString(2048),
+  ClientSecret: z.string().optional(),
+  DeviceKey: z.string().optional(),
+  ClientMetadata: stringMap.optional(),
+});
+
+const accessTokenInput = z.object({ AccessToken: requiredString(4096) });
+
+const revokeInput = z.object({
+  ClientId: requiredString(128),
+  Token: requiredString(4096),
+  ClientSecret: z.string().optional(),
+});
+
+type Handlers = Record<Operation, (input: unknown) => Promise<Record<string, unknown>>>;
+
+/** The Cognito user-pool operations of the local stand-in, as plain functions of their JSON input. */
+export function createIdentityService(deps: IdentityDeps): Handlers {
+  const now = deps.now ?? Date.now;
+
+  const pool = () => deps.config().cognito;
+
+  function checkClient(clientId: string): void {
+    if (clientId !== pool().clientId) {
+      throw new CognitoError("ResourceNotFoundException", `User pool client ${clientId} does not exist.`);
+    }
+  }
+
+  function tokenContext() {
+    const { issuer, clientId } = pool();
+    return { issuer, clientId, ttlSeconds: deps.settings().tokenTtlSeconds };
+  }
+
+  /** A fresh sign-in: a refresh token whose origin_jti every token of this session carries. */
+  async function startSession(db: Db, user: UserRow) {
+    const settings = deps.settings();
+    const refreshToken = opaqueToken(64);
+    const session = { originJti: randomUUID(), authTime: Math.floor(now() / 1000) };
+    await insertRefreshToken(db, {
+      tokenHash: sha256(refreshToken),
+      originJti: session.originJti,
+      userSub: user.sub,
+      clientId: pool().clientId,
+      authTime: session.authTime,
+      expiresAt: new Date(now() + settings.refreshTtlSeconds * 1000),
+    });
+    const tokens = await mintTokens(db, tokenContext(), user, session, now());
+    return { ...tokens, RefreshToken: refreshToken };
+  }
+
+  async function refresh(clientId: string, refreshToken: string) {
+    checkClient(clientId);
+    const db = await deps.db();
+    const row = await findRefreshToken(db, sha256(refreshToken));
+    if (!row || row.client_id !== clientId || row.revoked_at) throw notAuthorized("Invalid Refresh Token");
+    if (toMillis(row.expires_at) <= now()) throw notAuthorized("Refresh Token has expired");
+    const user = await findUserBySub(db, row.user_sub);
+    if (!user) throw notAuthorized("Invalid Refresh Token");
+    if (!user.enabled) throw notAuthorized("User is disabled.");
+    // No rotation (Cognito's default): the client keeps its refresh token.
+    return mintTokens(db, tokenContext(), user, { originJti: row.origin_jti, authTime: Number(row.auth_time) }, now());
+  }
+
+  /** The user behind a valid, unrevoked access token. */
+  async function userFromAccessToken(accessToken: string): Promise<{ db: Db; user: UserRow }> {
+    const db = await deps.db();
+    const claims = await verifyAccessToken(db, pool().issuer, accessToken);
+    const origin = await findRefreshTokenByOrigin(db, claims.originJti);
+    if (!origin || origin.revoked_at || origin.user_sub !== claims.sub) throw notAuthorized("Access Token has been revoked");
+    const user = await findUserBySub(db, claims.sub);
+    if (!user) throw new CognitoError("UserNotFoundException", "User does not exist.");
+    if (!user.enabled) throw notAuthorized("User is disabled.");
+    return { db, user };
+  }
+
+  async function startCustomAuth(signInId: string | undefined) {
+    if (!signInId) throw invalidParameter("Missing required parameter USERNAME");
+    const db = await deps.db();
+    const user = await findUserBySignInId(db, signInId);
+    if (!user) throw new CognitoError("UserNotFoundException", "User does not exist.");
+    if (!user.enabled) throw notAuthorized("User is disabled.");
+    const settings = deps.settings();
+    const challengeId = randomUUID();
+    const code = settings.fixedOtpCode ?? sixDigitCode();
+    const session = opaqueToken();
+    await db.transaction(async (tx) => {
+      await insertChallenge(tx, {
+        id: challengeId,
+        userSub: user.sub,
+        codeHash: codeHash(challengeId, code),
+        sessionHash: sha256(session),
+        expiresAt: new Date(now() + settings.otpTtlSeconds * 1000),
+      });
+      await deliverCode(tx, { to: user.email, code, purpose: "sign-in" });
+    });
+    return {
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: session,
+      ChallengeParameters: challengeParameters(user),
+    };
+  }
+
+  return {
+    async SignUp(input) {
+      const req = parseInput(signUpInput, input);
+      checkClient(req.ClientId);
+      const username = req.Username.toLowerCase();
+      if (!USERNAME.test(username)) throw invalidParameter("Username contains invalid characters.");
+      if (EMAIL.test(username) || username.includes("@")) {
+        throw invalidParameter("Username cannot be of email format, since user pool is configured for email alias.");
+      }
+      if (PHONE.test(username)) {
+        throw invalidParameter("Username cannot be of phone number format, since user pool is configured for phone number alias.");
+      }
+      // Passwordless pool: a password, if sent (Amplify's signUp sends one), must meet the policy
+      // but is never stored, since no password flow is enabled on this client.
+      if (req.Password !== undefined && req.Password.length < 8) {
+        throw new CognitoError("InvalidPasswordException", "Password did not conform with policy: Password not long enough");
+      }
+      const attributes: Record<string, string> = {};
+      for (const { Name, Value } of req.UserAttributes ?? []) {
+        if (!WRITABLE_ATTRIBUTES.has(Name)) {
+          throw invalidParameter(`Attributes did not conform to the schema: Type for attribute {${Name}} could not be determined`);
+        }
+        if (Name in attributes) throw invalidParameter(`Duplicate attribute ${Name}`);
+        attributes[Name] = Value;
+      }
+      const email = attributes.email?.trim().toLowerCase();
+      if (!email) throw invalidParameter("Attributes did not conform to the schema: email: The attribute is required");
+      if (!EMAIL.test(email) || email.length > 254) throw invalidParameter("Invalid email address format.");
+      const phone = attributes.phone_number?.trim();
+      if (phone !== undefined && !PHONE.test(phone)) throw invalidParameter("Invalid phone number format.");
+      delete attributes.email;
+      delete attributes.phone_number;
+
+      const db = await deps.db();
+      const sub = randomUUID();
+      const taken = await usernameOrEmailTaken(db, username, email);
+      if (taken.username) throw new CognitoError("UsernameExistsException", "User already exists");
+      if (taken.email) throw new CognitoError("UsernameExistsException", "An account with the given email already exists.");
+      try {
+        // Auto-confirmed (passwordless product); the e-mail counts as verified once a code sent
+        // to it has been answered.
+        await insertUser(db, { sub, username, email, email_verified: false, phone_number: phone ?? null, attributes });
+      } catch (error) {
+        if ((error as { code?: string }).code !== "23505") throw error;
+        // Lost a race with a concurrent sign-up for the same name or e-mail.
+        const again = await usernameOrEmailTaken(db, username, email);
+        throw new CognitoError(
+          "UsernameExistsException",
+          again.username ? "User already exists" : "An account with the given email already exists.",
+        );
+      }
+      return { UserConfirmed: true, UserSub: sub };
+    },
+
+    async InitiateAuth(input) {
+      const req = parseInput(initiateAuthInput, input);
+      checkClient(req.ClientId);
+      const params = req.AuthParameters ?? {};
+      switch (req.AuthFlow) {
+        case "CUSTOM_AUTH":
+          return startCustomAuth(params.USERNAME);
+        case "REFRESH_TOKEN_AUTH":
+        case "REFRESH_TOKEN": {
+          if (!params.REFRESH_TOKEN) throw invalidParameter("Missing required parameter REFRESH_TOKEN");
+          return { ChallengeParameters: {}, AuthenticationResult: await refresh(req.ClientId, params.REFRESH_TOKEN) };
+        }
+        default:
+          throw invalidParameter(`${req.AuthFlow} flow not enabled for this client`);
+      }
+    },
+
+    async RespondToAuthChallenge(input) {
+      const req = parseInput(respondInput, input);
+      checkClient(req.ClientId);
+      if (req.ChallengeName !== "CUSTOM_CHALLENGE") {
+        throw invalidParameter(`${req.ChallengeName} is not a valid challenge for this client`);
+      }
+      const responses = req.ChallengeResponses ?? {};
+      if (!responses.USERNAME) throw invalidParameter("Missing required parameter USERNAME");
+      if (responses.ANSWER === undefined || responses.ANSWER === "") {
+        throw invalidParameter("Missing required parameter ANSWER");
+      }
+      const answer = responses.ANSWER.trim();
+      const db = await deps.db();
+      const claimed = await findUserBySignInId(db, responses.USERNAME);
+      const settings = deps.settings();
+
+      // Decide inside one transaction (the challenge row is locked), throw after it commits so
+      // that a counted wrong answer is kept.
+      const outcome = await db.transaction(async (tx) => {
+        const challenge = await lockChallengeBySession(tx, sha256(req.Session));
+        if (!challenge || challenge.status !== "open" || !claimed || claimed.sub !== challenge.user_sub) {
+          return { kind: "invalid" } as const;
+        }
+        if (toMillis(challenge.expires_at) <= now()) return { kind: "expired" } as const;
+        const user = await findUserBySub(tx, challenge.user_sub);
+        if (!user || !user.enabled) return { kind: "invalid" } as const;
+
+        const candidate = /^\d{6}$/.test(answer) ? codeHash(challenge.id, answer) : "";
+        if (candidate && sameHash(candidate, challenge.code_hash)) {
+          await updateChallenge(tx, challenge.id, {
+            status: "answered",
+            wrongAnswers: challenge.wrong_answers,
+            sessionHash: sha256(opaqueToken()),
+          });
+          await markEmailVerified(tx, user.sub);
+          const result = await startSession(tx, { ...user, email_verified: true });
+          return { kind: "authenticated", result } as const;
+        }
+
+        const wrongAnswers = challenge.wrong_answers + 1;
+        if (wrongAnswers >= settings.maxWrongAnswers) {
+          await updateChallenge(tx, challenge.id, { status: "failed", wrongAnswers, sessionHash: challenge.session_hash });
+          return { kind: "failed" } as const;
+        }
+        // Like Cognito custom auth: another round of the same challenge under a new Session.
+        const session = opaqueToken();
+        await updateChallenge(tx, challenge.id, { status: "open", wrongAnswers, sessionHash: sha256(session) });
+        return { kind: "retry", session, user } as const;
+      });
+
+      switch (outcome.kind) {
+        case "invalid":
+          throw notAuthorized("Invalid session for the user.");
+        case "expired":
+          throw notAuthorized("Invalid session for the user, session is expired.");
+        case "failed":
+          throw notAuthorized("Incorrect username or password.");
+        case "retry":
+          return {
+            ChallengeName: "CUSTOM_CHALLENGE",
+            Session: outcome.session,
+            ChallengeParameters: challengeParameters(outcome.user),
+          };
+        case "authenticated":
+          return { ChallengeParameters: {}, AuthenticationResult: outcome.result };
+      }
+    },
+
+    async GetTokensFromRefreshToken(input) {
+      const req = parseInput(refreshInput, input);
+      return { AuthenticationResult: await refresh(req.ClientId, req.RefreshToken) };
+    },
+
+    async GetUser(input) {
+      const req = parseInput(accessTokenInput, input);
+      const { user } = await userFromAccessToken(req.AccessToken);
+      return { Username: user.username, UserAttributes: userAttributes(user) };
+    },
+
+    async RevokeToken(input) {
+      const req = parseInput(revokeInput, input);
+      checkClient(req.ClientId);
+      const db = await deps.db();
+      const row = await findRefreshToken(db, sha256(req.Token));
+      if (!row) {
+        if (req.Token.split(".").length === 3) throw new CognitoError("UnsupportedTokenTypeException", "Unsupported token type");
+        // RFC 7009: an unknown token is not an error; there is nothing left to revoke.
+        return {};
+      }
+      if (row.client_id !== req.ClientId) throw notAuthorized("Invalid Refresh Token");
+      await revokeRefreshToken(db, row.token_hash);
+      return {};
+    },
+
+    async GlobalSignOut(input) {
+      const req = parseInput(accessTokenInput, input);
+      const { db, user } = await userFromAccessToken(req.AccessToken);
+      await revokeAllRefreshTokens(db, user.sub);
+      return {};
+    },
+  };
+}
+
+function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+/** What the client may show while the code is awaited; never the code. */
+function challengeParameters(user: UserRow): Record<string, string> {
+  return { USERNAME: user.username, deliveryMedium: "EMAIL", destination: maskEmail(user.email) };
+}
+
+function userAttributes(user: UserRow): { Name: string; Value: string }[] {
+  const list = [
+    { Name: "sub", Value: user.sub },
+    { Name: "email", Value: user.email },
+    { Name: "email_verified", Value: String(user.email_verified) },
+  ];
+  if (user.phone_number) list.push({ Name: "phone_number", Value: user.phone_number });
+  for (const [Name, Value] of Object.entries(user.attributes)) list.push({ Name, Value });
+  return list;
+}

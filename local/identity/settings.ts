@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * Settings of the local identity stand-in, read from the environment. Invalid values throw, so a
+ * typo in LOCAL_OTP_CODE cannot silently fall back to random codes (or the reverse).
+ */
+export interface IdentitySettings {
+  /** How long a sign-in code (and its challenge session) stays valid. */
+  otpTtlSeconds: number;
+  /** When set, every code is this value (tests, ops scripts). */
+  fixedOtpCode?: string;
+  /** ID and access token lifetime. */
+  tokenTtlSeconds: number;
+  refreshTtlSeconds: number;
+  /** Answers allowed per challenge; the last wrong one ends the challenge. */
+  maxWrongAnswers: number;
+}
+
+const schema = z.object({
+  LOCAL_OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
+  LOCAL_OTP_CODE: z
+    .string()
+    .regex(/^\d{6}$/, "must be 6 digits")
+    .optional(),
+});
+
+export function identitySettings(env: Record<string, string | undefined> = process.env): IdentitySettings {
+  const parsed = schema.safeParse({
+    LOCAL_OTP_TTL_SECONDS: env.LOCAL_OTP_TTL_SECONDS || undefined,
+    LOCAL_OTP_CODE: env.LOCAL_OTP_CODE || undefined,
+  });
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid local identity configuration: ${detail}`);
+  }
+  return {
+    otpTtlSeconds: parsed.data.LOCAL_OTP_TTL_SECONDS,
+    fixedOtpCode: parsed.data.LOCAL_OTP_CODE,
+    tokenTtlSeconds: 3600,
+    refreshTtlSeconds: 30 * 24 * 3600,
+    maxWrongAnswers: 3,
+  };
+}

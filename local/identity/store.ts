@@ -1,0 +1,164 @@
+import type { Db } from "../db/index";
+
+/** A user of the local pool, as stored. */
+export interface UserRow {
+  sub: string;
+  username: string;
+  email: string;
+  email_verified: boolean;
+  phone_number: string | null;
+  attributes: Record<string, string>;
+  enabled: boolean;
+}
+
+export interface ChallengeRow {
+  id: string;
+  user_sub: string;
+  code_hash: string;
+  session_hash: string;
+  wrong_answers: number;
+  status: "open" | "answered" | "failed";
+  expires_at: Date | string;
+}
+
+export interface RefreshTokenRow {
+  token_hash: string;
+  origin_jti: string;
+  user_sub: string;
+  client_id: string;
+  auth_time: number | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+const USER_COLUMNS = "sub, username, email, email_verified, phone_number, attributes, enabled";
+
+export function toMillis(value: Date | string): number {
+  return value instanceof Date ? value.getTime() : Date.parse(value);
+}
+
+export async function findUserBySub(db: Db, sub: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE sub = $1`, [sub]);
+  return row;
+}
+
+/**
+ * Resolves what a user typed to sign in: the username, or an alias (e-mail, or a phone number
+ * held by exactly one user), as a Cognito pool with e-mail and phone aliases does.
+ */
+export async function findUserBySignInId(db: Db, id: string): Promise<UserRow | undefined> {
+  const value = id.trim().toLowerCase();
+  if (value.includes("@")) {
+    const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE email = $1`, [value]);
+    return row;
+  }
+  if (value.startsWith("+")) {
+    const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE phone_number = $1 LIMIT 2`, [value]);
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE username = $1`, [value]);
+  return row;
+}
+
+export async function usernameOrEmailTaken(db: Db, username: string, email: string) {
+  const rows = await db.query<{ username: string; email: string }>(
+    "SELECT username, email FROM identity_users WHERE username = $1 OR email = $2",
+    [username, email],
+  );
+  return {
+    username: rows.some((r) => r.username === username),
+    email: rows.some((r) => r.email === email),
+  };
+}
+
+export async function insertUser(
+  db: Db,
+  user: Omit<UserRow, "enabled">,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO identity_users (sub, username, email, email_verified, phone_number, attributes)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [user.sub, user.username, user.email, user.email_verified, user.phone_number, JSON.stringify(user.attributes)],
+  );
+}
+
+export async function markEmailVerified(db: Db, sub: string): Promise<void> {
+  await db.query(
+    "UPDATE identity_users SET email_verified = true, updated_at = now() WHERE sub = $1 AND NOT email_verified",
+    [sub],
+  );
+}
+
+export async function insertChallenge(
+  db: Db,
+  c: { id: string; userSub: string; codeHash: string; sessionHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO identity_challenges (id, user_sub, code_hash, session_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+    [c.id, c.userSub, c.codeHash, c.sessionHash, c.expiresAt.toISOString()],
+  );
+}
+
+/** Locks the challenge row so that two answers to one session cannot both be counted. */
+export async function lockChallengeBySession(db: Db, sessionHash: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.query<ChallengeRow>(
+    `SELECT id, user_sub, code_hash, session_hash, wrong_answers, status, expires_at
+       FROM identity_challenges WHERE session_hash = $1 FOR UPDATE`,
+    [sessionHash],
+  );
+  return row;
+}
+
+export async function updateChallenge(
+  db: Db,
+  id: string,
+  changes: { status: ChallengeRow["status"]; wrongAnswers: number; sessionHash: string },
+): Promise<void> {
+  await db.query(
+    "UPDATE identity_challenges SET status = $2, wrong_answers = $3, session_hash = $4 WHERE id = $1",
+    [id, changes.status, changes.wrongAnswers, changes.sessionHash],
+  );
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  t: { tokenHash: string; originJti: string; userSub: string; clientId: string; authTime: number; expiresAt: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO identity_refresh_tokens (token_hash, origin_jti, user_sub, client_id, auth_time, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [t.tokenHash, t.originJti, t.userSub, t.clientId, t.authTime, t.expiresAt.toISOString()],
+  );
+}
+
+const REFRESH_COLUMNS = "token_hash, origin_jti, user_sub, client_id, auth_time, expires_at, revoked_at";
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.query<RefreshTokenRow>(
+    `SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE token_hash = $1`,
+    [tokenHash],
+  );
+  return row;
+}
+
+export async function findRefreshTokenByOrigin(db: Db, originJti: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db.query<RefreshTokenRow>(
+    `SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE origin_jti = $1`,
+    [originJti],
+  );
+  return row;
+}
+
+export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<void> {
+  await db.query(
+    "UPDATE identity_refresh_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL",
+    [tokenHash],
+  );
+}
+
+export async function revokeAllRefreshTokens(db: Db, userSub: string): Promise<void> {
+  await db.query(
+    "UPDATE identity_refresh_tokens SET revoked_at = now() WHERE user_sub = $1 AND revoked_at IS NULL",
+    [userSub],
+  );
+}

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+export interface LocalServer {
+  url: string;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts local/testing/local-server.ts in a child process (real ESM under tsx, so jose and
+ * PGlite load as they do under Next) and resolves once it is listening.
+ */
+export function startLocalServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<LocalServer> {
+  const root = process.cwd();
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "local/testing/local-server.ts")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "test", ...env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`local server did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /LISTENING (\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({
+          url: match[1],
+          output: () => out,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (child.exitCode !== null) return done();
+              child.once("exit", () => done());
+              child.kill("SIGTERM");
+            }),
+        });
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`local server exited with ${code}:\n${out}`));
+    });
+  });
+}
