@@ -3,9 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
+import type { LogoutHandler } from "./chrome-user";
 import { classNames } from "@/components/ui/class-names";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
 import { useMediaQuery } from "@/components/ui/use-media-query";
+import { isApplyRoute } from "./apply-route";
 import { LogoutIcon, SidebarIcon } from "./sidebar-icon";
 import type { SidebarItem } from "./sidebar-items";
 
@@ -15,7 +17,7 @@ export const SIDEBAR_COLLAPSE_DELAY_MS = 300;
 
 /** SPEC 2: minimised on any route containing "apply" and on viewports narrower than 1200 px. */
 export function isAutoMinimised(pathname: string, wideViewport: boolean): boolean {
-  return pathname.toLowerCase().includes("apply") || !wideViewport;
+  return isApplyRoute(pathname) || !wideViewport;
 }
 
 /** Whole-segment prefix match, so /dashboard is not current on /dashboard-sign. */
@@ -26,7 +28,7 @@ function isCurrent(pathname: string, href: string): boolean {
 export interface SidebarProps {
   /** From sidebarItems(): visibility is decided outside, so this component only lays out. */
   items: readonly SidebarItem[];
-  onLogout: () => void | Promise<void>;
+  onLogout: LogoutHandler;
 }
 
 export function Sidebar({ items, onLogout }: SidebarProps) {

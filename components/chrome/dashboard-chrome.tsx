@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import type { ChromeUser, LogoutHandler } from "./chrome-user";
+import { Footer } from "./footer";
+import { Sidebar } from "./sidebar";
+import { sidebarItems } from "./sidebar-items";
+import { MAIN_CONTENT_ID, SkipLink } from "./skip-link";
+import { TopBar } from "./top-bar";
+
+export interface DashboardChromeProps {
+  user: ChromeUser;
+  /** PublicConfig.companyEmailDomains. */
+  companyEmailDomains: readonly string[];
+  onLogout: LogoutHandler;
+  children: ReactNode;
+}
+
+/**
+ * What the dashboard layout renders: the public chrome plus the sidebar. The item list is decided
+ * here, where this renders (on the server from a layout), so only plain data crosses to the client.
+ */
+export function DashboardChrome({ user, companyEmailDomains, onLogout, children }: DashboardChromeProps) {
+  const items = sidebarItems({ adminPortalUser: user.adminPortalUser, email: user.email, companyEmailDomains });
+  return (
+    <div className="flex min-h-dvh">
+      <SkipLink />
+      <Sidebar items={items} onLogout={onLogout} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar signedIn={user.signedIn} onLogout={onLogout} />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { ButtonLink } from "@/components/ui/button-link";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
+import { isApplyRoute } from "./apply-route";
+import type { LogoutHandler } from "./chrome-user";
+import { ProfileMenu } from "./profile-menu";
+import { SiteLogo } from "./site-logo";
+
+export interface TopBarProps {
+  signedIn: boolean;
+  onLogout: LogoutHandler;
+}
+
+const LINKS = {
+  signedIn: [
+    { label: "Dashboard", href: "/dashboard" },
+    { label: "FAQ", href: "/FAQ" },
+  ],
+  signedOut: [
+    { label: "Login", href: "/login" },
+    { label: "Sign Up", href: "/register" },
+  ],
+} as const;
+
+const CALL_TO_ACTION = {
+  signedIn: { label: "Check My Rate", href: "/apply" },
+  signedOut: { label: "Get Started", href: "/register" },
+} as const;
+
+/**
+ * The top bar of SPEC 2. The profile menu is shown to signed-in users only: its entries (profile,
+ * logout, support) mean nothing to a visitor.
+ */
+export function TopBar({ signedIn, onLogout }: TopBarProps) {
+  const pathname = usePathname() ?? "";
+  const state = signedIn ? "signedIn" : "signedOut";
+  const cta = CALL_TO_ACTION[state];
+
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <SiteLogo className="mr-auto" />
+        <nav aria-label="Quick links">
+          <ul className="flex items-center gap-1">
+            {LINKS[state].map((link) => (
+              <li key={link.href}>
+                <Link
+                  href={link.href}
+                  aria-current={pathname === link.href ? "page" : undefined}
+                  className={classNames("inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-light", focusRing)}
+                >
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {!isApplyRoute(pathname) && <ButtonLink href={cta.href} className="min-h-11">{cta.label}</ButtonLink>}
+        {signedIn && <ProfileMenu onLogout={onLogout} />}
+      </div>
+    </header>
+  );
+}
