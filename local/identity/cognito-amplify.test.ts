@@ -1,0 +1,213 @@
+/**
+ * The whole passwordless flow, driven by aws-amplify itself against the local stand-in served
+ * over HTTP (a child process; PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+ */
+import { randomBytes } from "node:crypto";
+import type { JsonWebKey } from "node:crypto";
+import { Amplify } from "aws-amplify";
+import {
+  confirmSignIn,
+  fetchAuthSession,
+  fetchUserAttributes,
+  getCurrentUser,
+  signIn,
+  signOut,
+  signUp,
+} from "aws-amplify/auth";
+import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
+import { LOCAL_DEFAULTS } from "../../lib/config/env";
+import { PERSONAS } from "../seed/personas";
+import { cognitoCall, latestCode, wrongCode } from "../testing/cognito-client";
+import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
+import { testDatabase, type TestDatabase } from "../testing/test-database";
+import { decodePayload, verifyRs256 } from "../testing/verify-jwt";
+
+jest.setTimeout(120_000);
+
+const POOL = LOCAL_DEFAULTS.cognitoUserPoolId;
+const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
+
+/** Amplify's token store, kept in memory so the test can read the refresh token it holds. */
+const store = new Map<string, string>();
+const memoryStorage = {
+  setItem: async (key: string, value: string) => void store.set(key, value),
+  getItem: async (key: string) => store.get(key) ?? null,
+  removeItem: async (key: string) => void store.delete(key),
+  clear: async () => store.clear(),
+};
+const storedRefreshToken = () => [...store.entries()].find(([k]) => k.endsWith(".refreshToken"))?.[1];
+
+let server: LocalServer;
+let database: TestDatabase;
+let jwks: { keys: JsonWebKey[] };
+
+beforeAll(async () => {
+  database = await testDatabase();
+  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: "" });
+  Amplify.configure({
+    Auth: {
+      Cognito: { userPoolId: POOL, userPoolClientId: CLIENT, userPoolEndpoint: `${server.url}/api/local/cognito` },
+    },
+  });
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(memoryStorage);
+  jwks = (await (await fetch(`${server.url}/api/local/cognito/${POOL}/.well-known/jwks.json`)).json()) as typeof jwks;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.cleanup();
+});
+
+const issuer = () => `${server.url}/api/local/cognito/${POOL}`;
+
+describe("passwordless sign-up and sign-in with aws-amplify", () => {
+  const username = randomBytes(3).toString("hex");
+  const password = randomBytes(30).toString("hex");
+  const email = `new-${randomBytes(4).toString("hex")}@Example.com`;
+
+  it("signs up, auto-confirmed", async () => {
+    const result = await signUp({ username, password, options: { userAttributes: { email } } });
+    expect(result.isSignUpComplete).toBe(true);
+    expect(result.nextStep.signUpStep).toBe("DONE");
+    expect(result.userId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("refuses a second sign-up with the same e-mail, in Cognito's words", async () => {
+    await expect(
+      signUp({
+        username: randomBytes(3).toString("hex"),
+        password: randomBytes(30).toString("hex"),
+        options: { userAttributes: { email: email.toUpperCase() } },
+      }),
+    ).rejects.toMatchObject({ name: "UsernameExistsException", message: expect.stringContaining("email already exists") });
+  });
+
+  let firstAccess = "";
+  let firstId = "";
+
+  it("signs in with a custom challenge: a wrong code asks again, the right one signs in", async () => {
+    const started = await signIn({ username, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    expect(started.isSignedIn).toBe(false);
+    expect(started.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+    const code = await latestCode(server.url, email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(server.output()).toContain(`[local outbox] code ${code} for ${email.toLowerCase()}`);
+
+    const wrong = await confirmSignIn({ challengeResponse: wrongCode(code) });
+    expect(wrong.isSignedIn).toBe(false);
+    expect(wrong.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+
+    const right = await confirmSignIn({ challengeResponse: code });
+    expect(right).toEqual({ isSignedIn: true, nextStep: { signInStep: "DONE" } });
+    expect((await getCurrentUser()).username).toBe(username);
+  });
+
+  it("issues RS256 tokens with Cognito's claims, verifiable against the JWKS", async () => {
+    const { tokens } = await fetchAuthSession();
+    expect(tokens?.idToken && tokens.accessToken).toBeTruthy();
+    firstId = tokens!.idToken!.toString();
+    firstAccess = tokens!.accessToken.toString();
+
+    const id = verifyRs256(firstId, jwks);
+    expect(id.header.kid).toBe(jwks.keys[0]?.kid);
+    expect(id.payload).toMatchObject({
+      iss: issuer(),
+      aud: CLIENT,
+      token_use: "id",
+      "cognito:username": username,
+      email: email.toLowerCase(),
+      email_verified: true,
+    });
+    const access = verifyRs256(firstAccess, jwks);
+    expect(access.payload).toMatchObject({
+      iss: issuer(),
+      client_id: CLIENT,
+      token_use: "access",
+      scope: "aws.cognito.signin.user.admin",
+      username,
+      sub: id.payload.sub,
+    });
+    for (const { payload } of [id, access]) {
+      expect(payload.exp).toBe((payload.iat as number) + 3600);
+      expect(typeof payload.jti).toBe("string");
+      expect(payload.origin_jti).toBe(id.payload.origin_jti);
+      expect(payload.auth_time).toBe(id.payload.auth_time);
+    }
+    expect(storedRefreshToken()).toBeTruthy();
+  });
+
+  it("refreshes with GetTokensFromRefreshToken: new tokens, same sign-in", async () => {
+    const { tokens } = await fetchAuthSession({ forceRefresh: true });
+    const idToken = tokens!.idToken!.toString();
+    const accessToken = tokens!.accessToken.toString();
+    expect(idToken).not.toBe(firstId);
+    expect(accessToken).not.toBe(firstAccess);
+    const before = decodePayload(firstId);
+    const after = verifyRs256(idToken, jwks).payload;
+    expect(after.jti).not.toBe(before.jti);
+    expect(after.origin_jti).toBe(before.origin_jti);
+    expect(after.auth_time).toBe(before.auth_time);
+    expect(after.sub).toBe(before.sub);
+    expect(verifyRs256(accessToken, jwks).payload.token_use).toBe("access");
+  });
+
+  it("reads the user's attributes with GetUser", async () => {
+    const attributes = await fetchUserAttributes();
+    expect(attributes).toMatchObject({ email: email.toLowerCase(), email_verified: "true" });
+    expect(attributes.sub).toBe(decodePayload(firstId).sub);
+  });
+
+  it("signs out: the refresh token and its access tokens are revoked", async () => {
+    const refreshToken = storedRefreshToken();
+    const { tokens } = await fetchAuthSession();
+    const accessToken = tokens!.accessToken.toString();
+    await signOut();
+    expect(storedRefreshToken()).toBeUndefined();
+
+    const refreshed = await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: refreshToken });
+    expect(refreshed.status).toBe(400);
+    expect(refreshed.json).toEqual({ __type: "NotAuthorizedException", message: "Invalid Refresh Token" });
+    const user = await cognitoCall(server.url, "GetUser", { AccessToken: accessToken });
+    expect(user.json).toEqual({ __type: "NotAuthorizedException", message: "Access Token has been revoked" });
+  });
+});
+
+describe("seeded personas", () => {
+  it("sign in with their e-mail as the alias; the challenge names the real username", async () => {
+    const persona = PERSONAS.find((p) => p.email === "borrower@example.com")!;
+    const started = await signIn({ username: "Borrower@Example.com", options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    expect(started.nextStep).toMatchObject({
+      signInStep: "CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE",
+      additionalInfo: { USERNAME: persona.username },
+    });
+    const result = await confirmSignIn({ challengeResponse: await latestCode(server.url, persona.email) });
+    expect(result.isSignedIn).toBe(true);
+    const { tokens } = await fetchAuthSession();
+    expect(verifyRs256(tokens!.idToken!.toString(), jwks).payload).toMatchObject({
+      sub: persona.sub,
+      "cognito:username": persona.username,
+      email: persona.email,
+    });
+  });
+
+  it("global sign-out revokes every session of the user", async () => {
+    const refreshToken = storedRefreshToken();
+    expect(refreshToken).toBeTruthy();
+    await signOut({ global: true });
+    const refreshed = await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: refreshToken });
+    expect(refreshed.json.__type).toBe("NotAuthorizedException");
+  });
+
+  it("three wrong answers end the challenge", async () => {
+    await signIn({ username: "newcomer@example.com", options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    const code = await latestCode(server.url, "newcomer@example.com");
+    for (let i = 0; i < 2; i++) {
+      const again = await confirmSignIn({ challengeResponse: wrongCode(code) });
+      expect(again.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+    }
+    await expect(confirmSignIn({ challengeResponse: wrongCode(code) })).rejects.toMatchObject({
+      name: "NotAuthorizedException",
+      message: "Incorrect username or password.",
+    });
+  });
+});
