@@ -1,0 +1,41 @@
+import { ClientError, GraphQLClient } from "graphql-request";
+
+/**
+ * GraphQL clients for the AppSync API (or its local stand-in: same wire protocol). Runtime-neutral:
+ * usable in route handlers, server components, middleware and the browser. Every call is no-store:
+ * the answers are per user and change with every step.
+ */
+
+/** Authenticated by the user's Cognito ID token, sent raw in Authorization as AppSync expects (no "Bearer"). */
+export function userClient(url: string, idToken: string): GraphQLClient {
+  return new GraphQLClient(url, { headers: { Authorization: idToken }, cache: "no-store" });
+}
+
+/** Authenticated by the public API key: only the public lookups (employer, island check, lead) accept it. */
+export function publicClient(url: string, apiKey: string): GraphQLClient {
+  return new GraphQLClient(url, { headers: { "x-api-key": apiKey }, cache: "no-store" });
+}
+
+export interface ApiErrorDetail {
+  status: number;
+  /** AppSync's errorType: UnauthorizedException, Unauthorized, BadRequestException, NotImplemented... */
+  errorType?: string;
+  message: string;
+  /** For input errors, the argument at fault. */
+  field?: string;
+}
+
+/** The first error of a failed call, in AppSync's terms; undefined for network failures. */
+export function apiError(error: unknown): ApiErrorDetail | undefined {
+  if (!(error instanceof ClientError)) return undefined;
+  const first = error.response.errors?.[0] as
+    | { message?: string; errorType?: string; errorInfo?: { field?: unknown } | null }
+    | undefined;
+  const field = first?.errorInfo?.field;
+  return {
+    status: error.response.status,
+    errorType: first?.errorType,
+    message: first?.message ?? error.message,
+    field: typeof field === "string" ? field : undefined,
+  };
+}

@@ -1,0 +1,71 @@
+import type { Db } from "../db";
+import { text } from "./validate";
+
+type Queryable = Pick<Db, "query">;
+
+/** SPEC section 3, "Lead": what a partner landing page pre-fills. */
+export interface Lead {
+  leadId: string;
+  firstName: string | null;
+  lastName: string | null;
+  employerName: string | null;
+  email: string | null;
+  softFico: number | null;
+  employmentLength: string | null;
+  requestedLoanAmount: number | null;
+  grossIncome: number | null;
+  stateOfResidence: string | null;
+  mappedIndustry: string | null;
+  loanAmount: number | null;
+  monthlyPayment: number | null;
+  totalLoanAmount: number | null;
+  interestRate: number | null;
+  term: number | null;
+}
+
+export async function loadLead(db: Queryable, leadId: unknown): Promise<Lead | null> {
+  const id = text("leadId", leadId, { max: 64, pattern: /^[\w-]+$/, patternHint: "must be letters, digits, - or _" });
+  const rows = await db.query<{ lead: Lead }>(
+    `SELECT json_build_object('leadId', lead_id, 'firstName', first_name, 'lastName', last_name,
+            'employerName', employer_name, 'email', email, 'softFico', soft_fico, 'employmentLength', employment_length,
+            'requestedLoanAmount', requested_loan_amount, 'grossIncome', gross_income,
+            'stateOfResidence', state_of_residence, 'mappedIndustry', mapped_industry, 'loanAmount', loan_amount,
+            'monthlyPayment', monthly_payment, 'totalLoanAmount', total_loan_amount, 'interestRate', interest_rate,
+            'term', term) AS lead
+       FROM leads WHERE lead_id = $1`,
+    [id],
+  );
+  return rows[0]?.lead ?? null;
+}
+
+export const SEED_LEADS: readonly Lead[] = [
+  {
+    leadId: "lead-0001", firstName: "Jordan", lastName: "Rivera", employerName: "Metro Unified School District",
+    email: "jordan.rivera@example.com", softFico: 672, employmentLength: "3-5 years", requestedLoanAmount: 4000,
+    grossIncome: 52000, stateOfResidence: "IL", mappedIndustry: "education", loanAmount: 4000, monthlyPayment: 204.45,
+    totalLoanAmount: 4906.8, interestRate: 18.99, term: 24,
+  },
+  {
+    leadId: "lead-0002", firstName: "Casey", lastName: "Nguyen", employerName: "City of Austin",
+    email: "casey.nguyen@example.com", softFico: 615, employmentLength: "1-3 years", requestedLoanAmount: 2500,
+    grossIncome: 41000, stateOfResidence: "TX", mappedIndustry: "government", loanAmount: 2500, monthlyPayment: 134.71,
+    totalLoanAmount: 3233.04, interestRate: 24.99, term: 24,
+  },
+];
+
+export async function seedLeads(db: Queryable): Promise<void> {
+  for (const l of SEED_LEADS) {
+    await db.query(
+      `INSERT INTO leads (lead_id, first_name, last_name, employer_name, email, soft_fico, employment_length,
+              requested_loan_amount, gross_income, state_of_residence, mapped_industry, loan_amount, monthly_payment,
+              total_loan_amount, interest_rate, term)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (lead_id) DO NOTHING`,
+      [
+        l.leadId, l.firstName, l.lastName, l.employerName, l.email, l.softFico, l.employmentLength, l.requestedLoanAmount,
+        l.grossIncome, l.stateOfResidence, l.mappedIndustry, l.loanAmount, l.monthlyPayment, l.totalLoanAmount,
+        l.interestRate, l.term,
+      ],
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { GraphQLError } from "graphql";
+import { InputError } from "../data/validate";
+
+/** An error a resolver raises on purpose, with AppSync's errorType. */
+export class AppSyncError extends Error {
+  constructor(
+    readonly errorType: string,
+    message: string,
+    readonly errorInfo: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** AppSync's error entry: message, errorType, errorInfo, path, locations, data. */
+export interface AppSyncErrorEntry {
+  message: string;
+  errorType: string;
+  errorInfo: Record<string, unknown> | null;
+  path?: readonly (string | number)[];
+  locations?: { line: number; column: number; sourceName: null }[];
+  data: null;
+}
+
+export function formatError(error: GraphQLError, fallbackType = "ValidationError"): AppSyncErrorEntry {
+  const original = error.originalError;
+  const base = {
+    path: error.path,
+    locations: error.locations?.map((l) => ({ line: l.line, column: l.column, sourceName: null })),
+    data: null,
+  };
+  if (original instanceof AppSyncError) {
+    return { ...base, message: original.message, errorType: original.errorType, errorInfo: original.errorInfo };
+  }
+  if (original instanceof InputError) {
+    return { ...base, message: original.message, errorType: "BadRequestException", errorInfo: { field: original.field } };
+  }
+  if (original && !(original instanceof GraphQLError)) {
+    // A bug or a database failure: logged here, never shown (SPEC section 8: server wording is not shown).
+    console.error("[local graphql] resolver failed", error.path?.join("."), original);
+    return { ...base, message: "An internal failure occurred.", errorType: "InternalFailure", errorInfo: null };
+  }
+  // Parse, validation and variable coercion errors from graphql-js (they name the field or variable).
+  return { ...base, message: error.message, errorType: fallbackType, errorInfo: null };
+}

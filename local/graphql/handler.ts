@@ -1,0 +1,92 @@
+import { GraphQLError, execute, parse, validate, type DocumentNode } from "graphql";
+import type { Db } from "../db";
+import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
+import { formatError, type AppSyncErrorEntry } from "./errors";
+import { rootValue, type Context } from "./resolvers";
+import { schema } from "./schema";
+
+export interface GraphqlHandlerOptions {
+  db: () => Promise<Db>;
+  auth: () => AuthConfig;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+
+const rejected = (status: number, errorType: string, message: string) => json(status, { errors: [{ errorType, message }] });
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Parsed documents by source text: the shell sends the same few operations over and over. */
+const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+
+function compile(source: string): DocumentNode | readonly GraphQLError[] {
+  let result = documents.get(source);
+  if (!result) {
+    try {
+      const document = parse(source);
+      const errors = validate(schema, document);
+      result = errors.length ? errors : document;
+    } catch (error) {
+      result = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+    }
+    if (documents.size > 500) documents.clear();
+    documents.set(source, result);
+  }
+  return result;
+}
+
+/**
+ * POST /api/local/graphql, as AppSync answers it: auth first (401 UnauthorizedException before
+ * anything runs), then the operation, with per-field errors in AppSync's shape.
+ */
+export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== "POST") return rejected(405, "MethodNotAllowedException", "Only POST is supported.");
+
+    let auth;
+    try {
+      auth = await authenticate(request.headers, options.auth());
+    } catch (error) {
+      if (error instanceof UnauthorizedException) return rejected(401, "UnauthorizedException", error.message);
+      throw error;
+    }
+
+    const raw = await request.text();
+    if (raw.length > MAX_BODY_BYTES) return rejected(413, "PayloadTooLargeException", "The request body is too large.");
+    let body: { query?: unknown; variables?: unknown; operationName?: unknown };
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return rejected(400, "MalformedHttpRequestException", "The request body is not valid JSON.");
+    }
+    if (typeof body !== "object" || body === null || typeof body.query !== "string") {
+      return rejected(400, "MalformedHttpRequestException", "The request body must have a query string.");
+    }
+    const variables = body.variables ?? undefined;
+    if (variables !== undefined && variables !== null && (typeof variables !== "object" || Array.isArray(variables))) {
+      return rejected(400, "MalformedHttpRequestException", "variables must be an object.");
+    }
+    const operationName = typeof body.operationName === "string" ? body.operationName : undefined;
+
+    const compiled = compile(body.query);
+    if (!("kind" in compiled)) {
+      return json(200, { data: null, errors: compiled.map((e) => formatError(e, "ValidationError")) });
+    }
+
+    const context: Context = { auth, db: options.db };
+    const result = await execute({
+      schema,
+      document: compiled,
+      rootValue,
+      contextValue: context,
+      variableValues: (variables as Record<string, unknown> | null) ?? undefined,
+      operationName,
+    });
+    const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
+    return json(200, errors ? { data: result.data ?? null, errors } : { data: result.data ?? null });
+  };
+}

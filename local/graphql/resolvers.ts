@@ -1,0 +1,75 @@
+import type { GraphQLResolveInfo } from "graphql";
+import type { Db } from "../db";
+import * as app from "../data/application";
+import { loadEmployer } from "../data/employers";
+import { loadFrontend, type Caller } from "../data/frontend";
+import { loadLead } from "../data/leads";
+import { text } from "../data/validate";
+import type { Auth } from "./auth";
+import { AppSyncError } from "./errors";
+import { LENDING_FIELDS, PUBLIC_FIELDS } from "./schema";
+
+export interface Context {
+  auth: Auth;
+  db: () => Promise<Db>;
+}
+
+type Args = Record<string, unknown>;
+type Resolver = (args: Args, ctx: Context, info: GraphQLResolveInfo) => unknown;
+
+/** AppSync's per-field refusal when the auth mode is not allowed on that field. */
+function notAuthorized(info: GraphQLResolveInfo): AppSyncError {
+  return new AppSyncError("Unauthorized", `Not Authorized to access ${info.fieldName} on type ${info.parentType.name}`);
+}
+
+/** A field any authenticated user may call; the API key is refused. */
+const user =
+  (fn: (db: Db, caller: Caller, args: Args) => unknown): Resolver =>
+  async (args, ctx, info) => {
+    if (ctx.auth.kind !== "user") throw notAuthorized(info);
+    return fn(await ctx.db(), ctx.auth.caller, args);
+  };
+
+/** A field the public API key may call too (employer and lead lookups). */
+const publicField =
+  (fn: (db: Db, args: Args) => unknown): Resolver =>
+  async (args, ctx) =>
+    fn(await ctx.db(), args);
+
+/** Lending operations come with their own issues; until then: an error that says so, never a fake success. */
+const notYet: Resolver = (_args, ctx, info) => {
+  if (ctx.auth.kind !== "user") throw notAuthorized(info);
+  throw new AppSyncError("NotImplemented", `${info.fieldName} is not available in the local environment yet`);
+};
+
+const resolvers: Record<string, Resolver> = {
+  // Queries
+  loadFrontend: user((db, caller) => loadFrontend(db, caller)),
+  accounts: user((db, caller) => app.accounts(db, caller)),
+  gets: user((db, caller) => app.gets(db, caller)),
+  queries: user((db, caller) => app.contractSigned(db, caller)),
+  rating: user((db, caller) => app.rating(db, caller)),
+  qualifies: user((db, caller) => app.qualifies(db, caller)),
+  leadsModel: publicField((db, a) => loadLead(db, a.leadId)),
+
+  // Mutations
+  checkIfIslandInAlgolia: publicField((db, a) => app.checkIsland(db, a.employerId)),
+  loadEmployer: publicField((db, a) => loadEmployer(db, text("employerId", a.employerId, { max: 64 }))),
+  setApplicationStep: user((db, caller, a) => app.setApplicationStep(db, caller, a.applicationStep)),
+  setEmployer: user((db, caller, a) => app.setEmployer(db, caller, a.employerId)),
+  applies: user((db, caller, a) => app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type })),
+  identifies: user((db, caller, a) => app.identifies(db, caller, a)),
+  addData: user((db, caller, a) => app.addData(db, caller, a.username, a.reapplicationData)),
+  setEvolveConsent: user((db, caller, a) => app.setEvolveConsent(db, caller, a.consent)),
+  justRegistered: user((db, caller, a) => app.justRegistered(db, caller, a.applyNowRoute)),
+  logOriginTracking: user((db, caller, a) => app.logOriginTracking(db, caller, a.originId)),
+  gtmEcommerceId: user((db, caller, a) => app.gtmEcommerceId(db, caller, { username: a.username, type: a.type, id: a.id })),
+  logs: user((db, caller, a) => app.log(db, caller, a.message)),
+  ...Object.fromEntries(LENDING_FIELDS.map((name) => [name, notYet])),
+};
+
+// A public field must be wired as public, and nothing else may be: checked once at load.
+for (const name of PUBLIC_FIELDS) if (!resolvers[name]) throw new Error(`public field ${name} has no resolver`);
+
+/** graphql-js calls rootValue[field](args, context, info) for root fields. */
+export const rootValue: Record<string, Resolver> = resolvers;
