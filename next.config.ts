@@ -4,6 +4,8 @@ const nextConfig: NextConfig = {
   // The route table decides trailing-slash variants itself; Next's own redirect would run first.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
+  // Type checking is its own step of the test command (npm run typecheck), not repeated per build.
+  typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg"],

@@ -3,6 +3,7 @@ import "@testing-library/jest-dom";
 import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { usePathname } from "next/navigation";
+import { renderToString } from "react-dom/server";
 import { mockMatchMedia, type MatchMediaMock } from "@/components/ui/match-media-mock";
 import { isAutoMinimised, Sidebar, SIDEBAR_COLLAPSE_DELAY_MS } from "./sidebar";
 import { sidebarItems } from "./sidebar-items";
@@ -107,6 +108,39 @@ describe("Sidebar minimising", () => {
     expect(isAutoMinimised("/offer/contract", true)).toBe(false);
     expect(isAutoMinimised("/reapply", true)).toBe(true);
     expect(isAutoMinimised("/offer/contract", false)).toBe(true);
+  });
+});
+
+describe("Sidebar before the viewport is known", () => {
+  const serverRender = (path: string) => {
+    pathname.mockReturnValue(path);
+    const html = renderToString(<Sidebar items={sidebarItems({ companyEmailDomains: [] })} onLogout={jest.fn()} />);
+    const host = document.createElement("div");
+    host.innerHTML = html;
+    return host.querySelector("nav")!;
+  };
+
+  it("leaves the 1200 px breakpoint to CSS in the server render, so wide screens do not jump", () => {
+    const nav = serverRender("/dashboard");
+    expect(nav).toHaveAttribute("data-state", "auto");
+    expect(nav).toHaveClass("w-16", "sidebar:w-64");
+    expect(within(nav).getByText("FAQ")).toHaveClass("sr-only", "sidebar:not-sr-only");
+  });
+
+  it("renders apply routes minimised on the server", () => {
+    const nav = serverRender("/apply");
+    expect(nav).toHaveAttribute("data-state", "minimised");
+    expect(nav).not.toHaveClass("sidebar:w-64");
+  });
+
+  it("still toggles where matchMedia is missing", async () => {
+    pathname.mockReturnValue("/dashboard");
+    render(<Sidebar items={sidebarItems({ companyEmailDomains: [] })} onLogout={jest.fn()} />);
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(nav).toHaveAttribute("data-state", "auto");
+    act(() => screen.getByRole("button", { name: "Sidebar" }).focus());
+    await userEvent.keyboard("{Enter}");
+    expect(nav).toHaveAttribute("data-state", "minimised");
   });
 });
 

@@ -33,10 +33,10 @@ export interface SidebarProps {
 
 export function Sidebar({ items, onLogout }: SidebarProps) {
   const pathname = usePathname() ?? "";
-  // Server render and hydration assume a narrow screen: a minimised bar is harmless on a wide one
-  // for a frame, an expanded one would cover a phone's content.
-  const wide = useMediaQuery(SIDEBAR_WIDE_QUERY, false);
-  const autoMinimised = isAutoMinimised(pathname, wide);
+  const wide = useMediaQuery(SIDEBAR_WIDE_QUERY);
+  // An unknown viewport (server render, hydration) counts as wide here; the classes below leave
+  // the breakpoint to CSS in that case, so a wide screen never jumps from minimised at hydration.
+  const autoMinimised = isAutoMinimised(pathname, wide ?? true);
 
   // The toggle's choice holds until the automatic state changes (apply route or breakpoint
   // crossed), then the rule applies again. Reset during render, React's pattern for derived state.
@@ -46,7 +46,8 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
     setChoiceAuto(autoMinimised);
     setChoice(null);
   }
-  const baseExpanded = (choiceAuto === autoMinimised ? choice : null) ?? !autoMinimised;
+  const chosen = choiceAuto === autoMinimised ? choice : null;
+  const baseExpanded = chosen ?? !autoMinimised;
 
   const [hovered, setHovered] = useState(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -57,14 +58,20 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
   useEffect(() => clearLeaveTimer, []);
 
   const expanded = baseExpanded || hovered;
+  const cssDecides = wide === undefined && !autoMinimised && chosen === null && !hovered;
   const listId = useId();
+
+  const navWidth = cssDecides ? "w-16 sidebar:w-64" : expanded ? "w-64" : "w-16";
+  const placeholderWidth = cssDecides ? "w-16 sidebar:w-64" : baseExpanded && wide ? "w-64" : "w-16";
+  // Minimised: the label leaves the layout but stays the accessible name.
+  const labelClass = cssDecides ? "sr-only sidebar:not-sr-only sidebar:truncate" : expanded ? "truncate" : "sr-only";
 
   return (
     // The placeholder keeps the page's layout; the nav may grow over the content on hover.
-    <div className={classNames("relative shrink-0 transition-[width] duration-300", baseExpanded && wide ? "w-64" : "w-16")}>
+    <div className={classNames("relative shrink-0 transition-[width] duration-300", placeholderWidth)}>
       <nav
         aria-label="Main"
-        data-state={expanded ? "expanded" : "minimised"}
+        data-state={cssDecides ? "auto" : expanded ? "expanded" : "minimised"}
         onMouseEnter={() => {
           clearLeaveTimer();
           if (!baseExpanded) setHovered(true);
@@ -75,7 +82,7 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
         }}
         className={classNames(
           "sticky top-0 z-30 flex h-dvh flex-col overflow-x-hidden overflow-y-auto bg-brand-dark text-white transition-[width] duration-300",
-          expanded ? "w-64" : "w-16",
+          navWidth,
           expanded && !baseExpanded && "shadow-xl",
         )}
       >
@@ -111,8 +118,7 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
                   )}
                 >
                   <SidebarIcon name={item.icon} />
-                  {/* Minimised: the label leaves the layout but stays the link's accessible name. */}
-                  <span className={expanded ? "truncate" : "sr-only"}>{item.label}</span>
+                  <span className={labelClass}>{item.label}</span>
                 </Link>
               </li>
             );
@@ -126,7 +132,7 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
             className={classNames("flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10", focusRingOnDark)}
           >
             <LogoutIcon />
-            <span className={expanded ? "truncate" : "sr-only"}>Logout</span>
+            <span className={labelClass}>Logout</span>
           </button>
         </div>
       </nav>

@@ -1,11 +1,13 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
 import { act, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { mockMatchMedia } from "./match-media-mock";
 import { useMediaQuery } from "./use-media-query";
 
 function Probe({ query }: { query: string }) {
-  return <p>{useMediaQuery(query) ? "match" : "no match"}</p>;
+  const matches = useMediaQuery(query);
+  return <p>{matches === undefined ? "unknown" : matches ? "match" : "no match"}</p>;
 }
 
 describe("useMediaQuery", () => {
@@ -20,10 +22,16 @@ describe("useMediaQuery", () => {
     media.restore();
   });
 
-  it("falls back to the server value where matchMedia does not exist", () => {
+  it("is unknown where matchMedia does not exist", () => {
     // jsdom ships without matchMedia.
     expect(typeof window.matchMedia).not.toBe("function");
     render(<Probe query="(min-width: 1200px)" />);
-    expect(screen.getByText("no match")).toBeInTheDocument();
+    expect(screen.getByText("unknown")).toBeInTheDocument();
+  });
+
+  it("is unknown in the server render", () => {
+    const media = mockMatchMedia(1280);
+    expect(renderToString(<Probe query="(min-width: 1200px)" />)).toContain("unknown");
+    media.restore();
   });
 });

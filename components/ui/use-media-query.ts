@@ -3,11 +3,11 @@
 import { useCallback, useSyncExternalStore } from "react";
 
 /**
- * Whether a media query matches, kept in sync with the viewport. `serverValue` is used while
- * rendering on the server and during hydration, where no viewport exists; it is also the answer
- * where matchMedia is missing.
+ * Whether a media query matches, kept in sync with the viewport; undefined while it cannot be
+ * known (server render, hydration, no matchMedia), so callers can leave that case to CSS instead
+ * of guessing and jumping after hydration.
  */
-export function useMediaQuery(query: string, serverValue = false): boolean {
+export function useMediaQuery(query: string): boolean | undefined {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window.matchMedia !== "function") return () => {};
@@ -17,6 +17,6 @@ export function useMediaQuery(query: string, serverValue = false): boolean {
     },
     [query],
   );
-  const getSnapshot = () => (typeof window.matchMedia === "function" ? window.matchMedia(query).matches : serverValue);
-  return useSyncExternalStore(subscribe, getSnapshot, () => serverValue);
+  const getSnapshot = () => (typeof window.matchMedia === "function" ? window.matchMedia(query).matches : undefined);
+  return useSyncExternalStore(subscribe, getSnapshot, () => undefined);
 }

@@ -111,11 +111,13 @@ describe("envelope", () => {
   it("names the field of bad input", async () => {
     const missing = await call("SignUp", { Username: "abc123" });
     expect(missing.json.__type).toBe("InvalidParameterException");
-    expect(missing.json.message).toContain("'ClientId'");
+    expect(missing.json.message).toBe(
+      "1 validation error detected: Value at 'ClientId' failed to satisfy constraint: Member must not be null",
+    );
     const wrongType = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: 5 } });
-    expect(wrongType.json.message).toContain("'AuthParameters.USERNAME'");
+    expect(wrongType.json.message).toContain("'AuthParameters.USERNAME' failed to satisfy constraint: Member must be of type string");
     const badFlow = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "MAGIC" });
-    expect(badFlow.json.message).toContain("'AuthFlow'");
+    expect(badFlow.json.message).toContain("'AuthFlow' failed to satisfy constraint: Member must satisfy enum value set: [USER_SRP_AUTH,");
     const noUser = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: {} });
     expect(noUser.json).toEqual({ __type: "InvalidParameterException", message: "Missing required parameter USERNAME" });
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CognitoError, memberError } from "./errors";
+import { memberError } from "./errors";
 
 /**
  * Parses an operation's input; the first problem becomes Cognito's InvalidParameterException
@@ -9,12 +9,24 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw new CognitoError("InvalidParameterException", "Invalid input");
-  const field = issue.path.map(String).join(".") || "input";
-  const missing = issue.code === "invalid_type" && issue.message.includes("undefined");
-  let constraint = missing ? "Member must not be null" : `Member ${issue.message.replace(/^Invalid input: /, "")}`;
-  if (issue.code === "too_small" || issue.code === "too_big") constraint = `Member must have length ${issue.code === "too_small" ? "greater than or equal to" : "less than or equal to"} ${(issue as { minimum?: unknown; maximum?: unknown }).minimum ?? (issue as { maximum?: unknown }).maximum}`;
-  throw memberError(field, constraint);
+  const field = issue?.path.map(String).join(".") || "input";
+  throw memberError(field, issue ? constraintOf(issue) : "Member is invalid");
+}
+
+function constraintOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case "invalid_type":
+      // zod reports what it received only in the message (the input itself is not kept).
+      return /received (undefined|null)$/.test(issue.message) ? "Member must not be null" : `Member must be of type ${issue.expected}`;
+    case "too_small":
+      return `Member must have length greater than or equal to ${String(issue.minimum)}`;
+    case "too_big":
+      return `Member must have length less than or equal to ${String(issue.maximum)}`;
+    case "invalid_value":
+      return `Member must satisfy enum value set: [${issue.values.map(String).join(", ")}]`;
+    default:
+      return `Member ${issue.message}`;
+  }
 }
 
 export const requiredString = (max = 2048) => z.string().min(1).max(max);

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { seedApplicationData } from "../data/seed";
 import { PERSONAS } from "./personas";
 
 /**
@@ -8,8 +9,8 @@ import { PERSONAS } from "./personas";
 export async function seed(db: Db): Promise<void> {
   await seedIdentity(db);
 
-  // Application data (employers, applications, loans per persona) goes here, after the users
-  // exist: `await seedApplicationData(db);` from "../data/seed" (owned by the GraphQL stand-in).
+  // Application data (employers, applications, loans per persona), after the users exist.
+  await seedApplicationData(db);
 }
 
 /** The personas' pool users, with their fixed username, sub and (verified) e-mail. */

@@ -1,0 +1,3 @@
+export default function RestrictedPage() {
+  return <main><h1>Restricted</h1></main>;
+}

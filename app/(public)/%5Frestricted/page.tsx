@@ -1,0 +1,3 @@
+export default function RestrictedNoticePage() {
+  return <main><h1>Restricted notice</h1></main>;
+}

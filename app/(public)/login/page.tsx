@@ -1,0 +1,3 @@
+export default function LoginPage() {
+  return <main><h1>Login</h1></main>;
+}

@@ -1,0 +1,41 @@
+/**
+ * The redirect query is untrusted input. Only same-origin relative paths are honoured: never
+ * //host, /\host, a scheme, their percent-encoded forms, or control characters (browsers drop tab
+ * and newline, turning "/\t/evil" into "//evil").
+ */
+const MAX_LENGTH = 2048;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const PROBE_ORIGIN = "http://shell.invalid";
+
+function isSafeLayer(value: string): boolean {
+  if (!value.startsWith("/")) return false;
+  if (value.startsWith("//") || value.includes("\\")) return false;
+  if (CONTROL.test(value)) return false;
+  return true;
+}
+
+/** The redirect path if it is safe to send the visitor to, else undefined. */
+export function safeRedirectPath(raw: string | null | undefined): string | undefined {
+  if (!raw || raw.length > MAX_LENGTH) return undefined;
+  // Check every decoding layer: a target decoded later (by us, a browser or a hosted app) must stay safe.
+  let layer = raw;
+  for (let i = 0; i < 4; i++) {
+    if (!isSafeLayer(layer)) return undefined;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(layer);
+    } catch {
+      return undefined;
+    }
+    if (decoded === layer) break;
+    layer = decoded;
+    if (i === 3) return undefined;
+  }
+  try {
+    const url = new URL(raw, PROBE_ORIGIN);
+    if (url.origin !== PROBE_ORIGIN) return undefined;
+  } catch {
+    return undefined;
+  }
+  return raw;
+}

@@ -1,0 +1,71 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+
+/**
+ * Verifies Cognito identity tokens against the configured issuer and its JWKS. The key set is
+ * fetched once and cached by jose (refetched only for an unknown kid), and verified tokens are
+ * remembered until they expire, so a request costs no network call.
+ */
+export interface IdentityClaims {
+  sub: string;
+  username: string;
+  email: string;
+  exp: number;
+}
+
+export interface IdTokenVerifierOptions {
+  issuer: string;
+  jwksUrl: string;
+  clientId: string;
+  /** Injected in tests; defaults to a cached remote JWKS. */
+  keys?: JWTVerifyGetKey;
+}
+
+const MAX_REMEMBERED = 2000;
+
+export type IdTokenVerifier = (token: string, nowSeconds?: number) => Promise<IdentityClaims | null>;
+
+const remoteKeySets = new Map<string, JWTVerifyGetKey>();
+
+export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
+  const keys =
+    options.keys ??
+    remoteKeySets.get(options.jwksUrl) ??
+    (() => {
+      const set = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+      remoteKeySets.set(options.jwksUrl, set);
+      return set;
+    })();
+  const remembered = new Map<string, IdentityClaims>();
+
+  return async (token, nowSeconds = Math.floor(Date.now() / 1000)) => {
+    const known = remembered.get(token);
+    if (known) {
+      if (known.exp > nowSeconds) return known;
+      remembered.delete(token);
+      return null;
+    }
+    try {
+      const { payload } = await jwtVerify(token, keys, {
+        issuer: options.issuer,
+        audience: options.clientId,
+        algorithms: ["RS256"],
+        currentDate: new Date(nowSeconds * 1000),
+      });
+      const username = payload["cognito:username"];
+      if (payload.token_use !== "id" || typeof payload.sub !== "string" || typeof username !== "string" || typeof payload.exp !== "number") {
+        return null;
+      }
+      const claims: IdentityClaims = {
+        sub: payload.sub,
+        username,
+        email: typeof payload.email === "string" ? payload.email.toLowerCase() : "",
+        exp: payload.exp,
+      };
+      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+      remembered.set(token, claims);
+      return claims;
+    } catch {
+      return null;
+    }
+  };
+}

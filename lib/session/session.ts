@@ -1,0 +1,68 @@
+import { CLAIMS_COOKIE, readClaims, type Claims } from "./claims";
+import type { IdTokenVerifier } from "./id-token";
+
+/** Who is asking, as the guards see it. */
+export type Session =
+  | { status: "anonymous" }
+  /** A valid identity, application data not loaded yet (no valid claims cookie). */
+  | { status: "signing-in"; sub: string; username: string; email: string }
+  | { status: "signed-in"; sub: string; username: string; email: string; claims: Claims };
+
+export const ANONYMOUS: Session = { status: "anonymous" };
+
+const PREFIX = "CognitoIdentityServiceProvider";
+
+/** Amplify's cookie names; the adapter may URI-encode the username part. */
+export function lastAuthUserCookie(clientId: string): string {
+  return `${PREFIX}.${clientId}.LastAuthUser`;
+}
+export function idTokenCookie(clientId: string, username: string): string {
+  return `${PREFIX}.${clientId}.${username}.idToken`;
+}
+
+export interface CookieReader {
+  get(name: string): string | undefined;
+}
+
+export interface SessionReaderOptions {
+  clientId: string;
+  claimsSecret: string;
+  verifyIdToken: IdTokenVerifier;
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Evaluates Amplify's identity cookies and our claims cookie. Missing, expired, tampered, foreign
+ * or mismatched cookies yield "anonymous" (or "signing-in" when only the claims are bad): fail
+ * closed, never an exception.
+ */
+export async function readSession(
+  cookies: CookieReader,
+  options: SessionReaderOptions,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<Session> {
+  try {
+    const rawUser = cookies.get(lastAuthUserCookie(options.clientId));
+    const username = rawUser ? safeDecode(rawUser) : undefined;
+    if (!username) return ANONYMOUS;
+    const token =
+      cookies.get(idTokenCookie(options.clientId, username)) ??
+      cookies.get(idTokenCookie(options.clientId, encodeURIComponent(username)));
+    if (!token) return ANONYMOUS;
+    const identity = await options.verifyIdToken(token, nowSeconds);
+    // The token must belong to the user the cookie names, or someone stitched cookies together.
+    if (!identity || identity.username.toLowerCase() !== username.toLowerCase()) return ANONYMOUS;
+    const base = { sub: identity.sub, username: identity.username, email: identity.email };
+    const claims = await readClaims(cookies.get(CLAIMS_COOKIE), options.claimsSecret, identity.sub, nowSeconds);
+    return claims ? { status: "signed-in", ...base, claims } : { status: "signing-in", ...base };
+  } catch {
+    return ANONYMOUS;
+  }
+}

@@ -1,0 +1,56 @@
+import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import { PERSONAS, type Persona } from "../../seed/personas";
+import { cognitoCall } from "../../testing/cognito-client";
+
+export const OTP = "246810";
+export const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
+export const API_KEY = LOCAL_DEFAULTS.graphqlApiKey;
+
+export function persona(email: string): Persona {
+  const p = PERSONAS.find((x) => x.email === email);
+  if (!p) throw new Error(`no persona ${email}`);
+  return p;
+}
+
+/** Signs a user in through the identity stand-in (fixed OTP) and returns their ID token. */
+export async function idToken(baseUrl: string, signInId: string): Promise<string> {
+  const start = await cognitoCall(baseUrl, "InitiateAuth", {
+    ClientId: CLIENT,
+    AuthFlow: "CUSTOM_AUTH",
+    AuthParameters: { USERNAME: signInId },
+  });
+  if (start.status !== 200) throw new Error(`InitiateAuth ${start.status} ${JSON.stringify(start.json)}`);
+  const done = await cognitoCall(baseUrl, "RespondToAuthChallenge", {
+    ClientId: CLIENT,
+    ChallengeName: "CUSTOM_CHALLENGE",
+    Session: start.json.Session,
+    ChallengeResponses: { USERNAME: start.json.ChallengeParameters.USERNAME, ANSWER: OTP },
+  });
+  const token = done.json.AuthenticationResult?.IdToken as string | undefined;
+  if (!token) throw new Error(`no token: ${JSON.stringify(done.json)}`);
+  return token;
+}
+
+export interface GqlReply {
+  status: number;
+  body: { data?: Record<string, any> | null; errors?: { message: string; errorType: string; errorInfo?: { field?: string } | null; path?: string[] }[] };
+}
+
+export async function gql(
+  baseUrl: string,
+  auth: { token?: string; apiKey?: string },
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GqlReply> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (auth.token !== undefined) headers.authorization = auth.token;
+  if (auth.apiKey !== undefined) headers["x-api-key"] = auth.apiKey;
+  const res = await fetch(`${baseUrl}/api/local/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
+  return { status: res.status, body: (await res.json()) as GqlReply["body"] };
+}
+
+export async function sql<T = Record<string, any>>(baseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const res = await fetch(`${baseUrl}/__test/sql`, { method: "POST", body: JSON.stringify({ sql: text, params }) });
+  if (!res.ok) throw new Error(`sql probe ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T[];
+}
