@@ -187,9 +187,10 @@ describe("SignUp", () => {
     expect(res.json.__type).toBe("InvalidPasswordException");
   });
 
-  it("keeps a phone number, shown in GetUser and the ID token", async () => {
+  it("keeps a phone number, shown in GetUser and the ID token, and usable as a sign-in alias", async () => {
     const user = await newUser([{ Name: "phone_number", Value: "+15555550100" }]);
-    const started = await startChallenge(user.username);
+    const started = await startChallenge("+15555550100");
+    expect(started.ChallengeParameters.USERNAME).toBe(user.username);
     const res = await answer(user.username, started.Session, await latestCode(server.url, user.email));
     const tokens = res.json.AuthenticationResult;
     expect(decodePayload(tokens.IdToken)).toMatchObject({ phone_number: "+15555550100", email_verified: true });

@@ -52,7 +52,7 @@ export async function findUserBySignInId(db: Db, id: string): Promise<UserRow | 
     const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE email = $1`, [value]);
     return row;
   }
-  if (value.startsWith("+")) {
+  if (/^\+[1-9]\d{6,14}$/.test(value)) {
     const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM identity_users WHERE phone_number = $1 LIMIT 2`, [value]);
     return rows.length === 1 ? rows[0] : undefined;
   }
