@@ -1,0 +1,27 @@
+import "server-only";
+import { cookies } from "next/headers";
+import { serverConfig } from "@/lib/config/env";
+import { createIdTokenVerifier, type IdTokenVerifier } from "./id-token";
+import { readSession, type Session } from "./session";
+
+let verifier: IdTokenVerifier | undefined;
+
+/**
+ * The session as server components and route handlers see it. Middleware is not the only gate:
+ * layouts and data reads check again with the same fail-closed reader.
+ */
+export async function currentSession(): Promise<Session> {
+  const { cognito, sessionSecret } = serverConfig();
+  verifier ??= createIdTokenVerifier({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId });
+  const jar = await cookies();
+  return readSession({ get: (name) => jar.get(name)?.value }, { clientId: cognito.clientId, claimsSecret: sessionSecret, verifyIdToken: verifier });
+}
+
+/** The raw identity token of the signed-in user, for calls to the API on their behalf. */
+export async function currentIdToken(): Promise<string | undefined> {
+  const { cognito } = serverConfig();
+  const jar = await cookies();
+  const user = jar.get(`CognitoIdentityServiceProvider.${cognito.clientId}.LastAuthUser`)?.value;
+  if (!user) return undefined;
+  return jar.get(`CognitoIdentityServiceProvider.${cognito.clientId}.${user}.idToken`)?.value;
+}
