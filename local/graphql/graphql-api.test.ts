@@ -103,6 +103,12 @@ function expectFieldError(reply: Awaited<ReturnType<typeof gql>>, op: string, fi
   else expect(error!.errorType).toBe("ValidationError"); // graphql-js type coercion, which names the argument
 }
 
+it("runs on the database the environment chose (PGlite, or PostgreSQL with TEST_DATABASE_URL)", async () => {
+  const [{ version }] = (await sql<{ version: string }>(server.url, "SELECT version() AS version")) as [{ version: string }];
+  if (database.kind === "postgres") expect(version).not.toContain("PGlite");
+  else expect(version).toContain("PGlite");
+});
+
 describe("auth, as AppSync does it", () => {
   const query = "query { loadFrontend { applicationStep } }";
 
