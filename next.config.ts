@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
+  // jose ships ES modules only; listing it lets next/jest transform it for unit tests.
+  transpilePackages: ["jose"],
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
 };
 

@@ -1,0 +1,57 @@
+import { ConfigError, parseConfig } from "./env";
+
+const hostedBase = {
+  COGNITO_USER_POOL_ID: "us-east-1_AbC123",
+  COGNITO_CLIENT_ID: "abc123def",
+  SESSION_SECRET: "x".repeat(40),
+  GRAPHQL_URL: "https://api.lender.example/graphql",
+  GRAPHQL_API_KEY: "da2-key",
+};
+
+describe("parseConfig", () => {
+  it("defaults to the local environment with stand-ins on the app's own origin", () => {
+    const c = parseConfig({});
+    expect(c.appEnv).toBe("local");
+    expect(c.appUrl).toBe("http://localhost:3000");
+    expect(c.hosts.dashboard).toBe("http://localhost:3000/api/local/apps/dashboard");
+    expect(c.signInInApp).toBe(true);
+    expect(c.cognito.endpoint).toBe("http://localhost:3000/api/local/cognito");
+    expect(c.cognito.issuer).toBe("http://localhost:3000/api/local/cognito/us-east-1_localpool");
+    expect(c.cognito.jwksUrl).toBe("http://localhost:3000/api/local/cognito/us-east-1_localpool/.well-known/jwks.json");
+    expect(c.graphql.url).toBe("http://localhost:3000/api/local/graphql");
+    expect(c.companyEmailDomains).toEqual(["lender.example", "lender-ops.example"]);
+  });
+
+  it("follows PORT and HOSTNAME for its own origin", () => {
+    expect(parseConfig({ PORT: "4100", HOSTNAME: "127.0.0.1" }).appUrl).toBe("http://127.0.0.1:4100");
+    expect(parseConfig({ PORT: "4100", HOSTNAME: "0.0.0.0" }).appUrl).toBe("http://localhost:4100");
+  });
+
+  it.each(["production", "staging", "dev"] as const)("picks %s hosts, each overridable", (appEnv) => {
+    const c = parseConfig({ ...hostedBase, APP_ENV: appEnv });
+    expect(c.signInInApp).toBe(false);
+    expect(c.cognito.endpoint).toBeUndefined();
+    expect(c.cognito.issuer).toBe("https://cognito-idp.us-east-1.amazonaws.com/us-east-1_AbC123");
+    const o = parseConfig({ ...hostedBase, APP_ENV: appEnv, DASHBOARD_APP_URL: "https://dash.example/", LENDING_APP_URL: "https://lend.example", MARKETING_SITE_URL: "https://www.example" });
+    expect(o.hosts).toEqual({ dashboard: "https://dash.example", lending: "https://lend.example", marketing: "https://www.example" });
+  });
+
+  it("gives each environment its own hosts", () => {
+    const hosts = (["production", "staging", "dev"] as const).map((e) => parseConfig({ ...hostedBase, APP_ENV: e }).hosts.dashboard);
+    expect(new Set(hosts).size).toBe(3);
+  });
+
+  it.each([
+    [{ APP_ENV: "prod" }, /APP_ENV/],
+    [{ APP_ENV: "production" }, /COGNITO_USER_POOL_ID is required/],
+    [{ ...hostedBase, APP_ENV: "production", SESSION_SECRET: undefined }, /SESSION_SECRET is required/],
+    [{ ...hostedBase, APP_ENV: "production", SESSION_SECRET: "short" }, /SESSION_SECRET/],
+    [{ DASHBOARD_APP_URL: "javascript:alert(1)" }, /DASHBOARD_APP_URL/],
+    [{ DASHBOARD_APP_URL: "not a url" }, /DASHBOARD_APP_URL/],
+    [{ PORT: "99999" }, /PORT/],
+    [{ COGNITO_USER_POOL_ID: "nounderscore" }, /COGNITO_USER_POOL_ID/],
+  ])("refuses %j with a clear error", (env, message) => {
+    expect(() => parseConfig(env as Record<string, string>)).toThrow(ConfigError);
+    expect(() => parseConfig(env as Record<string, string>)).toThrow(message);
+  });
+});

@@ -1,0 +1,134 @@
+import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
+import { CLAIMS_COOKIE, readClaims, signClaims, type Claims } from "./claims";
+import { createIdTokenVerifier } from "./id-token";
+import { idTokenCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
+
+const ISSUER = "http://127.0.0.1:3000/api/local/cognito/us-east-1_test";
+const CLIENT = "client123";
+const SECRET = "a-test-secret-that-is-long-enough-000";
+const NOW = 1_800_000_000;
+
+const claims: Claims = {
+  sub: "sub-1",
+  step: "loanDetails",
+  loanState: "in-progress",
+  directDepositConfirmed: false,
+  offerStage: null,
+  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
+  emailDomain: "example.com",
+  payoutDate: null,
+};
+
+let privateKey: CryptoKey;
+let otherKey: CryptoKey;
+let options: SessionReaderOptions;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair("RS256", { extractable: true });
+  privateKey = pair.privateKey as CryptoKey;
+  otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  options = {
+    clientId: CLIENT,
+    claimsSecret: SECRET,
+    verifyIdToken: createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://unused.invalid/jwks", clientId: CLIENT, keys: createLocalJWKSet({ keys: [jwk] }) }),
+  };
+});
+
+interface TokenOptions {
+  key?: CryptoKey;
+  iss?: string;
+  aud?: string;
+  use?: string;
+  exp?: number;
+  username?: string;
+  sub?: string;
+  alg?: string;
+}
+async function idToken(o: TokenOptions = {}): Promise<string> {
+  return new SignJWT({ token_use: o.use ?? "id", "cognito:username": o.username ?? "abc123", email: "Someone@Example.com" })
+    .setProtectedHeader({ alg: o.alg ?? "RS256", kid: "k1" })
+    .setSubject(o.sub ?? "sub-1")
+    .setIssuer(o.iss ?? ISSUER)
+    .setAudience(o.aud ?? CLIENT)
+    .setIssuedAt(NOW - 60)
+    .setExpirationTime(o.exp ?? NOW + 3600)
+    .sign(o.key ?? privateKey);
+}
+
+function jar(entries: Record<string, string | undefined>) {
+  return { get: (name: string) => entries[name] };
+}
+async function cookiesFor(token: string, user = "abc123", claimsCookie?: string) {
+  return jar({
+    [lastAuthUserCookie(CLIENT)]: user,
+    [idTokenCookie(CLIENT, user)]: token,
+    [CLAIMS_COOKIE]: claimsCookie,
+  });
+}
+
+describe("readSession", () => {
+  it("is signed in with a valid token and matching claims", async () => {
+    const session = await readSession(await cookiesFor(await idToken(), "abc123", await signClaims(claims, SECRET, NOW)), options, NOW);
+    expect(session).toEqual({ status: "signed-in", sub: "sub-1", username: "abc123", email: "someone@example.com", claims });
+  });
+
+  it("is signing in with a valid token and no claims yet", async () => {
+    const session = await readSession(await cookiesFor(await idToken()), options, NOW);
+    expect(session.status).toBe("signing-in");
+  });
+
+  const anonymousCases: Array<[string, () => Promise<{ get(n: string): string | undefined }>]> = [
+    ["no cookies", async () => jar({})],
+    ["a user cookie without a token", async () => jar({ [lastAuthUserCookie(CLIENT)]: "abc123" })],
+    ["an expired token", async () => cookiesFor(await idToken({ exp: NOW - 1 }))],
+    ["a token signed by another key", async () => cookiesFor(await idToken({ key: otherKey }))],
+    ["a token from another issuer", async () => cookiesFor(await idToken({ iss: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other" }))],
+    ["a token for another client", async () => cookiesFor(await idToken({ aud: "someoneelse" }))],
+    ["an access token in place of the id token", async () => cookiesFor(await idToken({ use: "access" }))],
+    ["a token of another user than the cookie names", async () => cookiesFor(await idToken({ username: "ffffff" }))],
+    ["a tampered token", async () => cookiesFor((await idToken()).replace(/\.(.)/, ".x"))],
+    ["garbage", async () => cookiesFor("not-a-jwt")],
+    ["an unsigned token", async () => cookiesFor(`${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ sub: "sub-1", "cognito:username": "abc123", token_use: "id", iss: ISSUER, aud: CLIENT, exp: NOW + 100 })).toString("base64url")}.`)],
+    ["a malformed user cookie", async () => jar({ [lastAuthUserCookie(CLIENT)]: "%E0%A4%A" })],
+  ];
+  it.each(anonymousCases)("fails closed to anonymous on %s", async (_, make) => {
+    await expect(readSession(await make(), options, NOW)).resolves.toEqual({ status: "anonymous" });
+  });
+
+  it("treats a throwing verifier as anonymous, never an exception", async () => {
+    const broken = { ...options, verifyIdToken: async () => { throw new Error("JWKS unreachable"); } };
+    await expect(readSession(await cookiesFor(await idToken()), broken, NOW)).resolves.toEqual({ status: "anonymous" });
+  });
+
+  it("treats an unreachable JWKS as anonymous", async () => {
+    const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
+    await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({ status: "anonymous" });
+  });
+
+  it("forgets a remembered token once it expires", async () => {
+    const token = await idToken({ exp: NOW + 10 });
+    expect((await readSession(await cookiesFor(token), options, NOW)).status).toBe("signing-in");
+    expect((await readSession(await cookiesFor(token), options, NOW + 11)).status).toBe("anonymous");
+  });
+});
+
+describe("the claims cookie", () => {
+  it("round-trips", async () => {
+    await expect(readClaims(await signClaims(claims, SECRET, NOW), SECRET, "sub-1", NOW)).resolves.toEqual(claims);
+  });
+  it.each([
+    ["expired", async () => readClaims(await signClaims(claims, SECRET, NOW - 16 * 60), SECRET, "sub-1", NOW)],
+    ["signed with another secret", async () => readClaims(await signClaims(claims, "another-secret-that-is-long-enough-0", NOW), SECRET, "sub-1", NOW)],
+    ["bound to another user", async () => readClaims(await signClaims(claims, SECRET, NOW), SECRET, "sub-2", NOW)],
+    ["tampered", async () => readClaims((await signClaims(claims, SECRET, NOW)).replace(/\.(..)/, ".AA"), SECRET, "sub-1", NOW)],
+    ["missing", async () => readClaims(undefined, SECRET, "sub-1", NOW)],
+    ["of the wrong shape", async () => readClaims(await new SignJWT({ c: { step: 1 } }).setProtectedHeader({ alg: "HS256" }).setSubject("sub-1").setIssuer("lending-shell").setAudience("lending-shell/claims").setExpirationTime(NOW + 60).sign(new TextEncoder().encode(SECRET)), SECRET, "sub-1", NOW)],
+  ])("is ignored when %s", async (_, read) => {
+    await expect(read()).resolves.toBeNull();
+  });
+  it("a signing-in session results when only the claims are bad", async () => {
+    const bad = await signClaims({ ...claims, sub: "sub-2" }, SECRET, NOW);
+    expect((await readSession(await cookiesFor(await idToken(), "abc123", bad), options, NOW)).status).toBe("signing-in");
+  });
+});
