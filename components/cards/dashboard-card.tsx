@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { classNames } from "@/components/ui/class-names";
 
@@ -27,9 +27,9 @@ export function DashboardCard({ title, children, href = "/dashboard", headingLev
       )}
     >
       <Heading className="text-lg font-semibold text-brand-dark">
-        <Link href={href} className="after:absolute after:inset-0 after:rounded-lg focus:outline-none">
+        <AppLink href={href} className="after:absolute after:inset-0 after:rounded-lg focus:outline-none">
           {title}
-        </Link>
+        </AppLink>
       </Heading>
       {children !== undefined && <div className="mt-2 text-sm text-gray-700">{children}</div>}
     </article>

@@ -9,5 +9,8 @@ export interface ChromeUser {
   adminPortalUser?: boolean;
 }
 
-/** Sign-out, wired by the layout. From a server layout it must be a server action. */
+/**
+ * A replacement sign-out for tests or stories. By default the Logout controls call signOut() from
+ * ./sign-out (client code), so server layouts pass nothing.
+ */
 export type LogoutHandler = () => void | Promise<void>;

@@ -10,7 +10,8 @@ export interface DashboardChromeProps {
   user: ChromeUser;
   /** PublicConfig.companyEmailDomains. */
   companyEmailDomains: readonly string[];
-  onLogout: LogoutHandler;
+  /** Omitted from server layouts: the Logout controls then call signOut() themselves. */
+  onLogout?: LogoutHandler;
   children: ReactNode;
 }
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { classNames } from "@/components/ui/class-names";
 import { ExternalLink } from "@/components/ui/external-link";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -29,9 +29,9 @@ export function Footer() {
           <ul className="flex flex-col gap-2">
             {LEGAL_LINKS.map((link) => (
               <li key={link.href}>
-                <Link href={link.href} className={linkClass}>
+                <AppLink href={link.href} className={linkClass}>
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
             {SOCIAL_LINKS.map((link) => (

@@ -1,13 +1,15 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { LogoutHandler } from "./chrome-user";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { signOut } from "./sign-out";
 
 export interface ProfileMenuProps {
-  onLogout: LogoutHandler;
+  /** Defaults to signOut(); tests pass their own. */
+  onLogout?: LogoutHandler;
 }
 
 type Entry = { label: string; href: string } | { label: string; action: "logout" };
@@ -24,7 +26,7 @@ const ENTRIES: readonly Entry[] = [
  * on the first item, ArrowUp on the last; arrows (wrapping), Home and End move; Escape closes and
  * returns focus to the button; Tab closes and moves on from the button; a click outside closes it.
  */
-export function ProfileMenu({ onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ onLogout = signOut }: ProfileMenuProps) {
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -119,7 +121,7 @@ export function ProfileMenu({ onLogout }: ProfileMenuProps) {
           {ENTRIES.map((entry, index) => (
             <li key={entry.label} role="none">
               {"href" in entry ? (
-                <Link
+                <AppLink
                   ref={(el) => {
                     itemRefs.current[index] = el;
                   }}
@@ -130,7 +132,7 @@ export function ProfileMenu({ onLogout }: ProfileMenuProps) {
                   className={itemClass}
                 >
                   {entry.label}
-                </Link>
+                </AppLink>
               ) : (
                 <button
                   ref={(el) => {

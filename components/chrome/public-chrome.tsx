@@ -6,7 +6,8 @@ import { TopBar } from "./top-bar";
 
 export interface PublicChromeProps {
   user: ChromeUser;
-  onLogout: LogoutHandler;
+  /** Omitted from server layouts: the Logout controls then call signOut() themselves. */
+  onLogout?: LogoutHandler;
   children: ReactNode;
 }
 

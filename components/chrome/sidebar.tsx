@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import type { LogoutHandler } from "./chrome-user";
@@ -10,6 +10,7 @@ import { useMediaQuery } from "@/components/ui/use-media-query";
 import { isApplyRoute } from "./apply-route";
 import { LogoutIcon, SidebarIcon } from "./sidebar-icon";
 import type { SidebarItem } from "./sidebar-items";
+import { signOut } from "./sign-out";
 
 /** SPEC 9: the sidebar breakpoint and its hover-leave animation. */
 export const SIDEBAR_WIDE_QUERY = "(min-width: 1200px)";
@@ -28,10 +29,11 @@ function isCurrent(pathname: string, href: string): boolean {
 export interface SidebarProps {
   /** From sidebarItems(): visibility is decided outside, so this component only lays out. */
   items: readonly SidebarItem[];
-  onLogout: LogoutHandler;
+  /** Defaults to signOut(); tests pass their own. */
+  onLogout?: LogoutHandler;
 }
 
-export function Sidebar({ items, onLogout }: SidebarProps) {
+export function Sidebar({ items, onLogout = signOut }: SidebarProps) {
   const pathname = usePathname() ?? "";
   const wide = useMediaQuery(SIDEBAR_WIDE_QUERY);
   // An unknown viewport (server render, hydration) counts as wide here; the classes below leave
@@ -108,7 +110,7 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
             const current = isCurrent(pathname, item.href);
             return (
               <li key={item.href}>
-                <Link
+                <AppLink
                   href={item.href}
                   aria-current={current ? "page" : undefined}
                   className={classNames(
@@ -119,7 +121,7 @@ export function Sidebar({ items, onLogout }: SidebarProps) {
                 >
                   <SidebarIcon name={item.icon} />
                   <span className={labelClass}>{item.label}</span>
-                </Link>
+                </AppLink>
               </li>
             );
           })}

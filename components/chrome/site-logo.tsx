@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { SITE } from "./site-links";
@@ -6,10 +6,10 @@ import { SITE } from "./site-links";
 /** The logo, always a link back to the home route (SPEC 2). */
 export function SiteLogo({ className }: { className?: string }) {
   return (
-    <Link href={SITE.homeHref} className={classNames("inline-flex shrink-0 rounded", focusRing, className)}>
+    <AppLink href={SITE.homeHref} className={classNames("inline-flex shrink-0 rounded", focusRing, className)}>
       {/* A plain img: the SVG needs no optimisation and next/image would not resize it anyway. */}
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src={SITE.logo.src} width={SITE.logo.width} height={SITE.logo.height} alt={`${SITE.name} home`} className="h-8 w-auto" />
-    </Link>
+    </AppLink>
   );
 }

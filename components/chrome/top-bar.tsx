@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
@@ -12,7 +12,8 @@ import { SiteLogo } from "./site-logo";
 
 export interface TopBarProps {
   signedIn: boolean;
-  onLogout: LogoutHandler;
+  /** Defaults to signOut() (in the profile menu). */
+  onLogout?: LogoutHandler;
 }
 
 const LINKS = {
@@ -48,13 +49,13 @@ export function TopBar({ signedIn, onLogout }: TopBarProps) {
           <ul className="flex items-center gap-1">
             {LINKS[state].map((link) => (
               <li key={link.href}>
-                <Link
+                <AppLink
                   href={link.href}
                   aria-current={pathname === link.href ? "page" : undefined}
                   className={classNames("inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-light", focusRing)}
                 >
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

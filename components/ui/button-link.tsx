@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import type { ReactNode } from "react";
 import { classNames } from "./class-names";
 import { focusRing } from "./focus-ring";
@@ -12,7 +12,7 @@ export interface ButtonLinkProps {
 /** Navigation styled as the primary button: it goes somewhere, so it stays a link for assistive tech. */
 export function ButtonLink({ href, children, className }: ButtonLinkProps) {
   return (
-    <Link
+    <AppLink
       href={href}
       className={classNames(
         "inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark",
@@ -21,6 +21,6 @@ export function ButtonLink({ href, children, className }: ButtonLinkProps) {
       )}
     >
       {children}
-    </Link>
+    </AppLink>
   );
 }

@@ -1,0 +1,74 @@
+import { NextRequest } from "next/server";
+import { CLAIMS_COOKIE } from "@/lib/session/claims";
+import { POST } from "./route";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+
+const CLIENT = "localclient0000000000000000";
+const AMPLIFY = [
+  `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser`,
+  `CognitoIdentityServiceProvider.${CLIENT}.a1b2c3.idToken`,
+  `CognitoIdentityServiceProvider.${CLIENT}.a1b2c3.accessToken`,
+  `CognitoIdentityServiceProvider.${CLIENT}.a1b2c3.refreshToken`,
+];
+
+function request(headers: Record<string, string>) {
+  return new NextRequest("http://localhost:3000/api/session/sign-out", { method: "POST", headers });
+}
+
+describe("cookiesToClear", () => {
+  it("takes every Amplify cookie and the claims cookie, nothing else", () => {
+    expect(cookiesToClear([...AMPLIFY, "other", "cognitoidentityserviceprovider.x"]).sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+  });
+
+  it("always clears the claims cookie, even when the browser sent none", () => {
+    expect(cookiesToClear([])).toEqual([CLAIMS_COOKIE]);
+  });
+});
+
+describe("clearingSetCookies", () => {
+  it("expires host-only cookies on path /", () => {
+    expect(clearingSetCookies(["a"], { secure: false })).toEqual(["a=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; SameSite=Lax"]);
+  });
+
+  it("with a cookie domain, expires the domain cookie and a host-only one; Secure on https", () => {
+    const values = clearingSetCookies(["a"], { cookieDomain: ".lender.example", secure: true });
+    expect(values).toHaveLength(2);
+    expect(values[0]).not.toContain("Domain=");
+    expect(values[1]).toContain("Domain=.lender.example");
+    for (const v of values) expect(v).toMatch(/Max-Age=0; SameSite=Lax; Secure$/);
+  });
+});
+
+describe("isSameOriginRequest", () => {
+  const allowed = ["http://localhost:3000"];
+  it.each<[string, Record<string, string>, boolean]>([
+    ["same origin", { origin: "http://localhost:3000", "sec-fetch-site": "same-origin" }, true],
+    ["origin only", { origin: "http://localhost:3000" }, true],
+    ["another site's form", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, false],
+    ["another origin without fetch metadata", { origin: "https://evil.example" }, false],
+    ["a sibling subdomain", { origin: "http://localhost:3000", "sec-fetch-site": "same-site" }, false],
+    ["no headers at all", {}, false],
+    ["fetch metadata without origin", { "sec-fetch-site": "same-origin" }, true],
+  ])("%s", (_name, headers, expected) => {
+    expect(isSameOriginRequest(new Headers(headers), allowed)).toBe(expected);
+  });
+});
+
+describe("POST /api/session/sign-out", () => {
+  it("deletes the session cookies and answers 303 to the marketing site", () => {
+    const cookie = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=v`).join("; ");
+    const response = POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const cleared = response.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
+    expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+    for (const v of response.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
+  });
+
+  it("refuses a cross-site request and clears nothing", () => {
+    const response = POST(request({ origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie: `${AMPLIFY[0]}=v` }));
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Sign-out, the one function every Logout control calls (sidebar, profile menu).
+ *
+ * 1. Client steps: whatever lives in the browser is reset here. EXTENSION POINT for the auth
+ *    engineer: Amplify's signOut() and the client stores' resets go into clientSignOutSteps().
+ * 2. The server step: a POST to the sign-out route, as a real form submission, so the browser
+ *    navigates. The route deletes Amplify's cookies and the claims cookie and answers 303 to the
+ *    marketing site; the full page load also drops every bit of in-memory client state.
+ *
+ * A failing client step never keeps the user signed in: the server step runs regardless.
+ */
+
+export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
+
+/** Client-side resets before the cookies go. Errors are caught by signOut(). */
+async function clientSignOutSteps(): Promise<void> {
+  // Intentionally empty until the auth engineer adds Amplify's signOut() and store resets.
+}
+
+/** Posts to the sign-out route with a hidden form: a navigation, so the 303 is followed. */
+export function submitSignOutForm(doc: Document = document): void {
+  const form = doc.createElement("form");
+  form.method = "post";
+  form.action = SIGN_OUT_ENDPOINT;
+  form.hidden = true;
+  doc.body.appendChild(form);
+  form.submit();
+}
+
+let signingOut = false;
+
+/** Signs the user out and leaves for the marketing site. A second call while one runs is ignored. */
+export async function signOut(): Promise<void> {
+  if (signingOut) return;
+  signingOut = true;
+  try {
+    await clientSignOutSteps();
+  } catch {
+    // Not shown (SPEC 8: client errors are logged, not shown); the auth engineer's logger goes here.
+  }
+  submitSignOutForm();
+}
+
+/** Tests only: forget a previous call. */
+export function resetSignOutForTests(): void {
+  signingOut = false;
+}
