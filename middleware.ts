@@ -19,22 +19,13 @@ function options(): SessionReaderOptions {
   return sessionOptions;
 }
 
-/** A URL on this app for an in-app path and query. */
-function local(request: NextRequest, pathAndQuery: string): URL {
-  const url = request.nextUrl.clone();
-  const q = pathAndQuery.indexOf("?");
-  url.pathname = q === -1 ? pathAndQuery : pathAndQuery.slice(0, q);
-  url.search = q === -1 ? "" : pathAndQuery.slice(q);
-  return url;
-}
-
 export function toResponse(decision: Decision, request: NextRequest): NextResponse {
   switch (decision.kind) {
     case "next":
       return NextResponse.next();
     case "redirect": {
-      const location = decision.location.startsWith("/") ? local(request, decision.location) : new URL(decision.location);
-      return NextResponse.redirect(location, decision.status);
+      // A plain URL: a clone of nextUrl would carry the request's trailing slash onto the target.
+      return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
     }
     case "not-found":
       // No page lives at a not-found path (pinned by a test), so Next renders the 404 page itself.

@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * e2e against `next start` of the production build (run `npm run build` first; `npm test` does).
+ * Two servers: the local default (stand-ins, in-app sign-in) and a hosted environment whose
+ * hosts are overridden at start, to check the Location headers an operator would see.
+ */
+export const LOCAL_PORT = 3100;
+export const HOSTED_PORT = 3101;
+export const HOSTED_OVERRIDES = {
+  DASHBOARD_APP_URL: "https://dashboard.override.test",
+  LENDING_APP_URL: "https://lending.override.test",
+  MARKETING_SITE_URL: "https://marketing.override.test",
+};
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${LOCAL_PORT}`,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  webServer: [
+    {
+      // A fresh embedded database per run, so personas start in their seeded state.
+      command: `rm -rf data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${LOCAL_PORT}/api/local/outbox?format=json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e/pglite", LOCAL_OTP_CODE: "" },
+      stdout: "pipe",
+    },
+    {
+      command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${HOSTED_PORT}/_restricted`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        APP_ENV: "staging",
+        COGNITO_USER_POOL_ID: "us-east-1_e2eStaging",
+        COGNITO_CLIENT_ID: "e2estagingclient",
+        SESSION_SECRET: "e2e-staging-session-secret-0123456789",
+        GRAPHQL_URL: "https://api.override.test/graphql",
+        GRAPHQL_API_KEY: "da2-e2e",
+        ...HOSTED_OVERRIDES,
+      },
+    },
+  ],
+});
