@@ -1,13 +1,17 @@
-import Link from "next/link";
+import { chromeUserFor } from "@/components/chrome/chrome-user";
+import { PublicChrome } from "@/components/chrome/public-chrome";
+import { NotFoundNotice } from "@/components/notices/not-found-notice";
+import { currentSession } from "@/lib/session/server-session";
 
-export default function NotFound() {
+/**
+ * Any path without a route (SPEC 2), and staff pages for everyone else (SPEC 8): status 404, in the
+ * public chrome, headed 'Ooops! Page not found' with 'Back to dashboard'.
+ */
+export default async function NotFound() {
+  const session = await currentSession();
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-6 px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Ooops! Page not found</h1>
-      <p className="text-gray-600">The page you are looking for does not exist or has moved.</p>
-      <Link href="/dashboard" className="rounded bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
-        Back to dashboard
-      </Link>
-    </main>
+    <PublicChrome user={chromeUserFor(session)}>
+      <NotFoundNotice />
+    </PublicChrome>
   );
 }

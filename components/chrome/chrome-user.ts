@@ -14,3 +14,24 @@ export interface ChromeUser {
  * ./sign-out (client code), so server layouts pass nothing.
  */
 export type LogoutHandler = () => void | Promise<void>;
+
+/** Minimal shape of lib/session's Session that the chrome reads. */
+type SessionLike =
+  | { status: "anonymous" }
+  | { status: "signing-in"; email: string }
+  | { status: "signed-in"; email: string; claims: { flags: { adminPortalUser: boolean } } };
+
+/**
+ * The chrome's view of a session. A user still signing in has an identity (signed in for the top
+ * bar) but no loaded flags yet, so no staff links.
+ */
+export function chromeUserFor(session: SessionLike): ChromeUser {
+  switch (session.status) {
+    case "anonymous":
+      return { signedIn: false };
+    case "signing-in":
+      return { signedIn: true, email: session.email, adminPortalUser: false };
+    case "signed-in":
+      return { signedIn: true, email: session.email, adminPortalUser: session.claims.flags.adminPortalUser };
+  }
+}

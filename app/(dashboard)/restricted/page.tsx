@@ -1,3 +1,9 @@
+import type { Metadata } from "next";
+import { RestrictedNotice } from "@/components/notices/restricted-notice";
+
+export const metadata: Metadata = { title: "Not available yet", robots: { index: false } };
+
+/** /restricted (SPEC 2): pages that need a signed loan send the user here (signedLoan guard). */
 export default function RestrictedPage() {
-  return <main><h1>Restricted</h1></main>;
+  return <RestrictedNotice reason="signed-loan-required" />;
 }

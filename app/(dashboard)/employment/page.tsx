@@ -1,0 +1,9 @@
+import type { Metadata } from "next";
+import { ShellPageNotice } from "@/components/notices/shell-page-notice";
+
+export const metadata: Metadata = { title: "Employment details" };
+
+/** /employment (SPEC 2): a shell page; its form comes in its own issue. */
+export default function EmploymentPage() {
+  return <ShellPageNotice page="employment" />;
+}

@@ -1,0 +1,28 @@
+import { chromeUserFor } from "@/components/chrome/chrome-user";
+import { DashboardChrome } from "@/components/chrome/dashboard-chrome";
+import { PublicChrome } from "@/components/chrome/public-chrome";
+import { SignInNotice } from "@/components/notices/sign-in-notice";
+import { publicConfig } from "@/lib/config/env";
+import { currentSession } from "@/lib/session/server-session";
+
+/**
+ * The dashboard layout of SPEC 2 (authentication required). The middleware normally turns
+ * anonymous visitors away first; this layout checks again with the same fail-closed reader and,
+ * without a session, renders only a sign-in notice in the public chrome: never the page.
+ */
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const session = await currentSession();
+  if (session.status === "anonymous") {
+    return (
+      <PublicChrome user={{ signedIn: false }}>
+        <SignInNotice />
+      </PublicChrome>
+    );
+  }
+  const { companyEmailDomains } = publicConfig();
+  return (
+    <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={companyEmailDomains}>
+      {children}
+    </DashboardChrome>
+  );
+}
