@@ -6,7 +6,6 @@
  * nothing hangs offline.
  */
 import { startApiServer, type ApiServer } from "../../local/graphql/testing/spawn-api-server";
-import { testDatabase, type TestDatabase } from "../../local/testing/test-database";
 import { employerSearchClient } from "./employer-search-client";
 
 // Jest (under next/jest) resolves the package's node build even in jsdom; load the browser bundle
@@ -16,16 +15,14 @@ jest.mock("algoliasearch/lite", () => jest.requireActual("algoliasearch/dist/lit
 jest.setTimeout(120_000);
 
 let server: ApiServer;
-let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await testDatabase();
-  server = await startApiServer({ ...database.env, APP_ENV: "local" });
+  // The client is under test here, not the engine (and pg does not load under jsdom): PGlite always.
+  server = await startApiServer({ DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", APP_ENV: "local" });
 });
 
 afterAll(async () => {
   await server?.stop();
-  await database?.cleanup();
 });
 
 it("runs in a browser environment with XMLHttpRequest", async () => {
