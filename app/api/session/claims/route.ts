@@ -1,0 +1,37 @@
+import { NextResponse } from "next/server";
+import { userClient } from "@/lib/api/client";
+import { loadFrontend } from "@/lib/api/operations";
+import { serverConfig } from "@/lib/config/env";
+import { signClaims } from "@/lib/session/claims";
+import { claimsCookieOptions } from "@/lib/session/claims-cookie";
+import { claimsFromLoad } from "@/lib/session/claims-from-load";
+import { currentIdToken, currentSession } from "@/lib/session/server-session";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * Loads the signed-in user's application data (loadFrontend, with their own token) and writes the
+ * signed claims cookie the middleware reads. Called at sign-in, by /wait-load-redirect, and after
+ * every change of step or loan state, so the guards never act on stale state.
+ */
+export async function POST(): Promise<NextResponse> {
+  const session = await currentSession();
+  const token = await currentIdToken();
+  if (session.status === "anonymous" || !token) {
+    return NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
+  }
+  const config = serverConfig();
+  let load;
+  try {
+    load = await loadFrontend(userClient(config.graphql.url, token));
+  } catch (error) {
+    // The API's wording is not shown to the visitor; it is logged here.
+    console.error("[session] loadFrontend failed:", error instanceof Error ? error.message : error);
+    return NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
+  }
+  const claims = claimsFromLoad(load, session);
+  const response = NextResponse.json({ load, claims }, { headers: { "cache-control": "no-store" } });
+  response.cookies.set({ ...claimsCookieOptions(config), value: await signClaims(claims, config.sessionSecret) });
+  return response;
+}
