@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Sets up and runs every test: type check, Jest (the stand-ins' suites on embedded PGlite, then again
+# on a throwaway PostgreSQL server), then Playwright against a production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# System packages a fresh machine lacks: Debian's Chromium (Playwright cannot download browsers here)
+# and PostgreSQL (the stand-ins' second database mode).
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ]; then echo "missing ${need[*]}: run as root, or install them with apt-get" >&2; exit 1; fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# npm ci cannot work here (the registry lacks other platforms' optional packages); install
+# reproduces the tree from package-lock.json.
+npm install --no-audit --no-fund
+
+PGBIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
+PGDIR=$(mktemp -d /tmp/shell-pg.XXXXXX)
+PGPORT=${TEST_PG_PORT:-55432}
+as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+[ "$(id -u)" -eq 0 ] && chown postgres:postgres "$PGDIR"
+stop_pg() { as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$PGDIR"; }
+trap stop_pg EXIT
+as_pg "$PGBIN/initdb" -D "$PGDIR/data" -U postgres --auth=trust -E UTF8 >/dev/null
+as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PGPORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
+as_pg "$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE shell_test" >/dev/null
+
+echo "== type check"
+npm run typecheck
+
+echo "== unit and integration tests (embedded PGlite)"
+npx jest --ci
+
+echo "== stand-in integration tests on PostgreSQL"
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --ci local
+
+echo "== production build"
+npm run build
+
+echo "== end-to-end tests (Playwright, Debian chromium)"
+npx playwright test
