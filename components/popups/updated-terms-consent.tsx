@@ -1,0 +1,38 @@
+"use client";
+
+import { userClient } from "@/lib/api/client";
+import { setEvolveConsent } from "@/lib/api/operations";
+import { currentIdToken } from "@/lib/client/id-token";
+import { reloadPage } from "@/lib/client/reload";
+import type { PublicConfig } from "@/lib/config/env";
+import { UpdatedTermsPopup } from "./updated-terms-popup";
+
+export class ConsentNotRecordedError extends Error {
+  override name = "ConsentNotRecordedError";
+}
+
+/**
+ * Records the user's consent to the updated terms (setEvolveConsent(true) with their ID token),
+ * then reloads the page so that everything reads the new application data (SPEC 8). Throws, and
+ * does not reload, when nobody is signed in or the API does not confirm.
+ */
+export async function acknowledgeUpdatedTerms(graphqlUrl: string): Promise<void> {
+  const idToken = await currentIdToken();
+  if (!idToken) throw new ConsentNotRecordedError("not signed in");
+  const recorded = await setEvolveConsent(userClient(graphqlUrl, idToken), true);
+  if (!recorded) throw new ConsentNotRecordedError("consent not confirmed");
+  reloadPage();
+}
+
+export interface UpdatedTermsConsentProps {
+  /** The loaded application data's evolveConsent: the popup shows unless it is true. */
+  evolveConsent: boolean | null;
+  config: Pick<PublicConfig, "graphql">;
+}
+
+/** The updated-terms popup wired to the API: open while evolveConsent is not true. */
+export function UpdatedTermsConsent({ evolveConsent, config }: UpdatedTermsConsentProps) {
+  return (
+    <UpdatedTermsPopup open={evolveConsent !== true} onAcknowledge={() => acknowledgeUpdatedTerms(config.graphql.url)} />
+  );
+}
