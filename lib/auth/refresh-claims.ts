@@ -1,0 +1,60 @@
+import type { FrontendLoad } from "@/lib/api/types";
+import type { Claims } from "@/lib/session/claims";
+
+/**
+ * Reloads the user's application data and rewrites the claims cookie (POST /api/session/claims).
+ * Called at sign-in, by /wait-load-redirect and /_restricted, and after every change of step or
+ * loan state, so the guards never act on stale state for longer than one request.
+ */
+
+export const CLAIMS_ENDPOINT = "/api/session/claims";
+
+export type ClaimsRefresh =
+  | { ok: true; claims: Claims; load: FrontendLoad }
+  /** 401: no valid identity any more; sign in again. */
+  | { ok: false; reason: "signed-out" }
+  /** 502 or another answer: the API failed; try again. */
+  | { ok: false; reason: "load-failed" }
+  /** The request never got an answer. */
+  | { ok: false; reason: "network" };
+
+type Fetch = (input: string, init: RequestInit) => Promise<Response>;
+
+async function post(fetchImpl: Fetch): Promise<ClaimsRefresh> {
+  let response: Response;
+  try {
+    response = await fetchImpl(CLAIMS_ENDPOINT, { method: "POST", credentials: "same-origin", cache: "no-store" });
+  } catch {
+    return { ok: false, reason: "network" };
+  }
+  if (response.status === 401) return { ok: false, reason: "signed-out" };
+  if (!response.ok) return { ok: false, reason: "load-failed" };
+  try {
+    const body = (await response.json()) as { claims?: Claims; load?: FrontendLoad };
+    if (!body.claims || !body.load) return { ok: false, reason: "load-failed" };
+    return { ok: true, claims: body.claims, load: body.load };
+  } catch {
+    return { ok: false, reason: "load-failed" };
+  }
+}
+
+let inFlight: Promise<ClaimsRefresh> | undefined;
+
+/** One request at a time: callers that ask while one is under way share its answer. */
+export function refreshClaims(fetchImpl: Fetch = (input, init) => fetch(input, init)): Promise<ClaimsRefresh> {
+  inFlight ??= post(fetchImpl).finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
+}
+
+/**
+ * Runs a change of step or loan state (setApplicationStep, a signature…) and then refreshes the
+ * claims. The change's own result is returned with the refresh's outcome: the change happened
+ * either way, and a caller whose refresh failed should retry it (refreshClaims) before navigating.
+ */
+export async function withClaimsRefresh<T>(change: () => Promise<T>, fetchImpl?: Fetch): Promise<{ result: T; claims: ClaimsRefresh }> {
+  const result = await change();
+  const claims = await refreshClaims(fetchImpl);
+  return { result, claims };
+}
