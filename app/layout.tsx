@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
+import { AppShell } from "@/components/app-shell/app-shell";
+import { publicConfig } from "@/lib/config/env";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -6,10 +9,15 @@ export const metadata: Metadata = {
   description: "Affordable personal loans for employees of schools and public bodies.",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // Configuration is read at request time, never baked in at build (one build, every environment).
+  await connection();
+  const { graphql } = publicConfig();
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
+      </body>
     </html>
   );
 }

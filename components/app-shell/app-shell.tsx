@@ -1,0 +1,52 @@
+"use client";
+
+import { type ReactNode, useEffect, useState } from "react";
+import { NotificationsProvider } from "@/components/notifications/notifications";
+import { onChunkLoadFailure, watchChunkLoads } from "@/lib/client/chunk-load";
+import { captureGlobalErrors, configureClientErrorLogging, logClientError } from "@/lib/client/error-logging";
+import { reloadPage } from "@/lib/client/reload";
+import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
+import { PageLoadFailedPopup } from "./page-load-failed";
+
+export interface AppShellProps {
+  /** PublicConfig.graphql.url: where client errors are logged. */
+  graphqlUrl: string;
+  children: ReactNode;
+}
+
+/**
+ * The browser side of the shell, mounted once by the root layout around every page:
+ *  - notifications (useNotify),
+ *  - no offline workers: all service workers are unregistered at start, and a worker update that
+ *    still happens reloads the page after SW_UPDATE_RELOAD_MS,
+ *  - code-chunk load failures and chunk loads over CHUNK_LOAD_TIMEOUT_MS show "This page failed to
+ *    load" with a retry,
+ *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown.
+ */
+export function AppShell({ graphqlUrl, children }: AppShellProps) {
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    configureClientErrorLogging({ graphqlUrl });
+    const cleanups = [
+      captureGlobalErrors(window),
+      reloadOnServiceWorkerUpdate(reloadPage),
+      watchChunkLoads(),
+      onChunkLoadFailure((failure) => {
+        setLoadFailed(true);
+        logClientError("chunk", `${failure.reason === "timeout" ? "chunk load timed out" : "chunk load failed"}: ${failure.source}`);
+      }),
+    ];
+    void unregisterServiceWorkers();
+    return () => {
+      for (const cleanup of cleanups) cleanup();
+    };
+  }, [graphqlUrl]);
+
+  return (
+    <NotificationsProvider>
+      {children}
+      <PageLoadFailedPopup open={loadFailed} />
+    </NotificationsProvider>
+  );
+}

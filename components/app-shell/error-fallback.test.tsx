@@ -1,0 +1,80 @@
+/** @jest-environment jsdom */
+import "@testing-library/jest-dom";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import ErrorPage from "@/app/error";
+import GlobalError from "@/app/global-error";
+import { logs } from "@/lib/api/operations";
+import { configureClientErrorLogging, resetClientErrorLoggingForTests } from "@/lib/client/error-logging";
+import { currentIdToken } from "@/lib/client/id-token";
+import { reloadPage } from "@/lib/client/reload";
+import { ERROR_TEXT, ERROR_TITLE } from "./error-fallback";
+
+jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
+jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
+jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
+
+const SERVER_TEXT = "relation \"applications\" does not exist at db-7.internal";
+const flush = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  resetClientErrorLoggingForTests();
+  configureClientErrorLogging({ graphqlUrl: "https://api.example.test/graphql" });
+  jest.mocked(currentIdToken).mockResolvedValue("id-token");
+});
+
+describe("app/error.tsx", () => {
+  it("shows generic words, never the error's text, and logs the error", async () => {
+    render(<ErrorPage error={new Error(SERVER_TEXT)} reset={jest.fn()} />);
+    expect(screen.getByRole("heading", { name: ERROR_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(ERROR_TEXT)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/does not exist|db-7/);
+    await flush();
+    expect(logs).toHaveBeenCalledWith(expect.anything(), expect.stringContaining(SERVER_TEXT));
+  });
+
+  it("retries with retry() when Next gives it, else reset(), and links to the dashboard", () => {
+    const reset = jest.fn();
+    const retry = jest.fn();
+    const { unmount } = render(<ErrorPage error={new Error("x")} reset={reset} retry={retry} />);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    expect(reset).not.toHaveBeenCalled();
+    expect(screen.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+    unmount();
+    render(<ErrorPage error={new Error("x")} reset={reset} />);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(reset).toHaveBeenCalledTimes(1);
+  });
+
+  it("treats a chunk load error as 'This page failed to load', retried by reloading", async () => {
+    const reset = jest.fn();
+    const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
+    render(<ErrorPage error={error} reset={reset} />);
+    expect(screen.getByRole("heading", { name: "This page failed to load" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    expect(reset).not.toHaveBeenCalled();
+    await flush();
+    expect(logs).toHaveBeenCalledWith(expect.anything(), expect.stringMatching(/^client chunk at /));
+  });
+
+  it("copes with a thrown non-Error value", () => {
+    render(<ErrorPage error={"plain string thrown"} reset={jest.fn()} />);
+    expect(screen.getByRole("heading", { name: ERROR_TITLE })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("plain string thrown");
+  });
+});
+
+describe("app/global-error.tsx", () => {
+  it("renders its own document with the same generic fallback", () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => {}); // <html> inside a div
+    const retry = jest.fn();
+    render(<GlobalError error={new Error(SERVER_TEXT)} reset={jest.fn()} retry={retry} />);
+    expect(screen.getByRole("heading", { name: ERROR_TITLE })).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/db-7/);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(retry).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+});
