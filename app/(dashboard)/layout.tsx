@@ -1,3 +1,4 @@
+import { AmplifySetup } from "@/components/auth/amplify-setup";
 import { chromeUserFor } from "@/components/chrome/chrome-user";
 import { DashboardChrome } from "@/components/chrome/dashboard-chrome";
 import { PublicChrome } from "@/components/chrome/public-chrome";
@@ -19,9 +20,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
       </PublicChrome>
     );
   }
-  const { companyEmailDomains } = publicConfig();
+  const config = publicConfig();
   return (
-    <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={companyEmailDomains}>
+    <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={config.companyEmailDomains}>
+      <AmplifySetup config={config} />
       {children}
     </DashboardChrome>
   );

@@ -12,9 +12,14 @@
 
 export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
 
-/** Client-side resets before the cookies go. Errors are caught by signOut(). */
+/**
+ * Client-side resets before the cookies go: Amplify's signOut (global: false) and the per-tab
+ * state (lib/auth/client-sign-out.ts). Loaded on demand, so Amplify is not in every page's bundle
+ * for a control most visits never use. Errors are caught by signOut().
+ */
 async function clientSignOutSteps(): Promise<void> {
-  // Intentionally empty until the auth engineer adds Amplify's signOut() and store resets.
+  const { signOutOnThisBrowser } = await import("@/lib/auth/client-sign-out");
+  await signOutOnThisBrowser();
 }
 
 /** Posts to the sign-out route with a hidden form: a navigation, so the 303 is followed. */

@@ -1,5 +1,5 @@
 import { PARTNER_PARAM } from "@/lib/routing/route-table";
-import { DEFAULT_TARGET, PARTNER_QUERY, loadingVariant, loginFor, partnerTag, returnTarget, signInTarget, withPartner } from "./redirect-target";
+import { DEFAULT_TARGET, PARTNER_QUERY, loginFor, partnerTag, returnTarget, signInTarget, targetPath, withPartner } from "./redirect-target";
 
 describe("returnTarget", () => {
   it.each([
@@ -39,9 +39,9 @@ describe("the partner tag survives", () => {
   );
 });
 
-describe("loginFor and loadingVariant", () => {
+describe("loginFor and targetPath", () => {
   it("encodes the target", () => expect(loginFor("/payments?x=1&y=2")).toBe("/login?redirect=%2Fpayments%3Fx%3D1%26y%3D2"));
-  it.each([["/apply/loanDetails", "apply"], ["/apply", "apply"], ["/payments", "loan"], ["/dashboard?next=apply", "loan"]])("%s → %s", (t, v) => {
-    expect(loadingVariant(t)).toBe(v);
+  it.each([["/apply/loanDetails", "/apply/loanDetails"], ["/payments?x=1", "/payments"], ["/dashboard#apply", "/dashboard"]])("%s → %s", (t, v) => {
+    expect(targetPath(t)).toBe(v);
   });
 });

@@ -21,9 +21,14 @@ export function partnerTag(raw: string | string[] | null | undefined): string | 
   return value && PARTNER_TAG.test(value) ? value : undefined;
 }
 
-function pathOf(target: string): string {
+/** The path part of a target (no query or fragment), e.g. for the overlay's wording. */
+export function targetPath(target: string): string {
   const end = target.search(/[?#]/);
-  return (end === -1 ? target : target.slice(0, end)).replace(/\/+$/, "").toLowerCase() || "/";
+  return end === -1 ? target : target.slice(0, end);
+}
+
+function pathOf(target: string): string {
+  return targetPath(target).replace(/\/+$/, "").toLowerCase() || "/";
 }
 
 /** The safe return path from a redirect query value, or the dashboard. */
@@ -57,9 +62,4 @@ export function signInTarget(redirect: string | string[] | null | undefined, par
 /** The in-app sign-in page for a visitor whose session is gone, coming back to `target`. */
 export function loginFor(target: string): string {
   return `/login?redirect=${encodeURIComponent(target)}`;
-}
-
-/** The loading overlay's wording (SPEC 8): apply paths get the application wording. */
-export function loadingVariant(target: string): "apply" | "loan" {
-  return pathOf(target).includes("apply") ? "apply" : "loan";
 }

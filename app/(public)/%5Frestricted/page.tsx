@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RestrictedProcessing } from "@/components/auth/restricted-processing";
 import { RestrictedNotice } from "@/components/notices/restricted-notice";
 import { restrictedReasonFor } from "@/components/notices/restricted-reason";
 import { currentSession } from "@/lib/session/server-session";
@@ -17,13 +18,12 @@ interface Props {
 export default async function RestrictedNoticePage({ searchParams }: Props) {
   const [session, query] = await Promise.all([currentSession(), searchParams]);
 
-  // ---- Processing overlay slot (issue 4, item 5; the auth engineer's part) --------------------
   // A signing-in user with a redirect target is waiting for their application data: the
-  // processing overlay (SPEC 8 texts, "Still Loading?" after 8 s) takes over here and returns to
-  // `query.redirect` once loaded. Until it exists, this page shows the notice below.
-  const processing = session.status === "signing-in" && typeof query.redirect === "string";
-  if (processing) return <RestrictedNotice />; // ← replace with the processing overlay
-  // -----------------------------------------------------------------------------------------------
+  // processing overlay (SPEC 8 texts, "Still Loading?" after 8 s) loads it and returns to the
+  // target (components/auth/restricted-processing.tsx).
+  if (session.status === "signing-in" && typeof query.redirect === "string") {
+    return <RestrictedProcessing redirect={query.redirect} />;
+  }
 
   const reason = restrictedReasonFor(session.status === "signed-in" ? session.claims.loanState : undefined);
   return <RestrictedNotice reason={reason} />;

@@ -1,0 +1,207 @@
+/** @jest-environment jsdom */
+import "@/lib/auth/testing/jsdom-text-encoder";
+import "@testing-library/jest-dom";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { AuthFlowError, classifyAuthError } from "@/lib/auth/auth-errors";
+import type { PublicConfig } from "@/lib/config/env";
+import { SignInForm } from "./sign-in-form";
+import type { SignInServices } from "./sign-in-services";
+
+jest.mock("@/lib/auth/amplify", () => ({ configureAmplify: jest.fn() }));
+
+const config: PublicConfig = {
+  appEnv: "local",
+  hosts: { dashboard: "d", lending: "l", marketing: "m" },
+  signInInApp: true,
+  cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "c" },
+  graphql: { url: "http://api.test/graphql", apiKey: "k" },
+  companyEmailDomains: [],
+};
+
+const flowError = (name: string, message: string) => new AuthFlowError(classifyAuthError(Object.assign(new Error(message), { name })));
+
+function services(overrides: Partial<SignInServices> = {}): jest.Mocked<SignInServices> {
+  return {
+    registerAccount: jest.fn(async () => ({ created: true })),
+    startSignIn: jest.fn(async () => ({ destination: "n***@e***" })),
+    answerCode: jest.fn(async () => ({ status: "signed-in" as const })),
+    currentUserIdToken: jest.fn(async () => undefined),
+    signOutOfAmplify: jest.fn(async () => undefined),
+    refreshClaims: jest.fn(async () => ({ ok: true as const, claims: {} as never, load: {} as never })),
+    logOriginTracking: jest.fn(async () => true),
+    navigate: jest.fn(),
+    logError: jest.fn(),
+    ...overrides,
+  } as jest.Mocked<SignInServices>;
+}
+
+async function typeIdentifier(user: ReturnType<typeof userEvent.setup>, label: RegExp, value: string, button: RegExp) {
+  await user.type(screen.getByLabelText(label), value);
+  await user.click(screen.getByRole("button", { name: button }));
+}
+
+describe("register", () => {
+  it("signs up, signs in with the code, records the partner, loads the account and goes to the target with the tag", async () => {
+    const s = services();
+    // The session exists only once the code is accepted.
+    s.answerCode.mockImplementation(async () => {
+      s.currentUserIdToken.mockResolvedValue("id.jwt");
+      return { status: "signed-in" };
+    });
+    const user = userEvent.setup();
+    render(<SignInForm mode="register" config={config} redirect="/apply" partner="perkSpot" services={s} />);
+    await waitFor(() => expect(s.currentUserIdToken).toHaveBeenCalled());
+    await typeIdentifier(user, /e-mail address/i, "New@Example.com", /sign up/i);
+    expect(s.registerAccount).toHaveBeenCalledWith("new@example.com");
+    expect(s.startSignIn).toHaveBeenCalledWith("new@example.com");
+
+    const code = await screen.findByLabelText(/verification code/i);
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(screen.getByText("n***@e***")).toBeInTheDocument();
+    await user.type(code, "123 456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/apply?partner=perkSpot"));
+    expect(s.answerCode).toHaveBeenCalledWith("123456");
+    expect(s.logOriginTracking).toHaveBeenCalledWith("http://api.test/graphql", "id.jwt", "perkSpot");
+    expect(s.refreshClaims).toHaveBeenCalled();
+  });
+
+  it("an existing e-mail signs in directly, and records no origin", async () => {
+    const s = services({ registerAccount: jest.fn(async () => ({ created: false })) });
+    const user = userEvent.setup();
+    render(<SignInForm mode="register" config={config} partner="ebg" services={s} />);
+    await typeIdentifier(user, /e-mail address/i, "borrower@example.com", /sign up/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard?partner=ebg"));
+    expect(s.logOriginTracking).not.toHaveBeenCalled();
+  });
+
+  it("refuses a phone number on register, keeps what was typed", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="register" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail address/i, "5552345678", /sign up/i);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter a valid e-mail address");
+    expect(screen.getByLabelText(/e-mail address/i)).toHaveValue("5552345678");
+    expect(screen.getByLabelText(/e-mail address/i)).toHaveAttribute("aria-invalid", "true");
+    expect(s.registerAccount).not.toHaveBeenCalled();
+  });
+});
+
+describe("login", () => {
+  it("an empty identifier is refused before anything is sent", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await user.click(screen.getByRole("button", { name: /send my code/i }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter your e-mail address or mobile phone number.");
+    expect(s.startSignIn).not.toHaveBeenCalled();
+  });
+
+  it("a phone number is sent as +1 and ten digits", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "(555) 234-5678", /send my code/i);
+    expect(s.startSignIn).toHaveBeenCalledWith("+15552345678");
+    expect(s.registerAccount).not.toHaveBeenCalled();
+  });
+
+  it("an unknown account offers to sign up, keeping the redirect and partner", async () => {
+    const s = services({ startSignIn: jest.fn(async () => Promise.reject(flowError("UserNotFoundException", "User does not exist."))) });
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} redirect="/payments" services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "nobody@example.com", /send my code/i);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("We could not find an account");
+    expect(alert).not.toHaveTextContent("User does not exist");
+    expect(within(alert).getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register?redirect=%2Fpayments");
+    expect(screen.getByLabelText(/e-mail or mobile/i)).toHaveValue("nobody@example.com");
+  });
+
+  it("a wrong code keeps the code and counts tries; the right one signs in", async () => {
+    const s = services();
+    s.answerCode.mockResolvedValueOnce({ status: "wrong-code" }).mockResolvedValueOnce({ status: "signed-in" });
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} redirect="/payments" services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    const code = await screen.findByLabelText(/verification code/i);
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("That code is not right. Check the message and try again (2 tries left).");
+    expect(code).toHaveValue("111111");
+    await user.clear(code);
+    await user.type(code, "222222");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/payments"));
+  });
+
+  it("a malformed code is refused before it is sent", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "12ab");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter the 6-digit code");
+    expect(s.answerCode).not.toHaveBeenCalled();
+  });
+
+  it("an expired code offers a new one, sent to the same identifier", async () => {
+    const s = services();
+    s.answerCode.mockRejectedValueOnce(flowError("NotAuthorizedException", "Invalid session for the user, session is expired."));
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "Borrower@Example.com", /send my code/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This code has expired. Send a new code to continue.");
+    await user.click(screen.getByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("We sent you a new code");
+    expect(s.startSignIn).toHaveBeenNthCalledWith(2, "borrower@example.com");
+    expect(screen.getByLabelText(/verification code/i)).toHaveValue("");
+  });
+
+  it("too many wrong codes start over, with the identifier kept", async () => {
+    const s = services();
+    s.answerCode.mockRejectedValueOnce(flowError("NotAuthorizedException", "Incorrect username or password."));
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Too many wrong codes");
+    expect(screen.getByLabelText(/e-mail or mobile/i)).toHaveValue("borrower@example.com");
+  });
+
+  it("a failed load after the code offers a retry, then goes on", async () => {
+    const s = services();
+    s.refreshClaims.mockResolvedValueOnce({ ok: false, reason: "load-failed" });
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load your account");
+    expect(s.navigate).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard"));
+  });
+
+  it("a session still good in this browser finishes without a code", async () => {
+    const s = services({ currentUserIdToken: jest.fn(async () => "id.jwt") });
+    render(<SignInForm mode="login" config={config} redirect="/review" services={s} />);
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/review"));
+    expect(s.startSignIn).not.toHaveBeenCalled();
+  });
+
+  it("never follows an unsafe redirect", async () => {
+    const s = services({ currentUserIdToken: jest.fn(async () => "id.jwt") });
+    render(<SignInForm mode="login" config={config} redirect="//evil.example/x" services={s} />);
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard"));
+  });
+});

@@ -1,0 +1,29 @@
+import type { Identifier } from "@/lib/auth/identifier";
+
+/** What the sign-in form says, in one place. Never the identity provider's wording (SPEC 8). */
+
+export type SignInMode = "login" | "register";
+
+export function identifierError(reason: Extract<Identifier, { kind: "invalid" }>["reason"], mode: SignInMode): string {
+  if (mode === "register") {
+    return reason === "empty" ? "Enter your e-mail address." : "Enter a valid e-mail address, like name@example.com.";
+  }
+  switch (reason) {
+    case "empty":
+      return "Enter your e-mail address or mobile phone number.";
+    case "email":
+      return "Enter a valid e-mail address, like name@example.com.";
+    case "phone":
+      return "Enter a valid e-mail address, or a 10-digit US mobile number like (555) 234-5678.";
+  }
+}
+
+export const CODE_INVALID = "Enter the 6-digit code from the message we sent you.";
+export const CODE_RESENT = "We sent you a new code. Codes expire after a few minutes.";
+
+export function wrongCode(triesLeft: number): string {
+  return `That code is not right. Check the message and try again (${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left).`;
+}
+
+export const FINISH_FAILED = "We could not load your account. Please try again.";
+export const FINISH_SIGNED_OUT = "We could not finish signing you in. Please sign in again.";

@@ -1,0 +1,36 @@
+import { redirect as redirectTo } from "next/navigation";
+import { partnerTag } from "@/lib/auth/redirect-target";
+import { publicConfig } from "@/lib/config/env";
+import { safeRedirectPath } from "@/lib/routing/safe-redirect";
+import { SignInForm } from "./sign-in-form";
+import type { SignInMode } from "./sign-in-messages";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The server half of /login and /register: reads the configuration at request time and the query
+ * (only a safe redirect path and a well-formed partner tag go on to the form). Where the hosted
+ * dashboard app serves sign-in (every environment but local), the middleware sends visitors there;
+ * this page does too, should a request get past it.
+ */
+export function SignInPage({ mode, query }: { mode: SignInMode; query: SearchParams }) {
+  const config = publicConfig();
+  const redirect = safeRedirectPath(first(query.redirect));
+  const partner = partnerTag(query.partner);
+  if (!config.signInInApp) {
+    const params = new URLSearchParams();
+    if (redirect) params.set("redirect", redirect);
+    if (partner) params.set("partner", partner);
+    const search = params.toString();
+    redirectTo(`${config.hosts.dashboard}/${mode}${search ? `?${search}` : ""}`);
+  }
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <SignInForm mode={mode} config={config} redirect={redirect} partner={partner} />
+    </div>
+  );
+}

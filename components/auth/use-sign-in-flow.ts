@@ -1,0 +1,233 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { configureAmplify } from "@/lib/auth/amplify";
+import { AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-errors";
+import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
+import { signInTarget } from "@/lib/auth/redirect-target";
+import type { PublicConfig } from "@/lib/config/env";
+import { CODE_INVALID, CODE_RESENT, FINISH_FAILED, FINISH_SIGNED_OUT, identifierError, wrongCode, type SignInMode } from "./sign-in-messages";
+import type { SignInServices } from "./sign-in-services";
+
+/** The custom challenge allows three answers (the identity service enforces it; this only counts for the message). */
+export const MAX_CODE_TRIES = 3;
+
+export type Phase = "identify" | "code" | "finishing";
+export type Pending = "send" | "verify" | "resend" | "finish" | null;
+
+export interface FlowError {
+  message: string;
+  /** Which field the error is about, for aria-describedby and focus. */
+  field: "identifier" | "code" | null;
+  /** Offer to sign up instead (login with an unknown e-mail). */
+  suggestRegister?: boolean;
+  /** Offer to load again (the account loaded badly after the code was accepted). */
+  retryFinish?: boolean;
+}
+
+export interface SignInFlowOptions {
+  mode: SignInMode;
+  config: PublicConfig;
+  redirect?: string;
+  partner?: string;
+  services: SignInServices;
+}
+
+/**
+ * The one sign-in flow behind /login and /register: identify (register signs up first), answer
+ * the code, then load the account (claims cookie) and go to the target. What was typed is never
+ * cleared by an error; the partner tag and the redirect target ride along to the end.
+ */
+export function useSignInFlow({ mode, config, redirect, partner, services }: SignInFlowOptions) {
+  const [phase, setPhase] = useState<Phase>("identify");
+  const [identifier, setIdentifier] = useState("");
+  const [code, setCode] = useState("");
+  const [pending, setPending] = useState<Pending>(null);
+  const [error, setError] = useState<FlowError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [destination, setDestination] = useState<string | undefined>();
+  const [wrongTries, setWrongTries] = useState(0);
+  /** The normalised identifier the code was sent for. */
+  const sentFor = useRef<string>("");
+  /** A new account was created in this flow (partner origin is recorded only for those). */
+  const createdAccount = useRef(false);
+  const busy = useRef(false);
+
+  const target = signInTarget(redirect, partner);
+
+  const finish = useCallback(async () => {
+    setPhase("finishing");
+    setPending("finish");
+    setError(null);
+    if (createdAccount.current && partner) {
+      try {
+        const token = await services.currentUserIdToken();
+        if (token) await services.logOriginTracking(config.graphql.url, token, partner);
+        createdAccount.current = false;
+      } catch (e) {
+        services.logError("logOriginTracking", e);
+      }
+    }
+    const loaded = await services.refreshClaims();
+    if (loaded.ok) {
+      services.navigate(target);
+      return; // Stays "finishing" while the browser leaves.
+    }
+    setPending(null);
+    if (loaded.reason === "signed-out") {
+      try {
+        await services.signOutOfAmplify();
+      } catch (e) {
+        services.logError("signOut", e);
+      }
+      setPhase("identify");
+      setError({ message: FINISH_SIGNED_OUT, field: "identifier" });
+      return;
+    }
+    setError({ message: FINISH_FAILED, field: null, retryFinish: true });
+  }, [config.graphql.url, partner, services, target]);
+
+  // Amplify for this page, and a session that is still good in this browser (its identity token
+  // had expired, the refresh token had not): finish signing in without asking for a code.
+  useEffect(() => {
+    configureAmplify(config);
+    let cancelled = false;
+    void services.currentUserIdToken().then((token) => {
+      if (token && !cancelled && !busy.current) {
+        busy.current = true;
+        void finish().finally(() => {
+          busy.current = false;
+        });
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+    // Once per page: the configuration and services do not change while it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  async function run(kind: Exclude<Pending, null>, work: () => Promise<void>) {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(kind);
+    try {
+      await work();
+    } finally {
+      busy.current = false;
+      setPending((p) => (p === kind ? null : p));
+    }
+  }
+
+  function failed(e: unknown, field: FlowError["field"]): AuthFlowError {
+    const flowError = toAuthFlowError(e);
+    services.logError(field === "code" ? "confirmSignIn" : "signIn", e);
+    return flowError;
+  }
+
+  async function sendCode(value: string): Promise<void> {
+    const started = await services.startSignIn(value);
+    sentFor.current = value;
+    setDestination(started.destination);
+    setWrongTries(0);
+    setCode("");
+  }
+
+  const submitIdentifier = () =>
+    run("send", async () => {
+      setNotice(null);
+      const parsed = mode === "register" ? parseEmail(identifier) : parseIdentifier(identifier);
+      if (parsed.kind === "invalid") {
+        setError({ message: identifierError(parsed.reason, mode), field: "identifier" });
+        return;
+      }
+      setError(null);
+      try {
+        if (mode === "register") {
+          const { created } = await services.registerAccount(parsed.value);
+          if (created) createdAccount.current = true;
+        }
+        await sendCode(parsed.value);
+        setPhase("code");
+      } catch (e) {
+        const { failure } = failed(e, "identifier");
+        setError({
+          message: failure.message,
+          field: "identifier",
+          suggestRegister: mode === "login" && failure.kind === "user-not-found",
+        });
+      }
+    });
+
+  const submitCode = () =>
+    run("verify", async () => {
+      setNotice(null);
+      const value = normalizeCode(code);
+      if (!value) {
+        setError({ message: CODE_INVALID, field: "code" });
+        return;
+      }
+      setError(null);
+      let result;
+      try {
+        result = await services.answerCode(value);
+      } catch (e) {
+        const { failure } = failed(e, "code");
+        if (failure.kind === "too-many-attempts") {
+          // The challenge is over: back to the first step, with what was typed there kept.
+          setPhase("identify");
+          setError({ message: failure.message, field: "identifier" });
+        } else {
+          setError({ message: failure.message, field: "code" });
+        }
+        return;
+      }
+      if (result.status === "wrong-code") {
+        const tries = wrongTries + 1;
+        setWrongTries(tries);
+        setError({ message: wrongCode(Math.max(1, MAX_CODE_TRIES - tries)), field: "code" });
+        return;
+      }
+      await finish();
+    });
+
+  const resendCode = () =>
+    run("resend", async () => {
+      setError(null);
+      setNotice(null);
+      try {
+        await sendCode(sentFor.current);
+        setNotice(CODE_RESENT);
+      } catch (e) {
+        const { failure } = failed(e, "code");
+        setError({ message: failure.message, field: "code" });
+      }
+    });
+
+  const startOver = () => {
+    if (busy.current) return;
+    setPhase("identify");
+    setError(null);
+    setNotice(null);
+    setCode("");
+  };
+
+  const retryFinish = () => run("finish", finish);
+
+  return {
+    phase,
+    identifier,
+    setIdentifier,
+    code,
+    setCode,
+    pending,
+    error,
+    notice,
+    destination: destination ?? sentFor.current,
+    submitIdentifier,
+    submitCode,
+    resendCode,
+    startOver,
+    retryFinish,
+  };
+}
