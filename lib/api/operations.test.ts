@@ -88,9 +88,13 @@ it("the API key cannot call user operations; a bad key gets 401", async () => {
   expect(apiError(badKey)).toMatchObject({ status: 401, errorType: "UnauthorizedException" });
 });
 
-it("counters is not served locally yet: an error, not a made-up URL", async () => {
-  const result = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-1").catch((e: unknown) => e);
-  expect(apiError(result)).toMatchObject({ errorType: "NotImplemented", message: "counters is not available in the local environment yet" });
+it("counters answers the embedded signing URL of the caller's own contract, and a clear error otherwise", async () => {
+  const signer = userClient(url, await idToken(server.url, "offer-dd@example.com"));
+  const signingUrl = new URL(await counters(signer, "sig-dd-a10007"));
+  expect(signingUrl.pathname).toBe("/api/local/esign/editor/embeddedSign");
+  expect(signingUrl.searchParams.get("signature_id")).toBe("sig-dd-a10007");
+  const foreign = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-dd-a10007").catch((e: unknown) => e);
+  expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
 });
 
 it("lib/api and lib/search stay runtime-neutral and never reach into the stand-ins", async () => {

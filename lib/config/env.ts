@@ -41,6 +41,8 @@ export const LOCAL_DEFAULTS = {
   graphqlApiKey: "da2-localpublicapikey000000000",
   sessionSecret: "local-only-session-secret-do-not-use-in-production",
   companyEmailDomains: "lender.example,lender-ops.example",
+  /** The e-signature stand-in's API app (HelloSign client ids are 32 hex characters). */
+  hellosignClientId: "10ca1000000000000000000000e5167a",
 } as const;
 
 const url = z.url({ protocol: /^https?$/ });
@@ -68,6 +70,7 @@ const rawSchema = z.object({
   COMPANY_EMAIL_DOMAINS: z.string().optional(),
   ALGOLIA_APP_ID: nonEmpty.optional(),
   ALGOLIA_SEARCH_KEY: nonEmpty.optional(),
+  HELLOSIGN_CLIENT_ID: z.string().trim().regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id").optional(),
 });
 
 export interface ServerConfig {
@@ -92,6 +95,12 @@ export interface ServerConfig {
   cookieDomain?: string;
   companyEmailDomains: string[];
   algolia?: { appId: string; searchKey: string; indexName: string };
+  /**
+   * The e-signature provider's embedded client (hellosign-embedded). Absent outside local when
+   * HELLOSIGN_CLIENT_ID is not set: dashboard-sign then says signing is unavailable.
+   * testMode (skip domain verification) everywhere but production.
+   */
+  hellosign?: { clientId: string; testMode: boolean };
 }
 
 export class ConfigError extends Error {
@@ -157,6 +166,8 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
 
+  const hellosignClientId = e.HELLOSIGN_CLIENT_ID ?? (isLocal ? LOCAL_DEFAULTS.hellosignClientId : undefined);
+
   return {
     appEnv: e.APP_ENV,
     isLocal,
@@ -179,6 +190,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY
         ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, indexName: `${e.APP_ENV}_employers` }
         : undefined,
+    hellosign: hellosignClientId ? { clientId: hellosignClientId, testMode: e.APP_ENV !== "production" } : undefined,
   };
 }
 
@@ -200,10 +212,11 @@ export interface PublicConfig {
   cookieDomain?: string;
   companyEmailDomains: string[];
   algolia?: { appId: string; searchKey: string; indexName: string };
+  hellosign?: { clientId: string; testMode: boolean };
 }
 
 export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
-  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia } = config;
+  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign } = config;
   return {
     appEnv,
     hosts,
@@ -213,5 +226,6 @@ export function publicConfig(config: ServerConfig = serverConfig()): PublicConfi
     cookieDomain,
     companyEmailDomains,
     algolia,
+    hellosign,
   };
 }

@@ -85,7 +85,6 @@ const LENDING = {
   setActiveFSID: 'setActiveFSID(fs_account_id: "acc-1")',
   verifies: 'verifies(amount1: 0.01, amount2: 0.02, account_id: "acc-1")',
   checkItemStatus: 'checkItemStatus(username: "x", bankAccountId: "acc-1")',
-  counters: 'counters(signature_id: "sig-1")',
   initializeArgyle: 'initializeArgyle(username: "x", employerId: "1001") { userToken }',
   successfulArgyleUpdate: 'successfulArgyleUpdate(username: "x", argyleUserId: "u-1")',
   employmentInformationNextHandler:

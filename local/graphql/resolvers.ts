@@ -2,6 +2,8 @@ import type { GraphQLResolveInfo } from "graphql";
 import type { Db } from "../db";
 import * as app from "../data/application";
 import { loadEmployer } from "../data/employers";
+import { EsignError, issueSigningLink } from "../data/esign";
+import { esignBaseUrl } from "../esign/settings";
 import { loadFrontend, type Caller } from "../data/frontend";
 import { loadLead } from "../data/leads";
 import { text } from "../data/validate";
@@ -66,6 +68,15 @@ const resolvers: Record<string, Resolver> = {
   gtmEcommerceId: user((db, caller, a) => app.gtmEcommerceId(db, caller, { username: a.username, type: a.type, id: a.id })),
   logs: user((db, caller, a) => app.log(db, caller, a.message)),
   ...Object.fromEntries(LENDING_FIELDS.map((name) => [name, notYet])),
+  // The embedded signing URL on the e-signature stand-in, for the caller's own unsigned contract.
+  counters: user(async (db, caller, a) => {
+    try {
+      return await issueSigningLink(db, caller, a.signature_id, esignBaseUrl());
+    } catch (error) {
+      if (error instanceof EsignError) throw new AppSyncError(error.type, error.message, { field: "signature_id" });
+      throw error;
+    }
+  }),
 };
 
 // A public field must be wired as public, and nothing else may be: checked once at load.

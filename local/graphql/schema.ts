@@ -58,6 +58,7 @@ type Mutation {
   setApplyExtraPaymentFlag(username: String!, flag: Boolean!): Boolean
   justRegistered(applyNowRoute: String!): Boolean
   preQualification(username: String!): PreQualificationResult
+  "The embedded signing URL (one-time) of the caller's unsigned contract with this signature id."
   counters(signature_id: String!): String
   initializeArgyle(username: String!, employerId: ID!, directDeposit: Boolean): ArgyleInit
   successfulArgyleUpdate(username: String!, argyleUserId: String!): Boolean
@@ -306,6 +307,6 @@ export const PUBLIC_FIELDS: ReadonlySet<string> = new Set(["loadEmployer", "chec
 /** In the schema, implemented by the lending issues; until then they answer an error, never a fake success. */
 export const LENDING_FIELDS = [
   "preQualification", "originationPaymentCalculator", "links", "manually", "setActiveFSID", "verifies",
-  "checkItemStatus", "counters", "initializeArgyle", "successfulArgyleUpdate", "employmentInformationNextHandler",
+  "checkItemStatus", "initializeArgyle", "successfulArgyleUpdate", "employmentInformationNextHandler",
   "setApplyExtraPaymentFlag",
 ] as const;

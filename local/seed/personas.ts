@@ -39,4 +39,5 @@ export const PERSONAS: readonly Persona[] = [
   { email: "admin@lender.example", username: "a1000e", sub: sub(14), description: "adminPortalUser", applicationStep: "chooseEmployer", flags: { adminPortalUser: true } },
   { email: "collections@lender.example", username: "a1000f", sub: sub(15), description: "collectionsUser", applicationStep: "chooseEmployer", flags: { collectionsUser: true } },
   { email: "verifications@lender.example", username: "a10010", sub: sub(16), description: "verificationsPortalUser", applicationStep: "chooseEmployer", flags: { verificationsPortalUser: true } },
+  { email: "signer@example.com", username: "a10011", sub: sub(17), description: "step Offer Sent, direct deposit confirmed, contract to sign at /dashboard?counters=sig-dd-a10011 (the dashboard-sign e2e signs it)", applicationStep: "Offer Sent", amountAppliedFor: 4500, prequalified: true, directDepositConfirmed: true },
 ];

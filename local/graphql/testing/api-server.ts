@@ -13,8 +13,10 @@ const routes: WebHandler = async (request) => {
   const { cognitoHandler, jwksHandler, outboxHandler } = await import("../../identity/runtime");
   const { graphqlHandler } = await import("../runtime");
   const { searchHandler } = await import("../../search/runtime");
+  const { esignHandler } = await import("../../esign/runtime");
   const { pathname } = new URL(request.url);
   if (pathname === "/api/local/graphql") return graphqlHandler(request);
+  if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
   if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
   if (pathname === "/api/local/cognito") return cognitoHandler(request);
   if (pathname === "/api/local/outbox") return outboxHandler(request);
