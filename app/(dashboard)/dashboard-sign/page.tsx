@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import { BackToDashboard } from "@/components/notices/back-to-dashboard";
+import { Notice } from "@/components/notices/notice";
+import { SigningFlow } from "@/components/signing/signing-flow";
+import { isSignatureId } from "@/components/signing/signing-url";
+import { publicConfig } from "@/lib/config/env";
+import { requestSigningUrl } from "./actions";
+
+export const metadata: Metadata = { title: "Sign your loan contract", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+interface PageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/**
+ * /dashboard-sign?counters=<signature id> (SPEC 2: the one in-app dashboard page): the borrower
+ * signs their loan contract in the e-signature provider's embedded client. The dashboard layout
+ * has already checked the session; the server action checks it again where the API is called.
+ */
+export default async function DashboardSignPage({ searchParams }: PageProps) {
+  const raw = (await searchParams).counters;
+  const signatureId = Array.isArray(raw) ? undefined : raw?.trim();
+
+  if (!signatureId || !isSignatureId(signatureId)) {
+    return (
+      <Notice icon="form" title="No contract to sign" actions={<BackToDashboard />}>
+        <p>
+          {signatureId
+            ? "This signing link isn't valid."
+            : "This page opens from the signing link on your dashboard, and that link wasn't used to get here."}
+        </p>
+        <p>Open your dashboard and choose the link to sign your loan contract.</p>
+      </Notice>
+    );
+  }
+
+  const { hellosign } = publicConfig();
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">Sign your loan contract</h1>
+      {hellosign ? (
+        <SigningFlow signatureId={signatureId} clientId={hellosign.clientId} testMode={hellosign.testMode} requestUrl={requestSigningUrl} />
+      ) : (
+        <section aria-labelledby="unconfigured-title" className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6">
+          <h2 id="unconfigured-title" className="text-xl font-bold text-brand-dark">
+            Signing isn&apos;t available right now
+          </h2>
+          <p className="text-gray-800">We couldn&apos;t prepare your contract. Please try again later.</p>
+          <BackToDashboard />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AppLink } from "@/components/ui/app-link";
+import { ButtonLink } from "@/components/ui/button-link";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
+import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
+import type { SigningUrlProblem, SigningUrlResult } from "./signing-url";
+
+/** POST /api/session/claims: reloads the user's data so the guards see the signed contract. */
+export const CLAIMS_REFRESH_PATH = "/api/session/claims";
+
+export type SigningState =
+  | { kind: "loading" }
+  | { kind: "signing"; url: string; ready: boolean }
+  | { kind: "recording" }
+  | { kind: "signed"; claimsRefreshed: boolean }
+  /** A signing exit (SPEC 8: "Signing exit gives fail"): cancelled, closed, declined or an error. */
+  | { kind: "failed"; cause: "exit" | "error" }
+  | { kind: "problem"; reason: SigningUrlProblem };
+
+export interface SigningFlowProps {
+  signatureId: string;
+  clientId: string;
+  /** The provider's test mode (skips domain verification): everywhere but production. */
+  testMode: boolean;
+  /** The server action that calls counters(signature_id) with the user's token. */
+  requestUrl: (signatureId: string) => Promise<SigningUrlResult>;
+  /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
+  createClient?: EmbeddedClientFactory;
+  /** Tests pass their own; the app POSTs to CLAIMS_REFRESH_PATH. */
+  refreshClaims?: () => Promise<boolean>;
+}
+
+async function postClaimsRefresh(): Promise<boolean> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const res = await fetch(CLAIMS_REFRESH_PATH, { method: "POST", credentials: "same-origin", cache: "no-store" });
+      if (res.ok) return true;
+      if (res.status === 401) return false;
+    } catch {
+      // network: one more try
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return false;
+}
+
+const PROBLEM_COPY: Record<SigningUrlProblem, { title: string; body: string }> = {
+  "not-found": {
+    title: "We couldn't find this contract",
+    body: "The signing link doesn't match a contract waiting for your signature. Open the link on your dashboard again.",
+  },
+  "already-signed": {
+    title: "Your contract is already signed",
+    body: "There is nothing left to sign. Your dashboard shows your loan and what happens next.",
+  },
+  "signed-out": {
+    title: "Please sign in again",
+    body: "Your session has ended. Sign in and open the signing link on your dashboard again.",
+  },
+  unavailable: {
+    title: "Signing isn't available right now",
+    body: "We couldn't prepare your contract. Please try again in a moment.",
+  },
+};
+
+const secondaryButton = classNames(
+  "inline-flex min-h-11 items-center justify-center rounded-md border border-brand bg-white px-5 py-2 text-sm font-semibold text-brand hover:bg-brand-light",
+  focusRing,
+);
+const primaryButton = classNames(
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2 text-sm font-semibold text-white hover:bg-brand-dark",
+  focusRing,
+);
+
+/**
+ * dashboard-sign's client island: asks for a signing URL, opens it with the e-signature provider's
+ * embedded client inside the page, and turns the client's events into the page's states.
+ */
+export function SigningFlow({ signatureId, clientId, testMode, requestUrl, createClient = createHelloSignClient, refreshClaims = postClaimsRefresh }: SigningFlowProps) {
+  const [state, setState] = useState<SigningState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // 1. A fresh URL on arrival and on every retry (the provider's URLs are one-time).
+  useEffect(() => {
+    let stale = false;
+    requestUrl(signatureId).then(
+      (result) => {
+        if (stale) return;
+        setState(result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: result.reason });
+      },
+      () => {
+        if (!stale) setState({ kind: "problem", reason: "unavailable" });
+      },
+    );
+    return () => {
+      stale = true;
+    };
+  }, [signatureId, requestUrl, attempt]);
+
+  // 2. The embedded client, for as long as a URL is being signed.
+  const signingUrl = state.kind === "signing" ? state.url : null;
+  useEffect(() => {
+    if (!signingUrl) return;
+    let disposed = false;
+    let settled = false;
+    let client: EmbeddedClient | undefined;
+    const settle = (next: () => void) => {
+      if (settled || disposed) return;
+      settled = true;
+      next();
+    };
+    const fail = (cause: "exit" | "error") => settle(() => setState({ kind: "failed", cause }));
+
+    createClient({ clientId })
+      .then((c) => {
+        if (disposed) return;
+        client = c;
+        c.on("ready", () => {
+          if (!settled && !disposed) setState((s) => (s.kind === "signing" ? { ...s, ready: true } : s));
+        });
+        c.on("sign", () => settle(() => setState({ kind: "recording" })));
+        c.on("cancel", () => fail("exit"));
+        c.on("decline", () => fail("exit"));
+        c.on("error", () => fail("error"));
+        // Closed before signing (or after its own init timeout): a signing exit too.
+        c.on("close", () => fail("exit"));
+        const container = containerRef.current;
+        if (!container) return fail("error");
+        c.open(signingUrl, { container, allowCancel: true, testMode, skipDomainVerification: testMode });
+        // The client leaves its iframe unnamed; assistive technology needs a name for it.
+        c.iFrame?.setAttribute("title", "Loan contract to sign");
+      })
+      .catch(() => fail("error"));
+
+    return () => {
+      disposed = true;
+      if (client) {
+        for (const event of ["ready", "sign", "cancel", "decline", "error", "close"] as const) client.off(event);
+        if (client.isOpen) client.close();
+      }
+    };
+  }, [signingUrl, clientId, testMode, createClient]);
+
+  // 3. Signed: refresh the claims so the guards treat the user as signed, then say so.
+  const recording = state.kind === "recording";
+  useEffect(() => {
+    if (!recording) return;
+    let stale = false;
+    void refreshClaims()
+      .catch(() => false)
+      .then((claimsRefreshed) => {
+        if (!stale) setState({ kind: "signed", claimsRefreshed });
+      });
+    return () => {
+      stale = true;
+    };
+  }, [recording, refreshClaims]);
+
+  // Outcomes move focus to their heading, so screen readers announce them.
+  const outcome = state.kind === "signed" || state.kind === "failed" || state.kind === "problem" ? state.kind : null;
+  useEffect(() => {
+    if (outcome) headingRef.current?.focus();
+  }, [outcome]);
+
+  const retry = useCallback(() => {
+    setState({ kind: "loading" });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const headingClass = "text-xl font-bold text-brand-dark focus:outline-none sm:text-2xl";
+
+  switch (state.kind) {
+    case "loading":
+    case "recording":
+      return (
+        <div role="status" data-signing-state={state.kind} className="flex items-center gap-3 rounded-md border border-gray-200 bg-white p-6 text-gray-700">
+          <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand border-t-transparent motion-reduce:animate-none" />
+          {state.kind === "loading" ? "Preparing your contract…" : "Recording your signature…"}
+        </div>
+      );
+    case "signing":
+      return (
+        <section aria-labelledby="signing-title" data-signing-state="signing" className="flex flex-col gap-3">
+          <h2 id="signing-title" className={headingClass}>
+            Review and sign
+          </h2>
+          <p className="text-gray-700">Read the contract below, type your name and sign. You can cancel at any time.</p>
+          <p role="status" className="text-sm text-gray-700">
+            {state.ready ? "Your contract is ready to sign." : "Opening your contract…"}
+          </p>
+          <div
+            ref={containerRef}
+            data-testid="signing-frame"
+            className="h-[40rem] max-h-[80dvh] min-h-[26rem] w-full overflow-hidden rounded-md border border-gray-300 bg-gray-50"
+          />
+        </section>
+      );
+    case "signed":
+      return (
+        <section aria-labelledby="signed-title" data-signing-state="signed" className="flex flex-col items-start gap-4 rounded-md border border-brand bg-brand-light p-6">
+          <h2 id="signed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
+            Your contract is signed
+          </h2>
+          <p className="text-gray-800">
+            Thank you. We have your signature and will let you know when your loan is funded.
+            {!state.claimsRefreshed && " Your dashboard may take a moment to show it."}
+          </p>
+          <ButtonLink href="/dashboard" className="min-h-11 px-5">
+            Go to your dashboard
+          </ButtonLink>
+        </section>
+      );
+    case "failed":
+      return (
+        <section aria-labelledby="failed-title" data-signing-state="failed" className="flex flex-col items-start gap-4 rounded-md border border-red-300 bg-red-50 p-6">
+          <h2 id="failed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
+            Signing was not completed
+          </h2>
+          <p className="text-gray-800">
+            {state.cause === "exit"
+              ? "The signing window was closed before the contract was signed. Your contract is not signed yet."
+              : "Something went wrong while signing. Your contract is not signed yet."}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <button type="button" onClick={retry} className={primaryButton}>
+              Try signing again
+            </button>
+            <AppLink href="/dashboard" className={secondaryButton}>
+              Back to dashboard
+            </AppLink>
+          </div>
+        </section>
+      );
+    case "problem": {
+      const copy = PROBLEM_COPY[state.reason];
+      return (
+        <section aria-labelledby="problem-title" data-signing-state={`problem-${state.reason}`} className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6">
+          <h2 id="problem-title" ref={headingRef} tabIndex={-1} className={headingClass}>
+            {copy.title}
+          </h2>
+          <p className="text-gray-800">{copy.body}</p>
+          <div className="flex flex-wrap gap-3">
+            {state.reason === "unavailable" && (
+              <button type="button" onClick={retry} className={primaryButton}>
+                Try again
+              </button>
+            )}
+            {state.reason === "signed-out" ? (
+              <AppLink href={`/login?redirect=${encodeURIComponent(`/dashboard?counters=${signatureId}`)}`} className={primaryButton}>
+                Sign in
+              </AppLink>
+            ) : (
+              <AppLink href="/dashboard" className={state.reason === "unavailable" ? secondaryButton : primaryButton}>
+                Back to dashboard
+              </AppLink>
+            )}
+          </div>
+        </section>
+      );
+    }
+  }
+}

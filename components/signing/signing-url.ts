@@ -1,0 +1,49 @@
+import type { ApiErrorDetail } from "@/lib/api/client";
+
+/**
+ * What dashboard-sign gets when it asks for an embedded signing URL (counters), in the page's
+ * terms. The API's own wording is never shown (SPEC 8); each reason has its own copy.
+ */
+export type SigningUrlResult =
+  | { ok: true; url: string }
+  | { ok: false; reason: SigningUrlProblem };
+
+export type SigningUrlProblem =
+  /** No valid identity any more: sign in again. */
+  | "signed-out"
+  /** Unknown id, or not this user's. */
+  | "not-found"
+  /** The contract is already signed. */
+  | "already-signed"
+  /** Signing is not configured here, or the API failed: try again later. */
+  | "unavailable";
+
+/** Signature ids are opaque provider ids: letters, digits, dot, dash, underscore. */
+export function isSignatureId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= 128 && /^[\w.-]+$/.test(value);
+}
+
+/** counters' errors (AppSync's errorType) to the page's reasons. */
+export function problemFromApiError(detail: ApiErrorDetail | undefined): SigningUrlProblem {
+  if (!detail) return "unavailable";
+  if (detail.status === 401 || detail.errorType === "UnauthorizedException") return "signed-out";
+  if (detail.errorType === "ResourceNotFoundException" || detail.errorType === "BadRequestException") return "not-found";
+  if (detail.errorType === "ConflictException") return "already-signed";
+  return "unavailable";
+}
+
+/**
+ * The embedded client loads whatever URL it is given into an iframe: accept only https URLs
+ * (the provider's) or, in the local environment, the stand-in on the app's own origin.
+ */
+export function isAcceptableSigningUrl(value: unknown, options: { isLocal: boolean; appUrl: string }): value is string {
+  if (typeof value !== "string") return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  return options.isLocal && url.origin === new URL(options.appUrl).origin;
+}
