@@ -1,0 +1,97 @@
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { LOADING_HINT_MS, PROCESSING_HINT_MS } from "../lib/client/timing";
+import { CLAIMS_COOKIE } from "../lib/session/claims";
+import { signInAs } from "./fixtures/personas";
+
+/**
+ * The overlays' timed hints on the real pages, with a clock the test controls (no real waiting):
+ * the user's application data never arrives (POST /api/session/claims is held), so the overlay
+ * stays open, and the "Still Loading?" hint must appear exactly when its constant says.
+ */
+
+const STILL_LOADING = "Still Loading?";
+const HINT = "It looks like there was a problem loading this page. Please try again.";
+const LOAN_TEXT =
+  "Please wait a second while we load your loan and payments information. We'll start where you left off last time...";
+const APPLY_TEXT =
+  "Please wait a second while we load your loan application information. We'll start where you left off last time...";
+const PROCESSING_TEXT = "Please wait while we verify your information.";
+const PROCESSING_DETAIL =
+  "The product is verifying your identity, income, address, and pulling your credit history. This may take a few minutes.";
+
+const held: Route[] = [];
+
+/** Holds every claims load unanswered (until the test ends); returns how many were asked for. */
+async function holdClaimsLoads(page: Page): Promise<() => number> {
+  await page.route("**/api/session/claims", (route) => {
+    held.push(route); // not answered: the load stays pending
+  });
+  const start = held.length;
+  return () => held.length - start;
+}
+
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  for (const route of held.splice(0)) await route.abort().catch(() => {});
+});
+
+test.describe("loading overlay on /wait-load-redirect", () => {
+  for (const [target, text] of [
+    ["/personal", LOAN_TEXT],
+    ["/apply/loanDetails", APPLY_TEXT],
+  ] as const) {
+    test(`worded for ${target}; "Still Loading?" after ${LOADING_HINT_MS} ms, not before`, async ({ page }) => {
+      await signInAs(page, "employment@example.com");
+      const asked = await holdClaimsLoads(page);
+      await page.clock.install();
+      await page.goto(`/wait-load-redirect?redirect=${encodeURIComponent(target)}`);
+
+      const overlay = page.getByRole("dialog", { name: text });
+      await expect(overlay).toBeVisible();
+      await expect(overlay).toHaveAttribute("aria-modal", "true");
+      await expect(overlay).toHaveAttribute("aria-busy", "true");
+      await expect.poll(asked).toBeGreaterThan(0);
+
+      await page.clock.runFor(LOADING_HINT_MS - 1000);
+      await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
+      await page.clock.runFor(1000);
+      await expect(overlay.getByRole("status")).toContainText(STILL_LOADING);
+      await expect(overlay.getByRole("status")).toContainText(HINT);
+
+      // The manual reload really reloads: the page asks for the data again.
+      const before = asked();
+      await Promise.all([page.waitForEvent("load"), overlay.getByRole("button", { name: "Reload the page" }).click()]);
+      await expect.poll(asked).toBeGreaterThan(before);
+      await expect(page.getByRole("dialog", { name: text })).toBeVisible();
+      await expect(page.getByText(STILL_LOADING)).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("processing overlay on /_restricted while signing in", () => {
+  test(`both texts; "Still Loading?" after ${PROCESSING_HINT_MS} ms, not before`, async ({ page, context }) => {
+    await signInAs(page, "employment@example.com");
+    // Signed in but the application data not loaded yet: identity cookies without claims.
+    await context.clearCookies({ name: CLAIMS_COOKIE });
+    const asked = await holdClaimsLoads(page);
+    await page.clock.install();
+    await page.goto(`/_restricted?redirect=${encodeURIComponent("/personal")}`);
+
+    const overlay = page.getByRole("dialog", { name: PROCESSING_TEXT });
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByText(PROCESSING_DETAIL)).toBeVisible();
+    await expect.poll(asked).toBeGreaterThan(0);
+
+    await page.clock.runFor(PROCESSING_HINT_MS - 500);
+    await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
+    await page.clock.runFor(500);
+    await expect(overlay.getByText(STILL_LOADING)).toBeVisible();
+    await expect(overlay.getByText(HINT)).toBeVisible();
+
+    // Modal: Tab stays inside, on the reload button.
+    await page.keyboard.press("Tab");
+    await expect(overlay.getByRole("button", { name: "Reload the page" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(overlay.getByRole("button", { name: "Reload the page" })).toBeFocused();
+  });
+});
