@@ -7,6 +7,9 @@ import { defineConfig, devices } from "@playwright/test";
  */
 export const LOCAL_PORT = 3100;
 export const HOSTED_PORT = 3101;
+/** The local default again, with sign-in codes that expire quickly (e2e/auth-expiry.spec.ts). */
+export const SHORT_OTP_PORT = 3102;
+export const SHORT_OTP_TTL_SECONDS = 5;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",
   LENDING_APP_URL: "https://lending.override.test",
@@ -42,6 +45,13 @@ export default defineConfig({
       timeout: 120_000,
       env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e/pglite", LOCAL_OTP_CODE: "" },
       stdout: "pipe",
+    },
+    {
+      command: `rm -rf data/e2e-short-otp && node scripts/start.mjs -p ${SHORT_OTP_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS) },
     },
     {
       command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,

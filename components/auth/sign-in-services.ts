@@ -1,6 +1,7 @@
 import { logOriginTracking } from "@/lib/auth/origin-tracking";
 import { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify, startSignIn } from "@/lib/auth/auth-service";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
+import { logClientError } from "@/lib/client/error-logging";
 
 /** Everything the sign-in form does outside itself, injectable for tests. */
 export interface SignInServices {
@@ -26,5 +27,8 @@ export const browserSignInServices: SignInServices = {
   refreshClaims: () => refreshClaims(),
   logOriginTracking,
   navigate: (url) => window.location.assign(url),
-  logError: (where, error) => console.error(`[auth] ${where}:`, error instanceof Error ? error.name : error),
+  logError: (where, error) => {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    logClientError("error", new Error(`[auth] ${where}: ${detail}`));
+  },
 };

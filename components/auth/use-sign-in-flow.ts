@@ -121,7 +121,10 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
 
   function failed(e: unknown, field: FlowError["field"]): AuthFlowError {
     const flowError = toAuthFlowError(e);
-    services.logError(field === "code" ? "confirmSignIn" : "signIn", e);
+    // The visitor's own mistakes (unknown account, wrong or expired code) are not worth a log line.
+    if (flowError.failure.kind === "unknown" || flowError.failure.kind === "network") {
+      services.logError(field === "code" ? "confirmSignIn" : "signIn", flowError.cause ?? e);
+    }
     return flowError;
   }
 

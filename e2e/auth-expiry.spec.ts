@@ -1,0 +1,25 @@
+import { expect, test } from "@playwright/test";
+import { SHORT_OTP_PORT, SHORT_OTP_TTL_SECONDS } from "../playwright.config";
+import { enterCode, newestMessageId, nextCode, requestCode } from "./fixtures/personas";
+
+/** An expired code, on the server whose codes live SHORT_OTP_TTL_SECONDS (playwright.config.ts). */
+const ORIGIN = `http://127.0.0.1:${SHORT_OTP_PORT}`;
+
+test("an expired code offers a new one, which signs in", async ({ page }) => {
+  const email = "borrower@example.com";
+  await page.goto(`${ORIGIN}/login?redirect=%2Fpayments`);
+  const baseline = await requestCode(page, email);
+  const code = await nextCode(page.request, ORIGIN, email, baseline);
+  const firstId = await newestMessageId(page.request, ORIGIN, email);
+  // The stand-in's clock is the server's: the code has to really age past its lifetime.
+  await page.waitForTimeout((SHORT_OTP_TTL_SECONDS + 1) * 1000);
+  await enterCode(page, code);
+  await expect(page.locator("main").getByRole("alert")).toHaveText("This code has expired. Send a new code to continue.");
+  await expect(page.getByLabel("Verification code")).toHaveValue(code);
+
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByText("We sent you a new code. Codes expire after a few minutes.")).toBeVisible();
+  await expect(page.getByLabel("Verification code")).toHaveValue("");
+  await enterCode(page, await nextCode(page.request, ORIGIN, email, firstId));
+  await page.waitForURL(`${ORIGIN}/api/local/apps/dashboard/payments`);
+});

@@ -1,0 +1,202 @@
+import { expect, test, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { CLAIMS_COOKIE } from "../lib/session/claims";
+import {
+  AMPLIFY_COOKIE_PREFIX,
+  LOCAL_ORIGIN,
+  cookieNames,
+  enterCode,
+  hasClaimsCookie,
+  nextCode,
+  pathAndQuery,
+  recordNavigations,
+  requestCode,
+  signInAs,
+  wrongCodeFor,
+} from "./fixtures/personas";
+
+/** The page's own alerts (Next's route announcer is an alert too, outside main). */
+const formAlert = (page: Page) => page.locator("main").getByRole("alert");
+
+/** Sign-up, sign-in, the code's error paths, loading while signing in, and sign-out (issue 4). */
+
+const newEmail = () => `new-${randomBytes(5).toString("hex")}@example.com`;
+
+test.describe("a new visitor from a partner page", () => {
+  test("signs up with the code from the outbox and lands where they meant to go, tag kept and recorded", async ({ page }) => {
+    const email = newEmail();
+    const hops = recordNavigations(page);
+    await page.goto("/PerkSpot?redirect=%2Fapply");
+    await expect(page).toHaveURL(/\/register\?/);
+    const register = new URL(page.url());
+    expect(register.searchParams.get("partner")).toBe("perkSpot");
+    expect(register.searchParams.get("redirect")).toBe("/apply");
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+
+    const baseline = await requestCode(page, email, "register");
+    const code = await nextCode(page.request, LOCAL_ORIGIN, email, baseline);
+    const origin = page.waitForResponse(async (r) => r.url().endsWith("/api/local/graphql") && (r.request().postData() ?? "").includes("logOriginTracking"));
+    await enterCode(page, code);
+
+    const tracked = await origin;
+    expect(JSON.parse(tracked.request().postData()!).variables).toEqual({ originId: "perkSpot" });
+    expect(await tracked.json()).toEqual({ data: { logOriginTracking: true } });
+
+    await page.waitForURL("**/api/local/apps/lending/apply?partner=perkSpot");
+    expect(await hasClaimsCookie(page.context())).toBe(true);
+    // The chain: partner page → register → (signed in) /apply with the tag → the lending app.
+    expect(hops.map(pathAndQuery)).toEqual(
+      expect.arrayContaining(["/PerkSpot?redirect=%2Fapply", "/apply?partner=perkSpot", "/api/local/apps/lending/apply?partner=perkSpot"]),
+    );
+  });
+
+  test("without a redirect, goes to the dashboard with the tag", async ({ page }) => {
+    const email = newEmail();
+    await page.goto("/LifeMart");
+    const baseline = await requestCode(page, email, "register");
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
+    await page.waitForURL("**/api/local/apps/dashboard/?partner=lifeMart");
+  });
+});
+
+test.describe("signing in", () => {
+  test("an anonymous visitor asking for /payments signs in and gets there", async ({ page }) => {
+    await page.goto("/payments");
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fpayments$/);
+    await page.getByRole("link", { name: "Log in" }).last().click();
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fpayments$/);
+    const baseline = await requestCode(page, "borrower@example.com");
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, "borrower@example.com", baseline));
+    await page.waitForURL("**/api/local/apps/dashboard/payments");
+  });
+
+  test("a wrong code is refused with tries left, the right one signs in", async ({ page }) => {
+    const email = "newcomer@example.com";
+    await page.goto("/login?redirect=%2Fpersonal");
+    const baseline = await requestCode(page, email);
+    const code = await nextCode(page.request, LOCAL_ORIGIN, email, baseline);
+    await enterCode(page, wrongCodeFor(code));
+    await expect(formAlert(page)).toHaveText("That code is not right. Check the message and try again (2 tries left).");
+    await expect(page.getByLabel("Verification code")).toHaveValue(wrongCodeFor(code));
+    expect(await hasClaimsCookie(page.context())).toBe(false);
+    await enterCode(page, code);
+    await page.waitForURL("**/personal");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("three wrong codes start over with the e-mail kept; a new code then works", async ({ page }) => {
+    const email = "loan-details@example.com";
+    await page.goto("/login");
+    const baseline = await requestCode(page, email);
+    const code = await nextCode(page.request, LOCAL_ORIGIN, email, baseline);
+    for (let i = 0; i < 3; i++) await enterCode(page, wrongCodeFor(code));
+    await expect(formAlert(page)).toHaveText("Too many wrong codes. Please start over and we will send you a new code.");
+    await expect(page.getByLabel("E-mail or mobile number")).toHaveValue(email);
+    const again = await requestCode(page, email);
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, again));
+    await page.waitForURL("**/api/local/apps/dashboard/");
+  });
+
+  test("an existing e-mail on /register signs in directly", async ({ page }) => {
+    const email = "borrower@example.com";
+    await page.goto("/register?redirect=%2Fstatements");
+    const baseline = await requestCode(page, email, "register");
+    await expect(formAlert(page)).toHaveCount(0);
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
+    await page.waitForURL("**/api/local/apps/dashboard/documents");
+  });
+
+  test("bad input is explained and kept", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Send my code" }).click();
+    await expect(formAlert(page)).toHaveText("Enter your e-mail address or mobile phone number.");
+    await page.getByLabel("E-mail or mobile number").fill("jane@example");
+    await page.getByRole("button", { name: "Send my code" }).click();
+    await expect(formAlert(page)).toHaveText("Enter a valid e-mail address, like name@example.com.");
+    await expect(page.getByLabel("E-mail or mobile number")).toHaveValue("jane@example");
+    await expect(page.getByLabel("E-mail or mobile number")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("E-mail or mobile number").fill("nobody-here@example.com");
+    await page.getByRole("button", { name: "Send my code" }).click();
+    await expect(formAlert(page)).toContainText("We could not find an account with that e-mail or phone number.");
+  });
+
+  test("a signed-in visitor on /login goes to the dashboard app", async ({ page }) => {
+    await signInAs(page, "borrower@example.com");
+    const res = await page.request.get("/login", { maxRedirects: 0 });
+    expect(res.status()).toBe(307);
+    expect(new URL(res.headers()["location"]!, LOCAL_ORIGIN).toString()).toBe(`${LOCAL_ORIGIN}/api/local/apps/dashboard/`);
+  });
+});
+
+test.describe("a session that is signing in (identity, no claims)", () => {
+  test("a dashboard route goes through /wait-load-redirect and returns", async ({ page, context }) => {
+    await signInAs(page, "borrower@example.com");
+    await context.clearCookies({ name: CLAIMS_COOKIE });
+    const hops = recordNavigations(page);
+    await page.goto("/payments");
+    await page.waitForURL("**/api/local/apps/dashboard/payments");
+    expect(hops.map(pathAndQuery)).toEqual(["/payments", "/wait-load-redirect?redirect=%2Fpayments", "/payments", "/api/local/apps/dashboard/payments"]);
+    expect(await hasClaimsCookie(context)).toBe(true);
+  });
+
+  test("an apply route goes through /_restricted with the processing overlay and returns", async ({ page, context }) => {
+    await signInAs(page, "newcomer@example.com");
+    await context.clearCookies({ name: CLAIMS_COOKIE });
+    const hops = recordNavigations(page);
+    // Hold the claims answer until the overlay has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/session/claims", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/apply");
+    await expect(page).toHaveURL(/\/_restricted\?redirect=%2Fapply$/);
+    await expect(page.getByRole("dialog", { name: "Please wait while we verify your information." })).toBeVisible();
+    release();
+    await page.waitForURL("**/api/local/apps/lending/apply");
+    expect(hops.map(pathAndQuery)).toEqual(["/apply", "/_restricted?redirect=%2Fapply", "/apply", "/api/local/apps/lending/apply"]);
+  });
+
+  test("a failed load offers a retry on /wait-load-redirect", async ({ page, context }) => {
+    await signInAs(page, "borrower@example.com");
+    await context.clearCookies({ name: CLAIMS_COOKIE });
+    let calls = 0;
+    await page.route("**/api/session/claims", async (route) => {
+      calls += 1;
+      if (calls === 1) await route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "load-failed" }) });
+      else await route.continue();
+    });
+    await page.goto("/payments");
+    await expect(formAlert(page)).toHaveText("We could not load your account information. Please try again.");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.waitForURL("**/api/local/apps/dashboard/payments");
+  });
+});
+
+test.describe("signing out", () => {
+  test("clears the identity and claims cookies and lands on the marketing site", async ({ page, context }) => {
+    await signInAs(page, "borrower@example.com", { redirect: "/personal" });
+    await page.waitForURL("**/personal");
+    const before = await cookieNames(context);
+    expect(before).toContain(CLAIMS_COOKIE);
+    expect(before.some((n) => n.startsWith(AMPLIFY_COOKIE_PREFIX))).toBe(true);
+
+    const revoked = page.waitForRequest((r) => r.url().includes("/api/local/cognito") && (r.headers()["x-amz-target"] ?? "").endsWith(".RevokeToken"));
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await revoked;
+    await page.waitForURL("**/api/local/apps/marketing");
+    const after = await cookieNames(context);
+    expect(after.filter((n) => n === CLAIMS_COOKIE || n.startsWith(AMPLIFY_COOKIE_PREFIX))).toEqual([]);
+
+    // Signed out for the guards too, and nothing in the browser signs back in.
+    const res = await page.request.get("/payments", { maxRedirects: 0 });
+    expect(res.headers()["location"]).toBe("/register?redirect=%2Fpayments");
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("CognitoSignInState") || k.startsWith("shell.")))).toEqual([]);
+  });
+});
