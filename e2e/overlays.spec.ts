@@ -9,6 +9,9 @@ import { signInAs } from "./fixtures/personas";
  * stays open, and the "Still Loading?" hint must appear exactly when its constant says.
  */
 
+/** A persona who has already consented to the updated terms, so no consent popup covers the overlays. */
+const UNDER_REVIEW = "under-review@example.com";
+
 const STILL_LOADING = "Still Loading?";
 const HINT = "It looks like there was a problem loading this page. Please try again.";
 const LOAN_TEXT =
@@ -41,7 +44,7 @@ test.describe("loading overlay on /wait-load-redirect", () => {
     ["/apply/loanDetails", APPLY_TEXT],
   ] as const) {
     test(`worded for ${target}; "Still Loading?" after ${LOADING_HINT_MS} ms, not before`, async ({ page }) => {
-      await signInAs(page, "employment@example.com");
+      await signInAs(page, UNDER_REVIEW);
       const asked = await holdClaimsLoads(page);
       await page.clock.install();
       await page.goto(`/wait-load-redirect?redirect=${encodeURIComponent(target)}`);
@@ -70,7 +73,7 @@ test.describe("loading overlay on /wait-load-redirect", () => {
 
 test.describe("processing overlay on /_restricted while signing in", () => {
   test(`both texts; "Still Loading?" after ${PROCESSING_HINT_MS} ms, not before`, async ({ page, context }) => {
-    await signInAs(page, "employment@example.com");
+    await signInAs(page, UNDER_REVIEW);
     // Signed in but the application data not loaded yet: identity cookies without claims.
     await context.clearCookies({ name: CLAIMS_COOKIE });
     const asked = await holdClaimsLoads(page);

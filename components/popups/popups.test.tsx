@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { fetchAuthSession } from "aws-amplify/auth";
 import { userClient } from "@/lib/api/client";
 import { setEvolveConsent } from "@/lib/api/operations";
+import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { reloadPage } from "@/lib/client/reload";
 import { CredentialsExpiredPopup } from "./credentials-expired-popup";
 import { PARTNER_TERMS } from "./partner-terms";
@@ -15,6 +16,7 @@ jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("aws-amplify/auth", () => ({ fetchAuthSession: jest.fn() }));
 jest.mock("@/lib/api/client", () => ({ userClient: jest.fn(() => ({ fake: "client" })) }));
 jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: jest.fn() }));
+jest.mock("@/lib/auth/refresh-claims", () => ({ refreshClaims: jest.fn() }));
 
 const CONFIG = { graphql: { url: "https://api.example.test/graphql", apiKey: "k" } };
 const signedInAs = (token: string) =>
@@ -115,18 +117,19 @@ describe("UpdatedTermsConsent", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("acknowledging records consent with the user's ID token, then reloads", async () => {
+  it("acknowledging records consent with the user's ID token, refreshes the claims, then reloads", async () => {
     const user = userEvent.setup();
     signedInAs("id-token-123");
     const order: string[] = [];
     jest.mocked(setEvolveConsent).mockImplementation(async () => (order.push("consent"), true));
+    jest.mocked(refreshClaims).mockImplementation(async () => (order.push("claims"), { ok: false, reason: "network" }));
     jest.mocked(reloadPage).mockImplementation(() => void order.push("reload"));
     render(<UpdatedTermsConsent evolveConsent={false} config={CONFIG} />);
     await user.click(screen.getByRole("button", { name: "I acknowledge and agree" }));
     await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
     expect(userClient).toHaveBeenCalledWith("https://api.example.test/graphql", "id-token-123");
     expect(setEvolveConsent).toHaveBeenCalledWith({ fake: "client" }, true);
-    expect(order).toEqual(["consent", "reload"]);
+    expect(order).toEqual(["consent", "claims", "reload"]);
   });
 
   it("does not reload when nobody is signed in or the API refuses", async () => {
@@ -148,6 +151,17 @@ describe("UpdatedTermsConsent", () => {
     await waitFor(() => expect(setEvolveConsent).toHaveBeenCalledTimes(2));
     expect(await screen.findByText(ACKNOWLEDGE_FAILED)).toBeInTheDocument();
     expect(reloadPage).not.toHaveBeenCalled();
+    expect(refreshClaims).not.toHaveBeenCalled();
+  });
+
+  it("still reloads when the claims refresh itself throws", async () => {
+    const user = userEvent.setup();
+    signedInAs("tok");
+    jest.mocked(setEvolveConsent).mockResolvedValue(true);
+    jest.mocked(refreshClaims).mockRejectedValue(new Error("offline"));
+    render(<UpdatedTermsConsent evolveConsent={false} config={CONFIG} />);
+    await user.click(screen.getByRole("button", { name: "I acknowledge and agree" }));
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
   });
 });
 

@@ -2,6 +2,7 @@
 
 import { userClient } from "@/lib/api/client";
 import { setEvolveConsent } from "@/lib/api/operations";
+import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { currentIdToken } from "@/lib/client/id-token";
 import { reloadPage } from "@/lib/client/reload";
 import type { PublicConfig } from "@/lib/config/env";
@@ -13,14 +14,18 @@ export class ConsentNotRecordedError extends Error {
 
 /**
  * Records the user's consent to the updated terms (setEvolveConsent(true) with their ID token),
- * then reloads the page so that everything reads the new application data (SPEC 8). Throws, and
- * does not reload, when nobody is signed in or the API does not confirm.
+ * then reloads the page so that everything reads the new application data (SPEC 8). In between,
+ * the claims are refreshed (the application data changed; issue 4 item 3), so that whatever
+ * decides to show the popup after the reload sees the consent; a failed refresh does not stop the
+ * reload (consenting again is harmless). Throws, and does not reload, when nobody is signed in or
+ * the API does not confirm.
  */
 export async function acknowledgeUpdatedTerms(graphqlUrl: string): Promise<void> {
   const idToken = await currentIdToken();
   if (!idToken) throw new ConsentNotRecordedError("not signed in");
   const recorded = await setEvolveConsent(userClient(graphqlUrl, idToken), true);
   if (!recorded) throw new ConsentNotRecordedError("consent not confirmed");
+  await refreshClaims().catch(() => undefined);
   reloadPage();
 }
 
