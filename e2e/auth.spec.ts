@@ -7,6 +7,7 @@ import {
   cookieNames,
   enterCode,
   hasClaimsCookie,
+  newestMessageId,
   nextCode,
   pathAndQuery,
   recordNavigations,
@@ -104,6 +105,25 @@ test.describe("signing in", () => {
     await expect(formAlert(page)).toHaveCount(0);
     await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
     await page.waitForURL("**/api/local/apps/dashboard/documents");
+  });
+
+  test("a test address gets a phone at sign-up, and can then sign in with that phone", async ({ page, context }) => {
+    const digits = `5552${String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, "0")}`;
+    const email = `qa+test${digits}@example.com`;
+    await page.goto("/register");
+    let baseline = await requestCode(page, email, "register");
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
+    await page.waitForURL("**/api/local/apps/dashboard/");
+    await context.clearCookies();
+
+    await page.goto("/login");
+    baseline = await newestMessageId(page.request, LOCAL_ORIGIN, email);
+    await page.getByLabel("E-mail or mobile number").fill(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+    await page.getByRole("button", { name: "Send my code" }).click();
+    await expect(page.getByLabel("Verification code")).toBeVisible();
+    // The code still goes to the account's e-mail.
+    await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
+    await page.waitForURL("**/api/local/apps/dashboard/");
   });
 
   test("bad input is explained and kept", async ({ page }) => {
