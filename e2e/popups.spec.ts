@@ -2,25 +2,39 @@ import { expect, test } from "@playwright/test";
 import { signInAs } from "./fixtures/personas";
 
 /**
- * The updated-terms consent popup on a real page (SPEC 8): a persona whose application has no
- * evolveConsent sees it on the dashboard pages; an outside click and Escape leave it open;
- * acknowledging records the consent (setEvolveConsent) and reloads, after which it is gone.
+ * The updated-terms consent popup on a real page (SPEC 8): a user past the consent step whose
+ * consent to the partner bank's current terms is not on record sees it on the dashboard pages; an
+ * outside click and Escape leave it open; acknowledging records the consent (setEvolveConsent) and
+ * reloads, after which it is gone.
  */
 
 const TITLE = "Updated Terms and Conditions";
-
-/**
- * PENDING WIRING: nothing mounts UpdatedTermsConsent on a real page yet. It needs evolveConsent in
- * the claims (claimsFromLoad) and the container in the dashboard layout for signed-in sessions
- * (a five-line change, owned by the session/layout engineers; see the overlays engineer's report).
- * With that change applied this test passed (23 s run, 2026-11-21); then turn fixme into test.
- */
-const testOnceWired = test.fixme;
 const ACK = "I acknowledge and agree";
 
-testOnceWired("the updated-terms popup cannot be dismissed by an outside click or Escape; acknowledging records consent", async ({ page }) => {
-  // employment@example.com is seeded at employmentInformation: evolveConsent not yet given.
-  await signInAs(page, "employment@example.com");
+/** What a terms update does on the server: the user's recorded consent no longer covers the terms. */
+async function withdrawConsent(page: import("@playwright/test").Page): Promise<void> {
+  const status = await page.evaluate(async () => {
+    const cookies = Object.fromEntries(document.cookie.split("; ").map((c) => [decodeURIComponent(c.slice(0, c.indexOf("="))), decodeURIComponent(c.slice(c.indexOf("=") + 1))]));
+    const user = Object.entries(cookies).find(([k]) => k.endsWith(".LastAuthUser"))?.[1];
+    const token = Object.entries(cookies).find(([k]) => k.endsWith(`.${user}.idToken`))?.[1];
+    const api = await fetch("/api/local/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: token ?? "" },
+      body: JSON.stringify({ query: "mutation($c: Boolean!) { setEvolveConsent(consent: $c) }", variables: { c: false } }),
+    });
+    const body = (await api.json()) as { errors?: unknown };
+    if (body.errors) return `api error ${JSON.stringify(body.errors)}`;
+    return String((await fetch("/api/session/claims", { method: "POST" })).status);
+  });
+  expect(status).toBe("200");
+}
+
+test("the updated-terms popup cannot be dismissed by an outside click or Escape; acknowledging records consent", async ({ page }) => {
+  // under-review@example.com is past the consent step, with consent on record: withdraw it.
+  await signInAs(page, "under-review@example.com");
+  await page.goto("/personal");
+  await expect(page.getByRole("dialog", { name: TITLE })).toHaveCount(0);
+  await withdrawConsent(page);
   await page.goto("/personal");
 
   const dialog = page.getByRole("dialog", { name: TITLE });

@@ -3,6 +3,8 @@ import { chromeUserFor } from "@/components/chrome/chrome-user";
 import { DashboardChrome } from "@/components/chrome/dashboard-chrome";
 import { PublicChrome } from "@/components/chrome/public-chrome";
 import { SignInNotice } from "@/components/notices/sign-in-notice";
+import { UpdatedTermsConsent } from "@/components/popups/updated-terms-consent";
+import { needsUpdatedTermsConsent } from "@/lib/application/consent";
 import { publicConfig } from "@/lib/config/env";
 import { currentSession } from "@/lib/session/server-session";
 
@@ -24,6 +26,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={config.companyEmailDomains}>
       <AmplifySetup config={config} />
+      {session.status === "signed-in" && needsUpdatedTermsConsent(session.claims) && (
+        <UpdatedTermsConsent evolveConsent={session.claims.evolveConsent} config={config} />
+      )}
       {children}
     </DashboardChrome>
   );

@@ -27,5 +27,6 @@ export function claimsFromLoad(load: FrontendLoad, identity: { sub: string; emai
     },
     emailDomain: email.includes("@") ? email.slice(email.lastIndexOf("@") + 1) : "",
     payoutDate: load.loanInfo?.PayoutDate ?? null,
+    evolveConsent: app.evolveConsent === true,
   };
 }

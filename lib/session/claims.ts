@@ -27,6 +27,8 @@ export interface Claims {
   emailDomain: string;
   /** ISO date (YYYY-MM-DD or full ISO) of the loan's payout, once originated. */
   payoutDate: string | null;
+  /** Whether the user's consent to the partner bank's current terms is on record. */
+  evolveConsent: boolean;
 }
 
 const keyCache = new Map<string, Uint8Array>();
@@ -65,6 +67,7 @@ function isClaimsBody(value: unknown): value is Omit<Claims, "sub"> {
     (v.offerStage === null || typeof v.offerStage === "string") &&
     typeof v.emailDomain === "string" &&
     (v.payoutDate === null || typeof v.payoutDate === "string") &&
+    typeof v.evolveConsent === "boolean" &&
     !!flags &&
     typeof flags.adminPortalUser === "boolean" &&
     typeof flags.collectionsUser === "boolean" &&

@@ -17,6 +17,7 @@ const claims: Claims = {
   flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
   emailDomain: "example.com",
   payoutDate: null,
+  evolveConsent: true,
 };
 
 let privateKey: CryptoKey;

@@ -27,6 +27,7 @@ export function signedIn(overrides: Partial<Omit<Claims, "sub">> & { loanState?:
       flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
       emailDomain: "example.com",
       payoutDate: null,
+      evolveConsent: true,
       ...overrides,
     },
   };
