@@ -1,0 +1,44 @@
+import { publicConfig, type PublicConfig } from "@/lib/config/env";
+import { SignInPage } from "./sign-in-page";
+
+jest.mock("@/lib/config/env", () => ({ publicConfig: jest.fn() }));
+jest.mock("./sign-in-form", () => ({ SignInForm: (props: unknown) => ({ type: "SignInForm", props }) }));
+
+const base: PublicConfig = {
+  appEnv: "local",
+  hosts: { dashboard: "https://app.lender.example", lending: "l", marketing: "m" },
+  signInInApp: true,
+  cognito: { region: "us-east-1", userPoolId: "us-east-1_x", clientId: "c" },
+  graphql: { url: "g", apiKey: "k" },
+  companyEmailDomains: [],
+};
+
+function redirectOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    const digest = (error as { digest?: string }).digest ?? "";
+    // NEXT_REDIRECT;<type>;<url>;<status>;
+    return digest.startsWith("NEXT_REDIRECT") ? digest.split(";")[2] : undefined;
+  }
+  return undefined;
+}
+
+describe("SignInPage", () => {
+  it("locally, renders the form with only a safe redirect and a well-formed partner tag", () => {
+    jest.mocked(publicConfig).mockReturnValue(base);
+    const tree = SignInPage({ mode: "register", query: { redirect: "//evil.example", partner: "perkSpot" } });
+    const form = (tree.props as { children: { props: Record<string, unknown> } }).children;
+    expect(form.props).toMatchObject({ mode: "register", redirect: undefined, partner: "perkSpot" });
+    const ok = SignInPage({ mode: "login", query: { redirect: "/payments", partner: "<x>" } });
+    expect((ok.props as { children: { props: Record<string, unknown> } }).children.props).toMatchObject({ redirect: "/payments", partner: undefined });
+  });
+
+  it("where the dashboard app hosts sign-in, sends the visitor there with the query", () => {
+    jest.mocked(publicConfig).mockReturnValue({ ...base, appEnv: "staging", signInInApp: false });
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: "/payments", partner: "ebg" } }))).toBe(
+      "https://app.lender.example/login?redirect=%2Fpayments&partner=ebg",
+    );
+    expect(redirectOf(() => SignInPage({ mode: "register", query: {} }))).toBe("https://app.lender.example/register");
+  });
+});
