@@ -27,9 +27,10 @@ export type EmbeddedClientFactory = (config: { clientId: string }) => Promise<Em
 
 /** The real client, loaded on first use. */
 export const createHelloSignClient: EmbeddedClientFactory = async ({ clientId }) => {
-  const mod = (await import("hellosign-embedded")) as unknown as
-    | { default: new (config: { clientId: string }) => EmbeddedClient }
-    | (new (config: { clientId: string }) => EmbeddedClient);
-  const HelloSign = typeof mod === "function" ? mod : mod.default;
+  type Constructor = new (config: { clientId: string }) => EmbeddedClient;
+  // The bundler's interop object for this CommonJS package is itself callable but is not the
+  // class: the class is its default export (a bare module.exports only where there is no interop).
+  const mod = (await import("hellosign-embedded")) as unknown as { default?: Constructor } & Partial<Constructor>;
+  const HelloSign = typeof mod.default === "function" ? mod.default : (mod as unknown as Constructor);
   return new HelloSign({ clientId });
 };

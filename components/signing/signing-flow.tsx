@@ -135,7 +135,10 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
         // The client leaves its iframe unnamed; assistive technology needs a name for it.
         c.iFrame?.setAttribute("title", "Loan contract to sign");
       })
-      .catch(() => fail("error"));
+      .catch((error: unknown) => {
+        console.error("[dashboard-sign] the embedded signing client failed", error);
+        fail("error");
+      });
 
     return () => {
       disposed = true;

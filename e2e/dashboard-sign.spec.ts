@@ -1,0 +1,141 @@
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
+
+/**
+ * dashboard-sign end to end on the production build against the local stand-ins: a borrower
+ * arriving from a dashboard link with counters signs in the embedded e-signature stand-in
+ * (hellosign-embedded in the page, the stand-in's signing page in its iframe).
+ *
+ * Personas (local/seed/personas.ts): signer@example.com signs (its contract is signed for the rest
+ * of this run); offer-dd@example.com only cancels; signed@example.com was signed at seed time.
+ */
+
+const SIGNER = { email: "signer@example.com", signatureId: "sig-dd-a10011" };
+const CANCELLER = { email: "offer-dd@example.com", signatureId: "sig-dd-a10007" };
+
+const signingFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Loan contract to sign"]');
+
+/** Where /apply sends this browser's user now (the guards' view of the loan state). */
+async function applyGoesTo(page: Page): Promise<string> {
+  const res = await page.request.get("/apply", { maxRedirects: 0 });
+  expect(res.status()).toBeGreaterThanOrEqual(300);
+  expect(res.status()).toBeLessThan(400);
+  return new URL(res.headers()["location"]!, page.url()).pathname;
+}
+
+async function arriveFromDashboardLink(page: Page, signatureId: string) {
+  const hops = recordNavigations(page);
+  await page.goto(`/dashboard?counters=${signatureId}`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard-sign\\?counters=${signatureId}$`));
+  expect(hops.map(pathAndQuery)).toEqual([`/dashboard?counters=${signatureId}`, `/dashboard-sign?counters=${signatureId}`]);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign your loan contract" })).toBeVisible();
+}
+
+async function waitUntilReady(page: Page): Promise<FrameLocator> {
+  const frame = signingFrame(page);
+  await expect(frame.getByRole("heading", { name: "Loan contract" })).toBeVisible();
+  // 'ready' came back from the stand-in through hellosign-embedded (hellosign:initialize).
+  await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
+  await expect(frame.getByRole("button", { name: "Sign contract" })).toBeEnabled();
+  return frame;
+}
+
+test("a borrower from a dashboard link with counters signs, sees the signed state, and is then treated as signed", async ({ page }) => {
+  await signInAs(page, SIGNER.email);
+  expect(await applyGoesTo(page)).not.toBe("/_restricted");
+
+  await arriveFromDashboardLink(page, SIGNER.signatureId);
+  const iframe = page.locator('iframe[title="Loan contract to sign"]');
+  const src = new URL((await iframe.getAttribute("src"))!);
+  // What hellosign-embedded adds to the URL counters answered.
+  expect(src.pathname).toBe("/api/local/esign/editor/embeddedSign");
+  expect(src.searchParams.get("signature_id")).toBe(SIGNER.signatureId);
+  expect(src.searchParams.get("client_id")).toMatch(/^[0-9a-z]{32}$/);
+  expect(src.searchParams.get("skip_domain_verification")).toBe("1");
+  expect(src.searchParams.get("parent_url")).toBe(page.url());
+
+  const frame = await waitUntilReady(page);
+  await expect(frame.getByText("$4,500.00")).toBeVisible();
+  // The stand-in refuses to sign without the signer's name and consent.
+  await frame.getByLabel("Type your full name to sign").fill("");
+  await frame.getByRole("button", { name: "Sign contract" }).click();
+  await expect(frame.getByRole("alert")).toHaveText("Type your full name to sign.");
+
+  await frame.getByLabel("Type your full name to sign").fill("Signer Tester");
+  await frame.getByLabel("I agree to sign this contract electronically").check();
+  const claimsRefresh = page.waitForResponse((r) => r.url().endsWith("/api/session/claims") && r.request().method() === "POST");
+  await frame.getByRole("button", { name: "Sign contract" }).click();
+
+  expect((await claimsRefresh).status()).toBe(200);
+  const signed = page.getByRole("heading", { name: "Your contract is signed" });
+  await expect(signed).toBeVisible();
+  await expect(signed).toBeFocused();
+  await expect(page.getByText(/may take a moment/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(iframe).toHaveCount(0);
+
+  // The guards now see a signed loan: not-yet-signed routes go to /_restricted.
+  expect(await applyGoesTo(page)).toBe("/_restricted");
+  await page.goto("/apply");
+  await expect(page).toHaveURL(/\/_restricted/);
+
+  // Coming back with the same link: nothing left to sign.
+  await page.goto(`/dashboard-sign?counters=${SIGNER.signatureId}`);
+  await expect(page.getByRole("heading", { name: "Your contract is already signed" })).toBeVisible();
+});
+
+test("a cancelled signing shows the fail state; retrying opens a new one-time link; the contract stays unsigned", async ({ page }) => {
+  await signInAs(page, CANCELLER.email);
+  await arriveFromDashboardLink(page, CANCELLER.signatureId);
+  const frame = await waitUntilReady(page);
+  const iframe = page.locator('iframe[title="Loan contract to sign"]');
+  const firstSrc = await iframe.getAttribute("src");
+
+  await frame.getByRole("button", { name: "Cancel" }).click();
+  const failed = page.getByRole("heading", { name: "Signing was not completed" });
+  await expect(failed).toBeVisible();
+  await expect(failed).toBeFocused();
+  await expect(page.getByText("The signing window was closed before the contract was signed.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+  await expect(iframe).toHaveCount(0);
+  expect(await applyGoesTo(page)).not.toBe("/_restricted");
+
+  // The cancelled link is used up: opening it again is refused by the stand-in.
+  const reopened = await page.request.get(firstSrc!);
+  expect(reopened.status()).toBe(410);
+
+  await page.getByRole("button", { name: "Try signing again" }).click();
+  await waitUntilReady(page);
+  const secondSrc = await iframe.getAttribute("src");
+  expect(new URL(secondSrc!).searchParams.get("token")).not.toBe(new URL(firstSrc!).searchParams.get("token"));
+});
+
+test("without a counters query, with someone else's id, or for a signed contract: a clear message and the way back", async ({ page }) => {
+  await signInAs(page, CANCELLER.email);
+
+  await page.goto("/dashboard-sign");
+  await expect(page.getByRole("heading", { level: 1, name: "No contract to sign" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+
+  await page.goto("/dashboard-sign?counters=..%2Fetc");
+  await expect(page.getByRole("heading", { level: 1, name: "No contract to sign" })).toBeVisible();
+  await expect(page.getByText("This signing link isn't valid.")).toBeVisible();
+
+  // signer@example.com's signature id is not this user's.
+  await page.goto(`/dashboard-sign?counters=${SIGNER.signatureId}`);
+  await expect(page.getByRole("heading", { name: "We couldn't find this contract" })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+});
+
+test("a contract signed before: already signed, nothing opened", async ({ page }) => {
+  await signInAs(page, "signed@example.com");
+  await page.goto("/dashboard-sign?counters=sig-dd-a10009");
+  await expect(page.getByRole("heading", { name: "Your contract is already signed" })).toBeVisible();
+  await expect(page.locator("iframe")).toHaveCount(0);
+});
+
+test("anonymous visitors never reach the page: sent to sign in with the link kept", async ({ request }) => {
+  const res = await request.get("/dashboard?counters=sig-dd-a10011", { maxRedirects: 0 });
+  expect(res.status()).toBeGreaterThanOrEqual(300);
+  expect(res.headers()["location"]).toContain("/login?redirect=%2Fdashboard%3Fcounters%3Dsig-dd-a10011");
+});
