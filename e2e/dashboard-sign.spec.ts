@@ -86,8 +86,12 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
 
 test("a cancelled signing shows the fail state; retrying opens a new one-time link; the contract stays unsigned", async ({ page }) => {
   await signInAs(page, CANCELLER.email);
+  // The narrowest screen the app supports: everything fits, nothing scrolls sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
   await arriveFromDashboardLink(page, CANCELLER.signatureId);
   const frame = await waitUntilReady(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   const iframe = page.locator('iframe[title="Loan contract to sign"]');
   const firstSrc = await iframe.getAttribute("src");
 

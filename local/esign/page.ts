@@ -59,6 +59,7 @@ button{min-height:2.75rem;padding:.5rem 1.25rem;font:inherit;font-weight:600;bor
 .error{color:#b91c1c;font-weight:600;min-height:1.5rem;margin:.5rem 0 0}
 .status{margin:.75rem 0 0}
 a{color:#166534}
+@media (max-width:30rem){main{padding:.5rem}.sheet{padding:.75rem;border:0}dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.375rem}}
 `;
 
 function shell(nonce: string, title: string, body: string, config: PageConfig): string {
@@ -72,7 +73,7 @@ function shell(nonce: string, title: string, body: string, config: PageConfig): 
 <style nonce="${nonce}">${STYLE}</style>
 </head>
 <body>
-<main>
+<main aria-label="E-signature: loan contract">
 <div class="sheet">
 <p class="badge">Test mode · local e-signature stand-in</p>
 ${body}
