@@ -28,7 +28,11 @@ export async function POST(): Promise<NextResponse> {
   } catch (error) {
     // The API's wording is not shown to the visitor; it is logged here.
     console.error("[session] loadFrontend failed:", error instanceof Error ? error.message : error);
-    return NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
+    const failed = NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
+    // Fail closed: claims that could not be refreshed may be stale, so the guards wait for a load instead.
+    const { name, path, domain } = claimsCookieOptions(config);
+    failed.cookies.set({ name, value: "", path, ...(domain ? { domain } : {}), maxAge: 0 });
+    return failed;
   }
   const claims = claimsFromLoad(load, session);
   const response = NextResponse.json({ load, claims }, { headers: { "cache-control": "no-store" } });
