@@ -1,0 +1,61 @@
+import type { FrontendLoad } from "@/lib/api/types";
+import { readClaims } from "@/lib/session/claims";
+import type { Session } from "@/lib/session/session";
+
+const session = jest.fn<Promise<Session>, []>();
+const idToken = jest.fn<Promise<string | undefined>, []>();
+const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
+jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), currentIdToken: () => idToken() }));
+jest.mock("@/lib/api/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
+
+import { POST } from "./route";
+
+const SECRET = "local-only-session-secret-do-not-use-in-production";
+const signingIn: Session = { status: "signing-in", sub: "sub-9", username: "abc123", email: "borrower@example.com" };
+const frontend = {
+  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
+  documents: [],
+  applicationStep: "activeLoan",
+  appInfo: { amountAppliedFor: 4000, directDepositConfirmed: true, evolveConsent: true, offer: { contractSigned: true, offerStage: "signed" }, prequalification: null, rejectionReason: null, primary_email: "borrower@example.com" },
+  loanInfo: { PayoutDate: "2028-03-02" },
+} as unknown as FrontendLoad;
+
+beforeEach(() => jest.resetAllMocks());
+
+describe("POST /api/session/claims", () => {
+  it("loads the user's data with their token and writes claims bound to their sub", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const res = await POST();
+    expect(res.status).toBe(200);
+    const cookie = res.cookies.get("shell_claims");
+    expect(cookie?.httpOnly).toBe(true);
+    const claims = await readClaims(cookie?.value, SECRET, "sub-9");
+    expect(claims).toMatchObject({ step: "activeLoan", loanState: "originated", payoutDate: "2028-03-02", emailDomain: "example.com", evolveConsent: true });
+    expect(await readClaims(cookie?.value, SECRET, "someone-else")).toBeNull();
+  });
+
+  it("answers 401 without an identity, and loads nothing", async () => {
+    session.mockResolvedValue({ status: "anonymous" });
+    idToken.mockResolvedValue(undefined);
+    const res = await POST();
+    expect(res.status).toBe(401);
+    expect(load).not.toHaveBeenCalled();
+    expect(res.cookies.get("shell_claims")).toBeUndefined();
+  });
+
+  it("answers 502 without the API's wording and clears claims that may be stale", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockRejectedValue(new Error("internal database detail"));
+    const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const res = await POST();
+    spy.mockRestore();
+    expect(res.status).toBe(502);
+    expect(JSON.stringify(await res.json())).not.toContain("database");
+    const cleared = res.cookies.get("shell_claims");
+    expect(cleared?.value).toBe("");
+    expect(cleared?.maxAge).toBe(0);
+  });
+});
