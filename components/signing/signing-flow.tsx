@@ -5,11 +5,9 @@ import { AppLink } from "@/components/ui/app-link";
 import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
 import type { SigningUrlProblem, SigningUrlResult } from "./signing-url";
-
-/** POST /api/session/claims: reloads the user's data so the guards see the signed contract. */
-export const CLAIMS_REFRESH_PATH = "/api/session/claims";
 
 export type SigningState =
   | { kind: "loading" }
@@ -29,19 +27,16 @@ export interface SigningFlowProps {
   requestUrl: (signatureId: string) => Promise<SigningUrlResult>;
   /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
   createClient?: EmbeddedClientFactory;
-  /** Tests pass their own; the app POSTs to CLAIMS_REFRESH_PATH. */
+  /** Tests pass their own; the app reloads the claims (lib/auth/refresh-claims). */
   refreshClaims?: () => Promise<boolean>;
 }
 
+/** Reloads the user's data so the guards see the signed contract; one more try after a network or API failure. */
 async function postClaimsRefresh(): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const res = await fetch(CLAIMS_REFRESH_PATH, { method: "POST", credentials: "same-origin", cache: "no-store" });
-      if (res.ok) return true;
-      if (res.status === 401) return false;
-    } catch {
-      // network: one more try
-    }
+    const result = await reloadClaims();
+    if (result.ok) return true;
+    if (result.reason === "signed-out") return false;
     await new Promise((r) => setTimeout(r, 1000));
   }
   return false;

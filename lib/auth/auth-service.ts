@@ -1,4 +1,5 @@
-import { confirmSignIn, fetchAuthSession, signIn, signOut, signUp } from "aws-amplify/auth";
+import { confirmSignIn, signIn, signOut, signUp } from "aws-amplify/auth";
+import { currentIdToken } from "@/lib/client/id-token";
 import { AuthFlowError, classifyAuthError, isEmailExists, isNotAuthenticated, toAuthFlowError } from "./auth-errors";
 import { randomPassword, randomUsername } from "./credentials";
 import { testPhoneFor } from "./identifier";
@@ -98,13 +99,7 @@ export async function answerCode(code: string): Promise<CodeResult> {
  * or when the session cannot be refreshed.
  */
 export async function currentUserIdToken(): Promise<string | undefined> {
-  try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.idToken?.toString();
-  } catch {
-    // Signed out or not refreshable: either way there is no session to use.
-    return undefined;
-  }
+  return (await currentIdToken()) ?? undefined;
 }
 
 /** Amplify's sign-out in this browser only (global: false): revokes the refresh token, clears its cookies. */
