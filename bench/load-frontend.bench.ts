@@ -10,7 +10,7 @@
  */
 import { LOAD_FRONTEND } from "../lib/api/operations";
 import { OTP, idToken } from "../local/graphql/testing/api-test-kit";
-import { startApiServer } from "../local/graphql/testing/spawn-api-server";
+import { startLocalServer } from "../local/testing/spawn-local-server";
 
 const N = Number(process.env.BENCH_N ?? 500);
 const WARMUP = 50;
@@ -28,7 +28,7 @@ function summary(label: string, samples: number[]) {
   return { p50: percentile(s, 50), p95: percentile(s, 95) };
 }
 
-const server = await startApiServer({ APP_ENV: "local", DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", LOCAL_OTP_CODE: OTP, NODE_ENV: "production" });
+const server = await startLocalServer({ APP_ENV: "local", DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", LOCAL_OTP_CODE: OTP, NODE_ENV: "production" });
 const deadline = Date.now() + TIME_LIMIT_MS;
 try {
   const url = `${server.url}/api/local/graphql`;

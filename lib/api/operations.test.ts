@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { LOCAL_DEFAULTS } from "../config/env";
-import { startApiServer, type ApiServer } from "../../local/graphql/testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../../local/testing/spawn-local-server";
 import { OTP, idToken } from "../../local/graphql/testing/api-test-kit";
 import { cognitoCall } from "../../local/testing/cognito-client";
 import { testDatabase, type TestDatabase } from "../../local/testing/test-database";
@@ -23,13 +23,13 @@ import {
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 let database: TestDatabase;
 let url: string;
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startApiServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP });
+  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP });
   url = `${server.url}/api/local/graphql`;
 });
 

@@ -5,7 +5,7 @@
  * query string, JSON sent as text/plain) against the local index: no Algolia host is contacted, so
  * nothing hangs offline.
  */
-import { startApiServer, type ApiServer } from "../../local/graphql/testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../../local/testing/spawn-local-server";
 import { employerSearchClient } from "./employer-search-client";
 
 // Jest (under next/jest) resolves the package's node build even in jsdom; load the browser bundle
@@ -14,11 +14,11 @@ jest.mock("algoliasearch/lite", () => jest.requireActual("algoliasearch/dist/lit
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 
 beforeAll(async () => {
   // The client is under test here, not the engine (and pg does not load under jsdom): PGlite always.
-  server = await startApiServer({ DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", APP_ENV: "local" });
+  server = await startLocalServer({ DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", APP_ENV: "local" });
 });
 
 afterAll(async () => {

@@ -6,17 +6,17 @@
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { testDatabase, type TestDatabase } from "../testing/test-database";
 import { API_KEY, OTP, gql, idToken, sql } from "../graphql/testing/api-test-kit";
-import { startApiServer, type ApiServer } from "../graphql/testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 let database: TestDatabase;
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startApiServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
+  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
 });
 
 afterAll(async () => {
@@ -225,11 +225,11 @@ describe("signing and signing exits", () => {
 });
 
 describe("outside the local environment", () => {
-  let hosted: ApiServer;
+  let hosted: LocalServer;
   let hostedDb: TestDatabase;
   beforeAll(async () => {
     hostedDb = await testDatabase();
-    hosted = await startApiServer({
+    hosted = await startLocalServer({
       ...hostedDb.env,
       APP_ENV: "production",
       COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.cognitoUserPoolId,

@@ -7,17 +7,17 @@ import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { cognitoCall } from "../testing/cognito-client";
 import { testDatabase, type TestDatabase } from "../testing/test-database";
 import { API_KEY, CLIENT, OTP, gql, idToken, persona, sql } from "./testing/api-test-kit";
-import { startApiServer, type ApiServer } from "./testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 let database: TestDatabase;
 const tokens = new Map<string, string>();
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startApiServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
+  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
 });
 
 afterAll(async () => {

@@ -1,16 +1,16 @@
 /** Outside APP_ENV=local the GraphQL and search stand-ins do not exist: 404, never an answer. */
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { testDatabase, type TestDatabase } from "../testing/test-database";
-import { startApiServer, type ApiServer } from "./testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 let database: TestDatabase;
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startApiServer({
+  server = await startLocalServer({
     ...database.env,
     APP_ENV: "production",
     COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.cognitoUserPoolId,

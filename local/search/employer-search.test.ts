@@ -5,18 +5,18 @@
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS as SHELL_IDS, CHILDRENS_HOSPITAL_PARENT_ID as SHELL_PARENT } from "../../lib/application/special-employers";
 import { employerIndexName, employerSearchClient } from "../../lib/search/employer-search-client";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, CHILDRENS_HOSPITAL_PARENT_ID, EMPLOYERS, ISLAND_EMPLOYER_ID } from "../data/employers-seed";
-import { startApiServer, type ApiServer } from "../graphql/testing/spawn-api-server";
+import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
 import { testDatabase, type TestDatabase } from "../testing/test-database";
 
 jest.setTimeout(120_000);
 
-let server: ApiServer;
+let server: LocalServer;
 let database: TestDatabase;
 const INDEX = "local_employers";
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startApiServer({ ...database.env, APP_ENV: "local" });
+  server = await startLocalServer({ ...database.env, APP_ENV: "local" });
 });
 
 afterAll(async () => {

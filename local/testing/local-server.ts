@@ -1,16 +1,27 @@
 /**
- * A stand-alone server for the local stand-ins' HTTP endpoints, mounted at the same paths as the
- * Next route files under app/api/local, for integration tests (no `next build`). Run with
+ * A stand-alone server for the local stand-ins' HTTP endpoints (identity, hosted-app pages, GraphQL
+ * API, e-signature, employer search), mounted at the same paths as the Next route files under
+ * app/api/local, for integration tests and benches (no `next build`). Run with
  * `node --import tsx local/testing/local-server.ts`; it prints `LISTENING <url>` once ready.
  *
  * It listens first and only then sets APP_URL (and so the token issuer) to its own address,
  * before anything reads the configuration.
+ *
+ * With API_SERVER_SQL_PROBE=1 it also answers POST /__test/sql with the rows of one read-only
+ * SELECT, so tests can check what is (not) in the database whichever engine holds it. That route
+ * exists only in this test server, never in the app.
  */
 import { serve, type WebHandler } from "./serve";
 
 const routes: WebHandler = async (request) => {
   const { appsHandler, cognitoHandler, jwksHandler, outboxHandler } = await import("../identity/runtime");
+  const { graphqlHandler } = await import("../graphql/runtime");
+  const { searchHandler } = await import("../search/runtime");
+  const { esignHandler } = await import("../esign/runtime");
   const { pathname } = new URL(request.url);
+  if (pathname === "/api/local/graphql") return graphqlHandler(request);
+  if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
+  if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
   if (pathname === "/api/local/cognito") return cognitoHandler(request);
   if (pathname === "/api/local/outbox") return outboxHandler(request);
   const jwks = /^\/api\/local\/cognito\/([^/]+)\/\.well-known\/jwks\.json$/.exec(pathname);
@@ -19,6 +30,7 @@ const routes: WebHandler = async (request) => {
     const segments = pathname.slice("/api/local/apps/".length).split("/").filter(Boolean).map(safeDecode);
     return appsHandler(request, segments);
   }
+  if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
   return new Response("Not Found", { status: 404 });
 };
 
@@ -28,6 +40,18 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
+}
+
+async function sqlProbe(request: Request): Promise<Response> {
+  const { localDb } = await import("../db/index");
+  const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
+  if (!/^\s*select\b/i.test(sql) || sql.includes(";")) return new Response("one SELECT only", { status: 400 });
+  const db = await localDb();
+  const rows = await db.transaction(async (tx) => {
+    await tx.query("SET TRANSACTION READ ONLY");
+    return tx.query(sql, params ?? []);
+  });
+  return Response.json(rows);
 }
 
 const served = await serve(routes, { port: Number(process.env.LOCAL_SERVER_PORT ?? 0) });

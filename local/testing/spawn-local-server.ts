@@ -12,7 +12,7 @@ export interface LocalServer {
  * Starts local/testing/local-server.ts in a child process (real ESM under tsx, so jose and
  * PGlite load as they do under Next) and resolves once it is listening.
  */
-export function startLocalServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<LocalServer> {
+export function startLocalServer(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<LocalServer> {
   const root = process.cwd();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "local/testing/local-server.ts")], {
     cwd: root,
