@@ -36,12 +36,19 @@ test.describe("a new visitor from a partner page", () => {
 
     const baseline = await requestCode(page, email, "register");
     const code = await nextCode(page.request, LOCAL_ORIGIN, email, baseline);
-    const origin = page.waitForResponse(async (r) => r.url().endsWith("/api/local/graphql") && (r.request().postData() ?? "").includes("logOriginTracking"));
+    // Read the answer as it passes (the page navigates on right after it, taking the body with it).
+    const tracked: Array<{ variables: unknown; answer: unknown }> = [];
+    await page.route("**/api/local/graphql", async (route) => {
+      const body = route.request().postData() ?? "";
+      if (!body.includes("logOriginTracking")) return route.continue();
+      const response = await route.fetch();
+      tracked.push({ variables: JSON.parse(body).variables, answer: await response.json() });
+      await route.fulfill({ response });
+    });
     await enterCode(page, code);
 
-    const tracked = await origin;
-    expect(JSON.parse(tracked.request().postData()!).variables).toEqual({ originId: "perkSpot" });
-    expect(await tracked.json()).toEqual({ data: { logOriginTracking: true } });
+    await expect.poll(() => tracked.length).toBe(1);
+    expect(tracked[0]).toEqual({ variables: { originId: "perkSpot" }, answer: { data: { logOriginTracking: true } } });
 
     await page.waitForURL("**/api/local/apps/lending/apply?partner=perkSpot");
     expect(await hasClaimsCookie(page.context())).toBe(true);
