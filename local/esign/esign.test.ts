@@ -4,34 +4,12 @@
  * contract-signed flag that `queries` and loadFrontend report. Real tokens from the identity stand-in.
  */
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
-import { testDatabase, type TestDatabase } from "../testing/test-database";
-import { API_KEY, OTP, gql, idToken, sql } from "../graphql/testing/api-test-kit";
-import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
+import { API_KEY, gql, sql, standInSuite } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
-let server: LocalServer;
-let database: TestDatabase;
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
-});
-
-async function tokenFor(email: string): Promise<string> {
-  let t = tokens.get(email);
-  if (!t) {
-    t = await idToken(server.url, email);
-    tokens.set(email, t);
-  }
-  return t;
-}
+const server = standInSuite();
+const tokenFor = (email: string) => server.tokenFor(email);
 
 const COUNTERS = "mutation ($id: String!) { counters(signature_id: $id) }";
 
@@ -221,32 +199,5 @@ describe("signing and signing exits", () => {
     expect((await fetch(`${server.url}/api/local/esign/nope`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/local/esign/sign`)).status).toBe(405);
     expect((await post("editor/embeddedSign", {})).status).toBe(405);
-  });
-});
-
-describe("outside the local environment", () => {
-  let hosted: LocalServer;
-  let hostedDb: TestDatabase;
-  beforeAll(async () => {
-    hostedDb = await testDatabase();
-    hosted = await startLocalServer({
-      ...hostedDb.env,
-      APP_ENV: "production",
-      COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.cognitoUserPoolId,
-      COGNITO_CLIENT_ID: LOCAL_DEFAULTS.cognitoClientId,
-      SESSION_SECRET: "x".repeat(40),
-      GRAPHQL_API_KEY: LOCAL_DEFAULTS.graphqlApiKey,
-      GRAPHQL_URL: "https://api.example.com/graphql",
-    });
-  });
-  afterAll(async () => {
-    await hosted?.stop();
-    await hostedDb?.cleanup();
-  });
-
-  it("the stand-in does not exist (404)", async () => {
-    expect((await fetch(`${hosted.url}/api/local/esign/editor/embeddedSign?signature_id=x&token=y`)).status).toBe(404);
-    const res = await fetch(`${hosted.url}/api/local/esign/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    expect(res.status).toBe(404);
   });
 });

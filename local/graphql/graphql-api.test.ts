@@ -5,34 +5,12 @@
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { cognitoCall } from "../testing/cognito-client";
-import { testDatabase, type TestDatabase } from "../testing/test-database";
-import { API_KEY, CLIENT, OTP, gql, idToken, persona, sql } from "./testing/api-test-kit";
-import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
+import { API_KEY, CLIENT, OTP, gql, idToken, persona, sql, standInSuite } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
-let server: LocalServer;
-let database: TestDatabase;
-const tokens = new Map<string, string>();
-
-beforeAll(async () => {
-  database = await testDatabase();
-  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
-});
-
-async function tokenFor(email: string): Promise<string> {
-  let t = tokens.get(email);
-  if (!t) {
-    t = await idToken(server.url, email);
-    tokens.set(email, t);
-  }
-  return t;
-}
+const server = standInSuite();
+const tokenFor = (email: string) => server.tokenFor(email);
 
 /** A brand-new pool user with no application yet: writes to it are easy to see (or not see). */
 async function newUser(): Promise<{ sub: string; username: string; email: string; token: string }> {
@@ -104,7 +82,7 @@ function expectFieldError(reply: Awaited<ReturnType<typeof gql>>, op: string, fi
 
 it("runs on the database the environment chose (PGlite, or PostgreSQL with TEST_DATABASE_URL)", async () => {
   const [{ version }] = (await sql<{ version: string }>(server.url, "SELECT version() AS version")) as [{ version: string }];
-  if (database.kind === "postgres") expect(version).not.toContain("PGlite");
+  if (server.databaseKind === "postgres") expect(version).not.toContain("PGlite");
   else expect(version).toContain("PGlite");
 });
 

@@ -1,29 +1,16 @@
-/** Outside APP_ENV=local the GraphQL and search stand-ins do not exist: 404, never an answer. */
+/** Outside APP_ENV=local the GraphQL, search and e-signature stand-ins do not exist: 404, never an answer. */
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
-import { testDatabase, type TestDatabase } from "../testing/test-database";
-import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
+import { standInSuite } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
-let server: LocalServer;
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  server = await startLocalServer({
-    ...database.env,
-    APP_ENV: "production",
-    COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.cognitoUserPoolId,
-    COGNITO_CLIENT_ID: LOCAL_DEFAULTS.cognitoClientId,
-    SESSION_SECRET: "x".repeat(40),
-    GRAPHQL_API_KEY: LOCAL_DEFAULTS.graphqlApiKey,
-    GRAPHQL_URL: "https://api.example.com/graphql",
-  });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
+const server = standInSuite({
+  APP_ENV: "production",
+  COGNITO_USER_POOL_ID: LOCAL_DEFAULTS.cognitoUserPoolId,
+  COGNITO_CLIENT_ID: LOCAL_DEFAULTS.cognitoClientId,
+  SESSION_SECRET: "x".repeat(40),
+  GRAPHQL_API_KEY: LOCAL_DEFAULTS.graphqlApiKey,
+  GRAPHQL_URL: "https://api.example.com/graphql",
 });
 
 it("answers 404 for the GraphQL API and the employer index in production", async () => {
@@ -38,4 +25,10 @@ it("answers 404 for the GraphQL API and the employer index in production", async
     body: JSON.stringify({ requests: [{ indexName: "production_employers", query: "a" }] }),
   });
   expect(search.status).toBe(404);
+});
+
+it("answers 404 for the e-signature stand-in in production", async () => {
+  expect((await fetch(`${server.url}/api/local/esign/editor/embeddedSign?signature_id=x&token=y`)).status).toBe(404);
+  const res = await fetch(`${server.url}/api/local/esign/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  expect(res.status).toBe(404);
 });

@@ -1,6 +1,8 @@
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import { PERSONAS, type Persona } from "../../seed/personas";
 import { cognitoCall } from "../../testing/cognito-client";
+import { startLocalServer, type LocalServer } from "../../testing/spawn-local-server";
+import { testDatabase, type TestDatabase } from "../../testing/test-database";
 
 export const OTP = "246810";
 export const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
@@ -53,4 +55,39 @@ export async function sql<T = Record<string, any>>(baseUrl: string, text: string
   const res = await fetch(`${baseUrl}/__test/sql`, { method: "POST", body: JSON.stringify({ sql: text, params }) });
   if (!res.ok) throw new Error(`sql probe ${res.status}: ${await res.text()}`);
   return (await res.json()) as T[];
+}
+
+/**
+ * One stand-in server for a test file (its own database: PGlite, or a schema on TEST_DATABASE_URL),
+ * started before its tests and stopped after, with the personas' tokens minted once each.
+ */
+export function standInSuite(env: Record<string, string> = {}) {
+  let server: LocalServer | undefined;
+  let database: TestDatabase | undefined;
+  const tokens = new Map<string, string>();
+  beforeAll(async () => {
+    database = await testDatabase();
+    server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1", ...env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.cleanup();
+  });
+  return {
+    get url(): string {
+      if (!server) throw new Error("the stand-in server is not running");
+      return server.url;
+    },
+    get databaseKind(): TestDatabase["kind"] | undefined {
+      return database?.kind;
+    },
+    async tokenFor(email: string): Promise<string> {
+      let token = tokens.get(email);
+      if (!token) {
+        token = await idToken(this.url, email);
+        tokens.set(email, token);
+      }
+      return token;
+    },
+  };
 }
