@@ -28,6 +28,11 @@ describe("middleware adapts requests and decisions", () => {
     expect(new URL(res.headers.get("location")!).pathname + new URL(res.headers.get("location")!).search).toBe("/register?redirect=%2Fpayments%3Ftab%3D1");
     expect(res.headers.get("x-route-decision")).toBe("payments:anonymous");
   });
+  it("says only not-found for a 404, whatever the reason", async () => {
+    const res = await call("http://localhost:3000/no-such-page");
+    expect(res.headers.get("x-middleware-next")).toBe("1");
+    expect(res.headers.get("x-route-decision")).toBe("not-found");
+  });
   it("answers 400 to malformed encoding", async () => {
     const res = await call("http://localhost:3000/%E0%A4%A");
     expect(res.status).toBe(400);

@@ -49,7 +49,8 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     now: Date.now(),
   });
   const response = toResponse(decision, request);
-  response.headers.set("x-route-decision", decision.kind === "bad-request" ? decision.reason : `${decision.route ?? "-"}:${decision.reason}`);
+  // For ops checking redirects. A not-found says nothing more: staff pages must not reveal that they exist.
+  response.headers.set("x-route-decision", decision.kind === "not-found" ? "not-found" : decision.kind === "bad-request" ? decision.reason : `${decision.route}:${decision.reason}`);
   return response;
 }
 

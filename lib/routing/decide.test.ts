@@ -386,3 +386,25 @@ describe("the whole table", () => {
     expect(() => compileTable([...ROUTE_TABLE, { ...ROUTE_TABLE[0]!, id: "twin" }])).toThrow(/Two routes/);
   });
 });
+
+describe("the redirect parameter never reaches a hosted app, nor survives a hop unsafe", () => {
+  const evil = encodeURIComponent("https://evil.example");
+  it.each([
+    [`/dashboard?redirect=${evil}`, "newcomer", `${D}/`],
+    [`/statements?redirect=${evil}&x=1`, "newcomer", `${D}/documents?x=1`],
+    ["/statements?redirect=%2Fpayments&x=1", "newcomer", `${D}/documents?x=1`],
+    [`/FAQ?redirect=${evil}`, "newcomer", `${M}/faq`],
+    [`/apply?redirect=${evil}`, "newcomer", `${L}/apply`],
+    [`/login?redirect=${encodeURIComponent(`/dashboard?redirect=${evil}`)}`, "newcomer", "/dashboard"],
+    [`/login?redirect=${encodeURIComponent(`/payments?redirect=${evil}&tab=2`)}`, "newcomer", "/payments?tab=2"],
+    [`/payments?redirect=${evil}`, "anonymous", "/register?redirect=%2Fpayments"],
+    [`/directDeposit?redirect=${evil}`, "offerSent", "/offer/directDeposit"],
+    [`/Restricted?redirect=${evil}`, "newcomer", "308 /restricted"],
+    [`/PerkSpot?redirect=${evil}`, "anonymous", `${D}/register?partner=perkSpot`],
+  ] as const)("%s (%s) → %s", (path, visitor, want) => {
+    expect(at(path, visitor)).toBe(want);
+  });
+  it("keeps visitor parameters whose names are also object properties", () => {
+    expect(at("/PerkSpot?constructor=1&toString=2&hasOwnProperty=3", "anonymous")).toBe(`${D}/register?partner=perkSpot&constructor=1&toString=2&hasOwnProperty=3`);
+  });
+});

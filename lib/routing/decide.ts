@@ -37,17 +37,22 @@ function queryString(params: URLSearchParams): string {
   return s ? `?${s}` : "";
 }
 
-/** The incoming query under a policy, minus Next's own parameters. */
+/**
+ * The incoming query under a policy, minus Next's own parameters. A `redirect` travels only while
+ * it is a safe same-origin path: a nested "/dashboard?redirect=https://evil" must not survive a hop.
+ */
 function forwardQuery(search: string, policy: QueryPolicy = "keep", extra?: Record<string, string>): string {
   if (policy === "drop") search = "";
   if ((search === "" || search === "?") && !extra) return "";
   const params = parseQuery(search);
   for (const name of INTERNAL_PARAMS) params.delete(name);
-  if (policy === "keep-except-redirect") params.delete("redirect");
+  if (policy === "keep-except-redirect" || (params.has("redirect") && !safeRedirectPath(params.get("redirect")))) {
+    params.delete("redirect");
+  }
   if (extra) {
     // The row's own parameters win over anything the visitor sent with the same name.
     const merged = new URLSearchParams(extra);
-    for (const [k, v] of params) if (!(k in extra)) merged.append(k, v);
+    for (const [k, v] of params) if (!Object.hasOwn(extra, k)) merged.append(k, v);
     return queryString(merged);
   }
   return queryString(params);
@@ -131,10 +136,11 @@ const guestOnly: Guard = (ctx) => {
     const normalized = normalizePath(path);
     const match = normalized.ok ? matchRoute(ctx.table, normalized) : undefined;
     if (match && !match.row.guards.includes("guestOnly")) {
+      const rest = forwardQuery(query);
       if (match.row.guards.includes("countersToSign") && parseQuery(query).has("counters")) {
-        return redirect(ctx, `/dashboard-sign${query}`, "counters-to-sign");
+        return redirect(ctx, `/dashboard-sign${rest}`, "counters-to-sign");
       }
-      return redirect(ctx, wanted, "already-signed-in");
+      return redirect(ctx, path + rest, "already-signed-in");
     }
   }
   return redirect(ctx, dashboardHome(ctx), "already-signed-in");
@@ -185,7 +191,8 @@ function resolve(ctx: Context, destination: Destination): Decision {
     case "hosted": {
       const host = ctx.input.env.hosts[destination.app];
       const path = fillParams(destination.path, ctx.params);
-      return redirect(ctx, host + path + forwardQuery(ctx.search, destination.query, destination.params), "hosted");
+      // `redirect` is this app's own parameter: hosted apps never get it (SPEC: "/ keeps its query except redirect").
+      return redirect(ctx, host + path + forwardQuery(ctx.search, destination.query ?? "keep-except-redirect", destination.params), "hosted");
     }
     case "sign-in": {
       const page = `/${destination.page}`;

@@ -8,7 +8,7 @@ export const README_END = "<!-- route-table:end -->";
 function destination(d: Destination): string {
   switch (d.kind) {
     case "hosted": {
-      const query = d.query === "keep-except-redirect" ? " (query kept, except redirect)" : d.query === "drop" ? " (query dropped)" : "";
+      const query = d.query === "drop" ? " (query dropped)" : d.query === "keep" ? " (query kept, redirect too)" : "";
       const params = d.params ? `?${new URLSearchParams(d.params)}` : "";
       return `${d.app} app \`${d.path}${params}\`${query}`;
     }

@@ -45,7 +45,7 @@ const landingAliasRows: RouteRow[] = LANDING_KEYS.map((key) => ({
 }));
 
 const publicRows: RouteRow[] = [
-  { id: "home", pattern: "/", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/", query: "keep-except-redirect" } },
+  { id: "home", pattern: "/", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/" } },
   {
     id: "apply",
     pattern: "/apply",

@@ -33,7 +33,7 @@ export type GuardName =
 export type QueryPolicy = "keep" | "keep-except-redirect" | "drop";
 
 export type Destination =
-  /** A page of a hosted app; `:name` in path takes the matched parameter. */
+  /** A page of a hosted app; `:name` in path takes the matched parameter. The query travels, except `redirect`, unless `query` says otherwise. */
   | { kind: "hosted"; app: HostedApp; path: string; query?: QueryPolicy; params?: Record<string, string> }
   /** The dashboard app's sign-in or register page, which the shell serves itself where configured. */
   | { kind: "sign-in"; page: "login" | "register"; params?: Record<string, string> }

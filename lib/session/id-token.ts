@@ -31,7 +31,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     options.keys ??
     remoteKeySets.get(options.jwksUrl) ??
     (() => {
-      const set = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+      // A short timeout: while the key endpoint is down, signed-in requests fail closed quickly.
+      const set = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000, timeoutDuration: 2_000 });
       remoteKeySets.set(options.jwksUrl, set);
       return set;
     })();

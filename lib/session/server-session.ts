@@ -2,7 +2,7 @@ import "server-only";
 import { cookies } from "next/headers";
 import { serverConfig } from "@/lib/config/env";
 import { createIdTokenVerifier, type IdTokenVerifier } from "./id-token";
-import { readSession, type Session } from "./session";
+import { identityCookie, readSession, type Session } from "./session";
 
 let verifier: IdTokenVerifier | undefined;
 
@@ -17,11 +17,8 @@ export async function currentSession(): Promise<Session> {
   return readSession({ get: (name) => jar.get(name)?.value }, { clientId: cognito.clientId, claimsSecret: sessionSecret, verifyIdToken: verifier });
 }
 
-/** The raw identity token of the signed-in user, for calls to the API on their behalf. */
+/** The raw identity token of the signed-in user (the one currentSession verified), for calls on their behalf. */
 export async function currentIdToken(): Promise<string | undefined> {
-  const { cognito } = serverConfig();
   const jar = await cookies();
-  const user = jar.get(`CognitoIdentityServiceProvider.${cognito.clientId}.LastAuthUser`)?.value;
-  if (!user) return undefined;
-  return jar.get(`CognitoIdentityServiceProvider.${cognito.clientId}.${user}.idToken`)?.value;
+  return identityCookie({ get: (name) => jar.get(name)?.value }, serverConfig().cognito.clientId)?.token;
 }

@@ -1,7 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
 import { CLAIMS_COOKIE, readClaims, signClaims, type Claims } from "./claims";
 import { createIdTokenVerifier } from "./id-token";
-import { idTokenCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
+import { idTokenCookie, identityCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 
 const ISSUER = "http://127.0.0.1:3000/api/local/cognito/us-east-1_test";
 const CLIENT = "client123";
@@ -131,5 +131,25 @@ describe("the claims cookie", () => {
   it("a signing-in session results when only the claims are bad", async () => {
     const bad = await signClaims({ ...claims, sub: "sub-2" }, SECRET, NOW);
     expect((await readSession(await cookiesFor(await idToken(), "abc123", bad), options, NOW)).status).toBe("signing-in");
+  });
+});
+
+describe("identityCookie", () => {
+  it("reads the user cookie as given, never decoding it again, so every reader finds the same token", async () => {
+    const tokenA = await idToken();
+    const tokenB = await idToken({ username: "abc", sub: "sub-b" });
+    const cookies = jar({
+      [lastAuthUserCookie(CLIENT)]: "%61bc",
+      [idTokenCookie(CLIENT, "abc")]: tokenA,
+      [idTokenCookie(CLIENT, "%61bc")]: tokenB,
+    });
+    const found = identityCookie(cookies, CLIENT);
+    expect(found).toEqual({ username: "%61bc", token: tokenB });
+    // The token names user "abc", not "%61bc": stitched cookies are nobody.
+    await expect(readSession(cookies, options, NOW)).resolves.toEqual({ status: "anonymous" });
+  });
+  it("is undefined without both cookies", () => {
+    expect(identityCookie(jar({ [lastAuthUserCookie(CLIENT)]: "abc123" }), CLIENT)).toBeUndefined();
+    expect(identityCookie(jar({}), CLIENT)).toBeUndefined();
   });
 });

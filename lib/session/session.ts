@@ -30,12 +30,16 @@ export interface SessionReaderOptions {
   verifyIdToken: IdTokenVerifier;
 }
 
-function safeDecode(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
+/**
+ * The signed-in username and identity token from Amplify's cookies (values as the cookie reader
+ * gives them, already decoded once: never decoded again). Everything that acts for the user reads
+ * the token through here, so the token the middleware verified is the token the server sends on.
+ */
+export function identityCookie(cookies: CookieReader, clientId: string): { username: string; token: string } | undefined {
+  const username = cookies.get(lastAuthUserCookie(clientId));
+  if (!username) return undefined;
+  const token = cookies.get(idTokenCookie(clientId, username)) ?? cookies.get(idTokenCookie(clientId, encodeURIComponent(username)));
+  return token ? { username, token } : undefined;
 }
 
 /**
@@ -49,13 +53,9 @@ export async function readSession(
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<Session> {
   try {
-    const rawUser = cookies.get(lastAuthUserCookie(options.clientId));
-    const username = rawUser ? safeDecode(rawUser) : undefined;
-    if (!username) return ANONYMOUS;
-    const token =
-      cookies.get(idTokenCookie(options.clientId, username)) ??
-      cookies.get(idTokenCookie(options.clientId, encodeURIComponent(username)));
-    if (!token) return ANONYMOUS;
+    const found = identityCookie(cookies, options.clientId);
+    if (!found) return ANONYMOUS;
+    const { username, token } = found;
     const identity = await options.verifyIdToken(token, nowSeconds);
     // The token must belong to the user the cookie names, or someone stitched cookies together.
     if (!identity || identity.username.toLowerCase() !== username.toLowerCase()) return ANONYMOUS;
