@@ -196,15 +196,13 @@ function resolve(ctx: Context, destination: Destination): Decision {
     }
     case "sign-in": {
       const page = `/${destination.page}`;
-      const params = parseQuery(ctx.search);
-      // Only a safe redirect target travels on to the sign-in page.
-      if (params.has("redirect") && !safeRedirectPath(params.get("redirect"))) params.delete("redirect");
-      const search = queryString(params);
+      // forwardQuery lets only a safe redirect target travel on to the sign-in page.
+      const query = forwardQuery(ctx.search, "keep", destination.params);
       if (ctx.input.env.signInInApp) {
         if (!destination.params && ctx.key === page) return inApp(ctx, page, "in-app");
-        return redirect(ctx, page + forwardQuery(search, "keep", destination.params), "alias");
+        return redirect(ctx, page + query, "alias");
       }
-      return redirect(ctx, ctx.input.env.hosts.dashboard + page + forwardQuery(search, "keep", destination.params), "sign-in-hosted");
+      return redirect(ctx, ctx.input.env.hosts.dashboard + page + query, "sign-in-hosted");
     }
     case "asset":
       return redirect(ctx, destination.path, "asset");
