@@ -5,10 +5,12 @@ import { defineConfig, devices } from "@playwright/test";
  * Two servers: the local default (stand-ins, in-app sign-in) and a hosted environment whose
  * hosts are overridden at start, to check the Location headers an operator would see.
  */
-export const LOCAL_PORT = 3100;
-export const HOSTED_PORT = 3101;
+// E2E_PORT_BASE lets several checkouts run their suites side by side on one machine.
+const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const LOCAL_PORT = PORT_BASE;
+export const HOSTED_PORT = PORT_BASE + 1;
 /** The local default again, with sign-in codes that expire quickly (e2e/auth-expiry.spec.ts). */
-export const SHORT_OTP_PORT = 3102;
+export const SHORT_OTP_PORT = PORT_BASE + 2;
 export const SHORT_OTP_TTL_SECONDS = 5;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",
