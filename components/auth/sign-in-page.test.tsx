@@ -41,4 +41,13 @@ describe("SignInPage", () => {
     );
     expect(redirectOf(() => SignInPage({ mode: "register", query: {} }))).toBe("https://app.lender.example/register");
   });
+
+  it("reads only the first redirect, and only if safe: a duplicate never stands in for it", () => {
+    jest.mocked(publicConfig).mockReturnValue({ ...base, appEnv: "staging", signInInApp: false });
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["/payments", "https://evil.example"] } }))).toBe(
+      "https://app.lender.example/login?redirect=%2Fpayments",
+    );
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["https://evil.example", "/payments"] } }))).toBe("https://app.lender.example/login");
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { Redirect: "//evil.example", redirect: "/payments" } }))).toBe("https://app.lender.example/login");
+  });
 });

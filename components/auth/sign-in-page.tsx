@@ -1,14 +1,17 @@
 import { redirect as redirectTo } from "next/navigation";
 import { partnerTag } from "@/lib/auth/redirect-target";
 import { publicConfig } from "@/lib/config/env";
-import { safeRedirectPath } from "@/lib/routing/safe-redirect";
+import { firstSafeRedirect } from "@/lib/routing/safe-redirect";
 import { SignInForm } from "./sign-in-form";
 import type { SignInMode } from "./sign-in-messages";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
+/** Next's parsed query back to ordered pairs, so the same single-redirect rule as the edge applies. */
+function toParams(query: SearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(name, v);
+  return params;
 }
 
 /**
@@ -19,7 +22,7 @@ function first(value: string | string[] | undefined): string | undefined {
  */
 export function SignInPage({ mode, query }: { mode: SignInMode; query: SearchParams }) {
   const config = publicConfig();
-  const redirect = safeRedirectPath(first(query.redirect));
+  const redirect = firstSafeRedirect(toParams(query));
   const partner = partnerTag(query.partner);
   if (!config.signInInApp) {
     const params = new URLSearchParams();

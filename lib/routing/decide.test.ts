@@ -404,6 +404,25 @@ describe("the redirect parameter never reaches a hosted app, nor survives a hop 
   ] as const)("%s (%s) → %s", (path, visitor, want) => {
     expect(at(path, visitor)).toBe(want);
   });
+  // The security review's payloads: only the first redirect of any spelling is ever read, and only if safe.
+  it.each([
+    [`/login?redirect=%2Fdashboard&redirect=${evil}`, "anonymous", `${D}/login?redirect=%2Fdashboard`],
+    [`/login?redirect=${evil}&redirect=%2Fdashboard`, "anonymous", `${D}/login`],
+    [`/login?Redirect=${evil}&redirect=%2Fpayments`, "anonymous", `${D}/login`],
+    [`/login?REDIRECT=%2Fpayments&x=1&redirect=${evil}`, "anonymous", `${D}/login?redirect=%2Fpayments&x=1`],
+    [`/login?%72edirect=${evil}&redirect=%2Fpayments`, "anonymous", `${D}/login`],
+    [`/login?%52EDIRECT=%2Fpayments&%72edirect=${evil}`, "anonymous", `${D}/login?redirect=%2Fpayments`],
+    [`/login?redirect%20=${evil}&redirect=%2Fpayments`, "anonymous", `${D}/login`],
+    [`/payments?redirect=%2Fa&redirect=${evil}`, "anonymous", "/register?redirect=%2Fpayments%3Fredirect%3D%252Fa"],
+    [`/PerkSpot?Redirect=${evil}&REDIRECT=${evil}`, "anonymous", `${D}/register?partner=perkSpot`],
+    [`/statements?%72edirect=${evil}&x=1`, "newcomer", `${D}/documents?x=1`],
+    [`/login?redirect=%2Fpayments&redirect=${evil}`, "newcomer", "/payments"],
+    [`/login?redirect=${evil}&redirect=%2Fpayments`, "newcomer", `${D}/`],
+    [`/login?Redirect=${evil}&redirect=%2Fpayments`, "newcomer", `${D}/`],
+    [`/login?redirect=${encodeURIComponent(`/payments?redirect=%2Fa&REDIRECT=${evil}`)}`, "newcomer", "/payments?redirect=%2Fa"],
+  ] as const)("duplicated or re-spelt: %s (%s) → %s", (path, visitor, want) => {
+    expect(at(path, visitor)).toBe(want);
+  });
   it("keeps visitor parameters whose names are also object properties", () => {
     expect(at("/PerkSpot?constructor=1&toString=2&hasOwnProperty=3", "anonymous")).toBe(`${D}/register?partner=perkSpot&constructor=1&toString=2&hasOwnProperty=3`);
   });

@@ -3,7 +3,7 @@ import { DIRECT_DEPOSIT_STEP, OFFER_DETAILS, OFFER_SENT, isBlockedStep, rankedSt
 import type { Claims } from "@/lib/session/claims";
 import { compileTable, matchRoute, normalizePath, type CompiledTable, type RouteMatch } from "./match";
 import { ROUTE_TABLE } from "./route-table";
-import { safeRedirectPath } from "./safe-redirect";
+import { firstSafeRedirect, singleRedirect } from "./safe-redirect";
 import type { DecideInput, Decision, Destination, GuardName, QueryPolicy, Reason, RouteRow } from "./types";
 
 /**
@@ -44,11 +44,8 @@ function queryString(params: URLSearchParams): string {
 function forwardQuery(search: string, policy: QueryPolicy = "keep", extra?: Record<string, string>): string {
   if (policy === "drop") search = "";
   if ((search === "" || search === "?") && !extra) return "";
-  const params = parseQuery(search);
+  const params = singleRedirect(parseQuery(search), policy !== "keep-except-redirect");
   for (const name of INTERNAL_PARAMS) params.delete(name);
-  if (policy === "keep-except-redirect" || (params.has("redirect") && !safeRedirectPath(params.get("redirect")))) {
-    params.delete("redirect");
-  }
   if (extra) {
     // The row's own parameters win over anything the visitor sent with the same name.
     const merged = new URLSearchParams(extra);
@@ -128,7 +125,7 @@ const stepConsistency = withClaims((claims, ctx) => {
 /** After sign-in: the safe redirect target if it is a real destination, else the dashboard. */
 const guestOnly: Guard = (ctx) => {
   if (ctx.input.session.status === "anonymous") return undefined;
-  const wanted = safeRedirectPath(parseQuery(ctx.search).get("redirect"));
+  const wanted = firstSafeRedirect(parseQuery(ctx.search));
   if (wanted) {
     const q = wanted.indexOf("?");
     const path = q === -1 ? wanted : wanted.slice(0, q);

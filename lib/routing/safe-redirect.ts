@@ -39,3 +39,37 @@ export function safeRedirectPath(raw: string | null | undefined): string | undef
   }
   return raw;
 }
+
+export const REDIRECT_PARAM = "redirect";
+
+/** Any spelling a server or hosted app might read as `redirect` (names arrive percent-decoded). */
+function isRedirectName(name: string): boolean {
+  return name.trim().toLowerCase() === REDIRECT_PARAM;
+}
+
+/** The first `redirect` of a query (any spelling) if it is safe; a later or unsafe one never counts. */
+export function firstSafeRedirect(params: URLSearchParams): string | undefined {
+  for (const [name, value] of params) if (isRedirectName(name)) return safeRedirectPath(value);
+  return undefined;
+}
+
+/**
+ * The query with exactly one `redirect` at most: the first one, under its canonical name, and only
+ * if safe (or `keep: false` to drop them all). Duplicates and other spellings are dropped, so a
+ * later hop can never read a value this one did not check.
+ */
+export function singleRedirect(params: URLSearchParams, keep = true): URLSearchParams {
+  const out = new URLSearchParams();
+  let seen = false;
+  for (const [name, value] of params) {
+    if (!isRedirectName(name)) {
+      out.append(name, value);
+      continue;
+    }
+    if (seen) continue;
+    seen = true;
+    const safe = keep ? safeRedirectPath(value) : undefined;
+    if (safe) out.append(REDIRECT_PARAM, safe);
+  }
+  return out;
+}
