@@ -1,0 +1,248 @@
+/**
+ * Loan math of the product's one loan shape: a single advance repaid in equal monthly instalments
+ * (SPEC sections 1 and 9). Pure and exact: money is integer cents, the note rate is integer basis
+ * points (18.99% = 1899), and the level payment is computed in exact rational arithmetic (BigInt),
+ * so no floating-point value ever becomes money. Only the APR — a rate, not money — is solved in
+ * floating point, by the actuarial method of Regulation Z Appendix J.
+ *
+ * Terms used (Regulation Z, §1026.18):
+ * - principal: the note amount the interest accrues on (what the applicant asked for);
+ * - prepaid finance charge: the origination fee, withheld from the proceeds;
+ * - amount financed = principal − prepaid finance charge;
+ * - total of payments = the sum of the scheduled payments;
+ * - finance charge = total of payments − amount financed (interest + prepaid finance charge).
+ */
+
+export const TERM_MONTHS = 24;
+/** SPEC 1/9: amount financed at most $10,000. */
+export const MAX_AMOUNT_FINANCED_CENTS = 1_000_000;
+/** SPEC 1/9: APR at most 35.99% including fees, in basis points. */
+export const MAX_APR_BPS = 3599;
+/** Regulation Z §1026.22(a)(2): a regular transaction's disclosed APR is accurate within 1/8 of a percentage point. */
+export const APR_TOLERANCE_PERCENT = 0.125;
+
+const MONTHS_PER_YEAR = 12;
+/** basis points per unit rate (10,000) × months per year: a monthly rate is bps / 120,000. */
+const BPS_MONTH_DENOMINATOR = 10_000n * 12n;
+
+export class LoanTermsError extends Error {
+  constructor(
+    readonly field: "principal" | "fee" | "rate" | "term" | "amountFinanced" | "apr",
+    message: string,
+  ) {
+    super(`${field}: ${message}`);
+    this.name = "LoanTermsError";
+  }
+}
+
+export interface LoanTerms {
+  principalCents: number;
+  /** Prepaid finance charge (origination fee), withheld from the proceeds. */
+  feeCents: number;
+  /** Note rate in basis points a year (1899 = 18.99%). */
+  rateBps: number;
+  termMonths: number;
+}
+
+export interface ScheduledInstalment {
+  /** 1-based instalment number; instalment k falls due k months after the advance. */
+  number: number;
+  paymentCents: number;
+  interestCents: number;
+  principalCents: number;
+  balanceAfterCents: number;
+}
+
+export interface LoanDisclosure {
+  terms: LoanTerms;
+  /** The level monthly payment (the last one may differ by the rounding of the others). */
+  paymentCents: number;
+  schedule: ScheduledInstalment[];
+  amountFinancedCents: number;
+  totalOfPaymentsCents: number;
+  financeChargeCents: number;
+  /** APR by Appendix J, unrounded, in percent. */
+  aprExact: number;
+  /** The disclosed APR: percent to two decimals (half up), as basis points to stay exact. */
+  aprBps: number;
+}
+
+function assertCents(field: LoanTermsError["field"], v: number, min: number): void {
+  if (!Number.isSafeInteger(v) || v < min) throw new LoanTermsError(field, `must be a whole number of cents ≥ ${min}`);
+}
+
+/** Half-up division of non-negative BigInts. */
+function divRound(n: bigint, d: bigint): bigint {
+  return (2n * n + d) / (2n * d);
+}
+
+/**
+ * The level monthly payment of an amortising loan, rounded half up to the cent:
+ * P·r / (1 − (1+r)^−n) with r = rateBps / 120,000, evaluated exactly as
+ * P·bps·(120000+bps)^n / (120000·((120000+bps)^n − 120000^n)).
+ */
+export function levelPaymentCents(principalCents: number, rateBps: number, termMonths: number): number {
+  assertCents("principal", principalCents, 1);
+  if (!Number.isSafeInteger(rateBps) || rateBps < 0) throw new LoanTermsError("rate", "must be whole basis points ≥ 0");
+  if (!Number.isSafeInteger(termMonths) || termMonths < 1) throw new LoanTermsError("term", "must be a whole number of months ≥ 1");
+  const p = BigInt(principalCents);
+  const n = BigInt(termMonths);
+  if (rateBps === 0) return Number(divRound(p, n));
+  const b = BigInt(rateBps);
+  const up = (BPS_MONTH_DENOMINATOR + b) ** n;
+  const base = BPS_MONTH_DENOMINATOR ** n;
+  return Number(divRound(p * b * up, BPS_MONTH_DENOMINATOR * (up - base)));
+}
+
+/** Interest of one month on a balance, half up to the cent (exact: integers only). */
+export function monthlyInterestCents(balanceCents: number, rateBps: number): number {
+  return Number(divRound(BigInt(balanceCents) * BigInt(rateBps), BPS_MONTH_DENOMINATOR));
+}
+
+/**
+ * The amortisation schedule: each month accrues interest on the balance (to the cent) and the
+ * level payment repays it; the last payment is whatever clears the balance, so the schedule always
+ * ends at exactly zero.
+ */
+export function amortisationSchedule(principalCents: number, rateBps: number, termMonths: number): ScheduledInstalment[] {
+  const payment = levelPaymentCents(principalCents, rateBps, termMonths);
+  const schedule: ScheduledInstalment[] = [];
+  let balance = principalCents;
+  for (let k = 1; k <= termMonths; k++) {
+    const interest = monthlyInterestCents(balance, rateBps);
+    const due = k === termMonths ? balance + interest : Math.min(payment, balance + interest);
+    const principal = due - interest;
+    balance -= principal;
+    schedule.push({ number: k, paymentCents: due, interestCents: interest, principalCents: principal, balanceAfterCents: balance });
+  }
+  return schedule;
+}
+
+/**
+ * Appendix J (b)(8), general equation, for a single advance with payments at whole unit-periods
+ * (no odd first period): A = Σ P_k / (1+i)^t_k. Solves for the unit-period rate i by Newton's
+ * method from a bracketing bisection start, to a relative change below 1e-12, and returns the APR
+ * in percent (unit-period rate × unit-periods a year, Appendix J (b)(1)).
+ *
+ * `firstPeriodFraction` (f of Appendix J (b)(5)) and `periodsPerYear` let the published examples
+ * with odd first periods and other unit-periods be checked against the same solver; the product
+ * itself always uses f = 0 and 12.
+ */
+export function actuarialApr(
+  amountFinancedCents: number,
+  payments: readonly { cents: number; periods: number }[],
+  options: { periodsPerYear?: number; firstPeriodFraction?: number } = {},
+): number {
+  const periodsPerYear = options.periodsPerYear ?? MONTHS_PER_YEAR;
+  const f = options.firstPeriodFraction ?? 0;
+  const total = payments.reduce((s, p) => s + p.cents, 0);
+  if (amountFinancedCents <= 0) throw new LoanTermsError("amountFinanced", "must be positive");
+  if (total < amountFinancedCents) throw new LoanTermsError("apr", "payments are less than the amount financed");
+  if (total === amountFinancedCents) return 0;
+  const A = amountFinancedCents;
+  // g(i) = PV(i) − A, decreasing in i; g'(i) by differentiating each term.
+  const g = (i: number) => payments.reduce((s, p) => s + p.cents / ((1 + f * i) * (1 + i) ** p.periods), 0) - A;
+  const dg = (i: number) =>
+    payments.reduce((s, p) => {
+      const d = (1 + f * i) * (1 + i) ** p.periods;
+      const dd = f * (1 + i) ** p.periods + (1 + f * i) * p.periods * (1 + i) ** (p.periods - 1);
+      return s - (p.cents * dd) / (d * d);
+    }, 0);
+  // Bracket: g(0) > 0; double hi until g(hi) < 0.
+  let lo = 0;
+  let hi = 0.01;
+  while (g(hi) > 0) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 1e3) throw new LoanTermsError("apr", "does not converge");
+  }
+  let i = (lo + hi) / 2;
+  for (let iter = 0; iter < 100; iter++) {
+    const step = g(i) / dg(i);
+    let next = i - step;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2; // keep Newton inside the bracket
+    if (g(next) > 0) lo = next;
+    else hi = next;
+    if (Math.abs(next - i) <= 1e-12 * Math.max(1, next)) return next * periodsPerYear * 100;
+    i = next;
+  }
+  throw new LoanTermsError("apr", "does not converge");
+}
+
+/** Percent to basis points, half up: the APR as disclosed (two decimals). */
+export function disclosedAprBps(aprPercent: number): number {
+  // The 1e-9 nudge keeps a value such as 19.645 (stored as 19.64499…) rounding as written.
+  return Math.floor(aprPercent * 100 + 0.5 + 1e-9);
+}
+
+/** §1026.22(a)(2): a disclosed APR is accurate when within 1/8 percentage point of the actual. */
+export function isAprAccurate(disclosedPercent: number, actualPercent: number): boolean {
+  return Math.abs(disclosedPercent - actualPercent) <= APR_TOLERANCE_PERCENT + 1e-12;
+}
+
+/**
+ * The Truth in Lending figures of a loan, with the SPEC caps enforced: term 24 months, amount
+ * financed at most $10,000, APR (which includes the fee) at most 35.99%. No prepayment penalty:
+ * see payoffCents.
+ */
+export function discloseLoan(terms: LoanTerms): LoanDisclosure {
+  const { principalCents, feeCents, rateBps, termMonths } = terms;
+  assertCents("principal", principalCents, 1);
+  assertCents("fee", feeCents, 0);
+  if (termMonths !== TERM_MONTHS) throw new LoanTermsError("term", `must be ${TERM_MONTHS} months`);
+  if (feeCents >= principalCents) throw new LoanTermsError("fee", "must be less than the principal");
+  const amountFinancedCents = principalCents - feeCents;
+  if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS) throw new LoanTermsError("amountFinanced", "must be at most $10,000.00");
+  const schedule = amortisationSchedule(principalCents, rateBps, termMonths);
+  const totalOfPaymentsCents = schedule.reduce((s, k) => s + k.paymentCents, 0);
+  const aprExact = actuarialApr(
+    amountFinancedCents,
+    schedule.map((k) => ({ cents: k.paymentCents, periods: k.number })),
+  );
+  // The cap applies to the actual APR: a disclosed 35.99% may not hide a 35.994%.
+  if (aprExact > MAX_APR_BPS / 100) throw new LoanTermsError("apr", `must be at most ${MAX_APR_BPS / 100}% including fees`);
+  return {
+    terms,
+    paymentCents: schedule[0]!.paymentCents,
+    schedule,
+    amountFinancedCents,
+    totalOfPaymentsCents,
+    financeChargeCents: totalOfPaymentsCents - amountFinancedCents,
+    aprExact,
+    aprBps: disclosedAprBps(aprExact),
+  };
+}
+
+/**
+ * What clears the loan after `paidInstalments` scheduled payments, at a due date: the remaining
+ * balance only — no prepayment penalty, no unearned interest (SPEC 1).
+ */
+export function payoffCents(disclosure: LoanDisclosure, paidInstalments: number): number {
+  if (paidInstalments <= 0) return disclosure.terms.principalCents;
+  const row = disclosure.schedule[Math.min(paidInstalments, disclosure.schedule.length) - 1]!;
+  return row.balanceAfterCents;
+}
+
+export type PayFrequency = "weekly" | "biweekly" | "semimonthly" | "monthly";
+export const PAY_PERIODS_PER_YEAR: Record<PayFrequency, number> = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 };
+
+/**
+ * The payroll deduction per pay period that covers the monthly payment: payment × 12 / periods a
+ * year, rounded up to the cent so a year of deductions never falls short.
+ */
+export function deductionPerPayPeriodCents(monthlyPaymentCents: number, frequency: PayFrequency): number {
+  const periods = PAY_PERIODS_PER_YEAR[frequency];
+  return Math.ceil((monthlyPaymentCents * MONTHS_PER_YEAR) / periods);
+}
+
+export const dollarsToCents = (dollars: number): number => {
+  const c = Math.round(dollars * 100);
+  if (!Number.isSafeInteger(c) || Math.abs(dollars * 100 - c) > 1e-6) throw new LoanTermsError("principal", "must be whole cents");
+  return c;
+};
+export const centsToDollars = (cents: number): number => cents / 100;
+export const percentToBps = (percent: number): number => {
+  const b = Math.round(percent * 100);
+  if (Math.abs(percent * 100 - b) > 1e-6) throw new LoanTermsError("rate", "must be whole basis points");
+  return b;
+};
