@@ -124,7 +124,7 @@ export async function applies(db: Db, caller: Caller, input: AppliesInput): Prom
   });
 }
 
-/** The account-settings form may change these only (SPEC section 3, "Account settings editable fields"). */
+/** Sent without the accountSettings flag, only these may change (SPEC 5; SPEC 3 "Account settings editable fields"). */
 const CONTACT_FIELDS = [
   "address", "unit", "personal_email", "phone_number", "addrCity", "addrCountry", "addrPostalCode",
   "addrStateAbbr", "addrStreetNumber", "addrStreetName", "lat", "lng",
@@ -156,7 +156,14 @@ const PERSONAL_COLUMNS: Record<PersonalField, { column: string; check: (field: s
   lat: { column: "lat", check: (f, v) => coordinate(f, v, 90) },
   lng: { column: "lng", check: (f, v) => coordinate(f, v, 180) },
   personal_email: { column: "personal_email", check: email },
-  ssn: { column: "ssn", check: (f, v) => text(f, v, { max: 9, pattern: /^\d{9}$/, patternHint: "must be 9 digits" }) },
+  ssn: {
+    column: "ssn",
+    check: (f, v) => {
+      const ssn = text(f, v, { max: 9, pattern: /^\d{9}$/, patternHint: "must be 9 digits" });
+      if (ssn === "000000000") throw new InputError(f, "must not be all zeros");
+      return ssn;
+    },
+  },
   how_you_heard: { column: "how_you_heard", check: (f, v) => oneOf(f, v, APPLICATION_SOURCES) },
   referral_code: { column: "referral_code", check: (f, v) => text(f, v, { max: 64, pattern: /^[\w-]+$/, patternHint: "must be letters, digits, - or _" }) },
   affiliate: { column: "affiliate", check: (f, v) => text(f, v, { max: 64, pattern: /^[\w-]+$/, patternHint: "must be letters, digits, - or _" }) },
@@ -196,9 +203,11 @@ function adultBirthdate(field: string, v: unknown): string {
 export type IdentifiesInput = Partial<Record<PersonalField, unknown>> & { accountSettings?: unknown };
 
 /**
- * Personal and contact details. Absent or null fields are left as they are (the shell omits empty
- * values). In account-settings mode only the contact fields may change; a personal field sent in
- * that mode is refused rather than silently dropped.
+ * Personal and contact details, SPEC 5 read literally (local/graphql/README.md, "identifies"): with
+ * `accountSettings` false or absent only the contact fields may be sent (the account-settings
+ * edit); with it true the personal fields may be sent as well (the personalInformation step). A
+ * personal field sent without the flag is refused rather than silently dropped. Absent or null
+ * fields are left as they are (the shell omits empty values).
  */
 export async function identifies(db: Db, caller: Caller, input: IdentifiesInput): Promise<Personal> {
   const accountSettings = input.accountSettings === true;
@@ -206,8 +215,8 @@ export async function identifies(db: Db, caller: Caller, input: IdentifiesInput)
   for (const [field, spec] of Object.entries(PERSONAL_COLUMNS) as [PersonalField, (typeof PERSONAL_COLUMNS)[PersonalField]][]) {
     const value = input[field];
     if (value === undefined || value === null) continue;
-    if (accountSettings && !(CONTACT_FIELDS as readonly string[]).includes(field)) {
-      throw new InputError(field, "cannot be changed from account settings");
+    if (!accountSettings && !(CONTACT_FIELDS as readonly string[]).includes(field)) {
+      throw new InputError(field, "is a personal field: it is accepted only with accountSettings: true");
     }
     updates.push({ column: spec.column, value: spec.check(field, value) });
   }

@@ -43,7 +43,7 @@ const USER_OPERATIONS: Record<string, { type: "Query" | "Mutation"; query: strin
     type: "Mutation",
     query: "mutation { applies(amount: 2500, reason: \"Rent Expense\", state: \"TX\", type: \"personal\") { amountAppliedFor } }",
   },
-  identifies: { type: "Mutation", query: "mutation { identifies(given_name: \"Ada\") { given_name } }" },
+  identifies: { type: "Mutation", query: "mutation { identifies(accountSettings: true, given_name: \"Ada\") { given_name } }" },
   addData: {
     type: "Mutation",
     query: "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
@@ -300,32 +300,36 @@ describe("user mutations: good input writes, bad input names the field and write
     expect(row).toEqual({ amount: 10000, state_of_residence: "PR" });
   });
 
-  it("identifies: personal fields, account-settings mode limited to contact fields, nothing half-written", async () => {
+  it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {
     const u = await newUser();
     const identifies = (args: string) => gql(server.url, { token: u.token }, `mutation { identifies(${args}) { given_name family_name phone_number ssn personal_email addrStateAbbr } }`);
     const cases: [string, string][] = [
-      ['given_name: "Ada", phone_number: "555-123"', "phone_number"],
-      ['ssn: "123-45-6789"', "ssn"],
+      ['accountSettings: true, given_name: "Ada", phone_number: "555-123"', "phone_number"],
+      ['accountSettings: true, ssn: "123-45-6789"', "ssn"],
+      ['accountSettings: true, ssn: "000000000"', "ssn"],
       ['personal_email: "not-an-email"', "personal_email"],
-      ['birthdate: "2020-01-01"', "birthdate"],
-      ['birthdate: "1990-02-30"', "birthdate"],
+      ['accountSettings: true, birthdate: "2020-01-01"', "birthdate"],
+      ['accountSettings: true, birthdate: "1990-02-30"', "birthdate"],
       ['addrPostalCode: "1234"', "addrPostalCode"],
       ['addrStateAbbr: "XX"', "addrStateAbbr"],
-      ['how_you_heard: "TV"', "how_you_heard"],
-      ['given_name: "<script>"', "given_name"],
+      ['accountSettings: true, how_you_heard: "TV"', "how_you_heard"],
+      ['accountSettings: true, given_name: "<script>"', "given_name"],
       ["lat: 123", "lat"],
-      ['accountSettings: true, address: "1 Elm St", given_name: "Eve"', "given_name"],
+      ["lng: -180.5", "lng"],
+      // Without the flag (or with it false) a personal field is refused, not dropped.
+      ['address: "1 Elm St", given_name: "Eve"', "given_name"],
+      ['accountSettings: false, phone_number: "5551234567", ssn: "123456789"', "ssn"],
       ["accountSettings: true", "identifies"],
     ];
     for (const [args, field] of cases) expectFieldError(await identifies(args), "identifies", field);
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect(await rowCount("personal", u.sub)).toBe(0);
 
-    const ok = await identifies('given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "123456789", personal_email: " Ada@Example.COM ", addrStateAbbr: "ny"');
+    const ok = await identifies('accountSettings: true, given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "123456789", personal_email: " Ada@Example.COM ", addrStateAbbr: "ny"');
     expect(ok.body.data?.identifies).toEqual({
       given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "*****6789", personal_email: "ada@example.com", addrStateAbbr: "NY",
     });
-    const contact = await identifies('accountSettings: true, phone_number: "5559876543", unit: "Apt 2"');
+    const contact = await identifies('accountSettings: false, phone_number: "5559876543", unit: "Apt 2", lat: -1, lng: -1');
     expect(contact.body.data?.identifies).toMatchObject({ given_name: "Ada", phone_number: "5559876543" });
     const [row] = await sql(server.url, "SELECT ssn, unit FROM personal WHERE sub = $1", [u.sub]);
     expect(row).toEqual({ ssn: "123456789", unit: "Apt 2" });
