@@ -1,0 +1,325 @@
+/** @jest-environment jsdom */
+import "@testing-library/jest-dom";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { z } from "zod";
+import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
+import { DateField, Form, FormError, MoneyField, PhoneField, SsnField, SubmitButton, TextField, useZodForm, type Draft } from ".";
+
+const schema = z.object({
+  given_name: personName({ required: "Enter your first name" }),
+  email: email({ required: "Enter your e-mail" }),
+  phone_number: phone({ required: "Enter your phone number" }),
+  ssn: ssn({ required: "Enter your SSN" }),
+  salary: money({ required: "Enter your salary" }, { min: 0, max: 10_000_000 }),
+  additionalIncome: optionalMoney({}, { max: 10_000_000 }),
+  note: text({ required: "Enter a note" }),
+  startDate: z.string().nullable(),
+});
+type In = z.input<typeof schema>;
+
+const empty: Draft<In> = { given_name: "", email: "", phone_number: "", ssn: "", salary: null, additionalIncome: null, note: "", startDate: null };
+
+function Harness({ onSubmit, initial = empty }: { onSubmit: (v: z.output<typeof schema>) => Promise<void> | void; initial?: Draft<In> }) {
+  const form = useZodForm({ schema, initialValues: initial, onSubmit: (v) => onSubmit(v) });
+  return (
+    <Form form={form} aria-label="Test form">
+      <TextField form={form} name="given_name" label="First name" kind="name" />
+      <TextField form={form} name="email" label="E-mail" kind="email" />
+      <PhoneField form={form} name="phone_number" label="Phone" />
+      <SsnField form={form} name="ssn" label="SSN" />
+      <MoneyField form={form} name="salary" label="Salary" />
+      <MoneyField form={form} name="additionalIncome" label="Additional income" optional />
+      <TextField form={form} name="note" label="Note" />
+      <DateField form={form} name="startDate" label="Start date" optional />
+      <FormError message={form.formError} />
+      <SubmitButton pending={form.pending}>Save</SubmitButton>
+      <output data-testid="values">{JSON.stringify(form.values)}</output>
+    </Form>
+  );
+}
+
+const values = () => JSON.parse(screen.getByTestId("values").textContent ?? "{}") as Draft<In>;
+const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+function paste(el: HTMLInputElement, text: string) {
+  // user-event's paste respects maxlength like a browser, which is what the phone field must handle.
+  return userEvent.setup().click(el).then(() => userEvent.paste(text));
+}
+
+describe("form kit fields: shown vs stored", () => {
+  it.each([
+    ["phone typed", /phone/i, "5551234567", "(555) 123-4567", "5551234567"],
+    ["phone typed with separators", /phone/i, "555-123-4567", "(555) 123-4567", "5551234567"],
+    ["phone extra digits stop at 14 characters", /phone/i, "555123456789", "(555) 123-4567", "5551234567"],
+    ["phone partial", /phone/i, "5551", "(555) 1", "5551"],
+    ["ssn typed", /ssn/i, "123456789", "123-45-6789", "123456789"],
+    ["ssn partial", /ssn/i, "1234", "123-4", "1234"],
+    ["ssn letters ignored", /ssn/i, "12a3b45", "123-45", "12345"],
+    ["money thousands", /^salary/i, "45000", "45,000", 45000],
+    ["money millions with cents", /^salary/i, "1234567.891", "1,234,567.89", 1234567.89],
+    ["money refuses a minus", /^salary/i, "-12", "12", 12],
+    ["name capitalised", /first name/i, "mary ann", "Mary ann", "Mary ann"],
+    ["name keeps inner capitals", /first name/i, "mcDonald", "McDonald", "McDonald"],
+    ["e-mail lowercased", /e-mail/i, "Jane.Doe@Example.COM", "jane.doe@example.com", "jane.doe@example.com"],
+  ])("%s", async (_case, label, typed, shown, stored) => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    await user.type(input(label), typed);
+    expect(input(label)).toHaveValue(shown);
+    const key = input(label).name as keyof In;
+    expect(values()[key]).toEqual(stored);
+  });
+
+  it.each([
+    ["a full number with +1", "+1 (555) 123-4567", "(555) 123-4567", "5551234567"],
+    ["a full number with +", "+5551234567", "(555) 123-4567", "5551234567"],
+    ["bare digits", "5551234567", "(555) 123-4567", "5551234567"],
+    ["dotted", "555.123.4567", "(555) 123-4567", "5551234567"],
+  ])("phone on paste: %s", async (_case, pasted, shown, stored) => {
+    render(<Harness onSubmit={jest.fn()} />);
+    await paste(input(/phone/i), pasted);
+    expect(input(/phone/i)).toHaveValue(shown);
+    expect(values().phone_number).toBe(stored);
+  });
+
+  it.each([
+    [/ssn/i, "123-45-6789", "123-45-6789", "123456789"],
+    [/^salary/i, "45,000.50", "45,000.50", 45000.5],
+    [/^salary/i, "1234567", "1,234,567", 1234567],
+    [/e-mail/i, "  Jane@Example.com ", "jane@example.com", "jane@example.com"],
+    [/first name/i, "élodie", "Élodie", "Élodie"],
+  ])("on paste into %p: %p", async (label, pasted, shown, stored) => {
+    render(<Harness onSubmit={jest.fn()} />);
+    await paste(input(label), pasted);
+    expect(input(label)).toHaveValue(shown);
+    expect(values()[input(label).name as keyof In]).toEqual(stored);
+  });
+
+  it("shows stored values formatted", () => {
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, phone_number: "5551234567", ssn: "123456789", salary: 85000, additionalIncome: 1200.5 }} />);
+    expect(input(/phone/i)).toHaveValue("(555) 123-4567");
+    expect(input(/ssn/i)).toHaveValue("123-45-6789");
+    expect(input(/^salary/i)).toHaveValue("85,000");
+    expect(input(/additional income/i)).toHaveValue("1,200.5");
+  });
+
+  it("maxlength: 524288 for text by default, 14 for the phone", () => {
+    render(<Harness onSubmit={jest.fn()} />);
+    expect(input(/^note/i)).toHaveAttribute("maxlength", "524288");
+    expect(input(/first name/i)).toHaveAttribute("maxlength", "524288");
+    expect(input(/phone/i)).toHaveAttribute("maxlength", "14");
+  });
+});
+
+describe("caret", () => {
+  it("phone: typing in the middle keeps the caret after the typed digit", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, phone_number: "555123456" }} />);
+    const el = input(/phone/i);
+    expect(el).toHaveValue("(555) 123-456");
+    // Caret after "(555) 1", type 9: (555) 191-2345 … the caret sits right after the 9.
+    await user.click(el);
+    el.setSelectionRange(7, 7);
+    await user.keyboard("9");
+    expect(el).toHaveValue("(555) 192-3456");
+    expect(el.selectionStart).toBe(8);
+  });
+
+  it("phone: typing the fourth digit jumps over the inserted separator", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    const el = input(/phone/i);
+    await user.type(el, "5551");
+    expect(el).toHaveValue("(555) 1");
+    expect(el.selectionStart).toBe(7);
+  });
+
+  it("money: a comma appearing before the caret keeps the caret after the typed digit", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, salary: 500 }} />);
+    const el = input(/^salary/i);
+    await user.click(el);
+    el.setSelectionRange(1, 1);
+    await user.keyboard("1");
+    expect(el).toHaveValue("5,100");
+    expect(el.selectionStart).toBe(3);
+  });
+
+  it("name: capitalising the first letter does not move the caret", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, given_name: "ohn" }} />);
+    const el = input(/first name/i);
+    await user.click(el);
+    el.setSelectionRange(0, 0);
+    await user.keyboard("j");
+    expect(el).toHaveValue("John");
+    expect(el.selectionStart).toBe(1);
+  });
+
+  it("e-mail: lower-casing in the middle keeps the caret; a trimmed leading space moves it left", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, email: "ja@example.com" }} />);
+    const el = input(/e-mail/i);
+    await user.click(el);
+    el.setSelectionRange(2, 2);
+    await user.keyboard("NE");
+    expect(el).toHaveValue("jane@example.com");
+    expect(el.selectionStart).toBe(4);
+    el.setSelectionRange(0, 0);
+    await user.keyboard(" ");
+    expect(el).toHaveValue("jane@example.com");
+    expect(el.selectionStart).toBe(0);
+  });
+});
+
+describe("errors", () => {
+  it("shows no error before a field is visited, shows it below the field after leaving it, and clears it once valid", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    const el = input(/phone/i);
+    expect(screen.queryByText(/10-digit/)).toBeNull();
+    await user.type(el, "555");
+    await user.tab();
+    const error = screen.getByText("Enter a 10-digit US phone number");
+    expect(el).toHaveAttribute("aria-invalid", "true");
+    expect(el).toHaveAccessibleDescription("Enter a 10-digit US phone number");
+    // Below the field: the error follows the input in document order.
+    expect(el.compareDocumentPosition(error) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.type(el, "1234567");
+    expect(screen.queryByText("Enter a 10-digit US phone number")).toBeNull();
+    expect(el).toHaveAttribute("aria-invalid", "false");
+  });
+
+  it("a submit with errors shows every error, focuses the first field in error and sends nothing", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    for (const message of ["Enter your first name", "Enter your e-mail", "Enter your phone number", "Enter your SSN", "Enter your salary", "Enter a note"]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.queryByText(/additional/i, { selector: "[data-field-error]" })).toBeNull();
+    expect(input(/first name/i)).toHaveFocus();
+  });
+});
+
+describe("submit", () => {
+  async function fill(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(input(/first name/i), "jane");
+    await user.type(input(/e-mail/i), " Jane@Example.com");
+    await user.type(input(/phone/i), "5551234567");
+    await user.type(input(/ssn/i), "123456789");
+    await user.type(input(/^salary/i), "52000.5");
+    await user.type(input(/^note/i), "  hello  ");
+  }
+
+  it("sends the schema's output: digits, numbers, trimmed and normalised text", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await fill(user);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      given_name: "Jane", email: "jane@example.com", phone_number: "5551234567", ssn: "123456789",
+      salary: 52000.5, additionalIncome: null, note: "hello", startDate: null,
+    });
+  });
+
+  it("a double submit sends one request and the button says it is pending", async () => {
+    const user = userEvent.setup();
+    let finish!: () => void;
+    const onSubmit = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<Harness onSubmit={onSubmit} />);
+    await fill(user);
+    const button = screen.getByRole("button", { name: "Save" });
+    const form = screen.getByRole("form", { name: "Test form" });
+    // Two submits in the same tick, before React re-renders the disabled button.
+    act(() => {
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+    });
+    await act(async () => {});
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(button).toHaveTextContent("Saving…");
+    expect(button).toBeDisabled();
+    expect(form).toHaveAttribute("aria-busy", "true");
+    await act(async () => finish());
+    expect(button).toHaveTextContent("Save");
+    await user.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("server errors", () => {
+  function ServerHarness({ answer }: { answer: "field" | "form" }) {
+    const form = useZodForm({
+      schema: z.object({ note: text({ required: "Enter a note" }) }),
+      initialValues: { note: "x" },
+      onSubmit: (_v, { setFieldError, setFormError }) => {
+        if (answer === "field") setFieldError("note", "That note is not allowed");
+        else setFormError("We could not save your changes. Please try again.");
+      },
+    });
+    return (
+      <Form form={form} aria-label="S">
+        <TextField form={form} name="note" label="Note" />
+        <FormError message={form.formError} />
+        <SubmitButton pending={form.pending}>Save</SubmitButton>
+      </Form>
+    );
+  }
+
+  it("a field error from the server shows under the field until the field changes", async () => {
+    const user = userEvent.setup();
+    render(<ServerHarness answer="field" />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByLabelText("Note")).toHaveAccessibleDescription("That note is not allowed");
+    await user.type(screen.getByLabelText("Note"), "y");
+    expect(screen.queryByText("That note is not allowed")).toBeNull();
+  });
+
+  it("a form error is announced", async () => {
+    const user = userEvent.setup();
+    render(<ServerHarness answer="form" />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("We could not save your changes. Please try again.");
+  });
+});
+
+describe("money keeps what was typed", () => {
+  it.each([
+    ["45000.", "45,000.", 45000],
+    ["45000.50", "45,000.50", 45000.5],
+    ["0.05", "0.05", 0.05],
+  ])("%p shows %p and stores %p", async (typed, shown, stored) => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    await user.type(input(/^salary/i), typed);
+    expect(input(/^salary/i)).toHaveValue(shown);
+    expect(values().salary).toBe(stored);
+  });
+
+  it("clearing the field stores null", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, salary: 1200 }} />);
+    await user.clear(input(/^salary/i));
+    expect(values().salary).toBeNull();
+  });
+});
+
+describe("deleting", () => {
+  it("backspace removes digits, not the separators, and the stored digits follow", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    const el = input(/phone/i);
+    await user.type(el, "5551");
+    await user.keyboard("{Backspace}");
+    expect(el).toHaveValue("(555");
+    expect(values().phone_number).toBe("555");
+    await user.type(input(/ssn/i), "1234{Backspace}{Backspace}");
+    expect(input(/ssn/i)).toHaveValue("12");
+    expect(values().ssn).toBe("12");
+  });
+});

@@ -1,0 +1,139 @@
+"use client";
+
+import { type ClipboardEvent, useRef } from "react";
+import { NumberFormatBase, NumericFormat } from "react-number-format";
+import { formatPhoneInput, formatSsn, PHONE_INPUT_MAX_LENGTH, phoneDigits, ssnDigits } from "@/lib/format";
+import { FieldShell, inputClass } from "./field-shell";
+import type { FormApi } from "./use-zod-form";
+
+/**
+ * Masked inputs on react-number-format: it owns the caret (typing, deleting over a separator,
+ * pasting). The formats themselves come from lib/format, the one place that decides how a phone
+ * number or an SSN looks, so what a field shows and what a page displays cannot drift apart.
+ */
+
+type Keys<T, V> = { [K in keyof T]-?: T[K] extends V ? (K extends string ? K : never) : never }[keyof T];
+
+interface MaskedProps<In extends Record<string, unknown>, V> {
+  form: FormApi<In>;
+  name: Keys<In, V>;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  readOnly?: boolean;
+}
+
+/**
+ * A pasted number that is complete once its country code is removed ("+1 (555) 123-4567") replaces
+ * the field. Without this the browser would cut the paste at maxlength 14 first and keep the wrong
+ * ten digits.
+ */
+function pasteWholePhone(event: ClipboardEvent<HTMLInputElement>, set: (digits: string) => void) {
+  const text = event.clipboardData.getData("text");
+  const digits = phoneDigits(text);
+  if (digits.length !== 10) return;
+  event.preventDefault();
+  set(digits);
+}
+
+/** US phone: shows (xxx) xxx-xxxx while typing, at most 14 characters; stores the 10 digits. */
+export function PhoneField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "tel-national", readOnly }: MaskedProps<In, string | null | undefined>) {
+  const stored = (form.values[name] as string | null | undefined) ?? "";
+  const set = (digits: string) => form.setValue(name, digits as never);
+  return (
+    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
+      {(control) => (
+        <NumberFormatBase
+          {...control}
+          name={name}
+          type="tel"
+          inputMode="tel"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          maxLength={PHONE_INPUT_MAX_LENGTH}
+          className={inputClass}
+          value={stored}
+          valueIsNumericString
+          format={formatPhoneInput}
+          removeFormatting={(value) => phoneDigits(value).slice(0, 10)}
+          onValueChange={(values) => set(values.value)}
+          onPaste={(e) => pasteWholePhone(e, set)}
+          onBlur={() => form.touch(name)}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/** Social security number: shows xxx-xx-xxxx while typing; stores the 9 digits. */
+export function SsnField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly }: MaskedProps<In, string | null | undefined>) {
+  const stored = (form.values[name] as string | null | undefined) ?? "";
+  return (
+    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
+      {(control) => (
+        <NumberFormatBase
+          {...control}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          maxLength={11}
+          className={inputClass}
+          value={stored}
+          valueIsNumericString
+          format={formatSsn}
+          removeFormatting={(value) => ssnDigits(value)}
+          onValueChange={(values) => form.setValue(name, values.value as never)}
+          onBlur={() => form.touch(name)}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+/** Dollars: shows thousands commas ("45,000.50") while typing; stores a number (null when empty). */
+export function MoneyField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly }: MaskedProps<In, number | null | undefined>) {
+  const stored = form.values[name] as number | null | undefined;
+  // The field stores a number, but "45,000.50" and "45,000." must stay as typed: while the stored
+  // number is the one this input produced, show the digits it was typed with.
+  const typed = useRef<{ number: number | null; digits: string }>({ number: null, digits: "" });
+  const shown = stored === null || stored === undefined ? "" : typed.current.number === stored ? typed.current.digits : String(stored);
+  return (
+    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
+      {(control) => (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-700">
+            $
+          </span>
+          <NumericFormat
+            {...control}
+            name={name}
+            inputMode="decimal"
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            readOnly={readOnly}
+            className={`${inputClass} pl-7`}
+            value={shown}
+            valueIsNumericString
+            thousandSeparator=","
+            decimalScale={2}
+            allowNegative={false}
+            allowLeadingZeros={false}
+            maxLength={17}
+            onValueChange={(values) => {
+              const number = values.floatValue ?? null;
+              typed.current = { number, digits: values.value };
+              form.setValue(name, number as never);
+            }}
+            onBlur={() => form.touch(name)}
+          />
+        </div>
+      )}
+    </FieldShell>
+  );
+}
