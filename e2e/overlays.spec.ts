@@ -1,7 +1,10 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { LOADING_HINT_MS, PROCESSING_HINT_MS } from "../lib/client/timing";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { signInAs } from "./fixtures/personas";
+
+// SPEC 9's values, stated literally: a change to the module under test must fail here.
+const LOADING_HINT_MS = 15_000;
+const PROCESSING_HINT_MS = 8000;
 
 /**
  * The overlays' timed hints on the real pages, with a clock the test controls (no real waiting):

@@ -5,8 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { usePathname } from "next/navigation";
 import { renderToString } from "react-dom/server";
 import { mockMatchMedia, type MatchMediaMock } from "@/components/ui/match-media-mock";
-import { isAutoMinimised, Sidebar, SIDEBAR_COLLAPSE_DELAY_MS } from "./sidebar";
+import { isAutoMinimised, Sidebar } from "./sidebar";
 import { sidebarItems } from "./sidebar-items";
+
+// SPEC 9's values, stated literally: a change to the module under test must fail here.
+const SIDEBAR_COLLAPSE_DELAY_MS = 300;
 
 jest.mock("next/navigation", () => ({ usePathname: jest.fn() }));
 const pathname = jest.mocked(usePathname);

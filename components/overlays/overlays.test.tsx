@@ -3,9 +3,13 @@ import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { reloadPage } from "@/lib/client/reload";
-import { LOADING_HINT_MS, OVERLAY_TRANSITION_MS, PROCESSING_HINT_MS } from "@/lib/client/timing";
 import { LOADING_MESSAGES, LoadingOverlay, loadingVariantFor } from "./loading-overlay";
 import { PROCESSING_DETAIL, PROCESSING_MESSAGE, ProcessingOverlay } from "./processing-overlay";
+
+// SPEC 9's values, stated literally: a change to the module under test must fail here.
+const LOADING_HINT_MS = 15_000;
+const OVERLAY_TRANSITION_MS = 200;
+const PROCESSING_HINT_MS = 8000;
 
 jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 
