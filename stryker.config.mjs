@@ -4,7 +4,7 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "jest",
-  jest: { projectType: "custom", configFile: "jest.config.mjs", enableFindRelatedTests: true },
+  jest: { projectType: "custom", configFile: "jest.mutation.config.mjs", enableFindRelatedTests: false },
   coverageAnalysis: "perTest",
   mutate: [
     "lib/routing/**/*.ts",
