@@ -42,5 +42,8 @@ TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --
 echo "== production build"
 npm run build
 
+echo "== bundle budgets (gzipped first-load JS per page, above a bare Next page)"
+npm run test:bundle
+
 echo "== end-to-end tests (Playwright, Debian chromium)"
 npx playwright test

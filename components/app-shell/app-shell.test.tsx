@@ -16,6 +16,8 @@ const SW_UPDATE_RELOAD_MS = 1000;
 jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
 jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
+// Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
+jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
 
 const URL = "https://api.example.test/graphql";
 

@@ -1,18 +1,16 @@
 "use client";
 
 import { useEffect } from "react";
-import { configureAmplify } from "@/lib/auth/amplify";
-import { keepSessionFresh } from "@/lib/auth/keep-session-fresh";
+import { keepSessionFreshOnDemand } from "@/lib/auth/amplify-on-demand";
 import type { PublicConfig } from "@/lib/config/env";
 
 /**
- * Configures Amplify in the browser from the configuration the layout read at request time, so
- * that anything on the page (the Logout controls' signOut(), in particular) finds it ready. It runs
- * during render, before the children's effects; configureAmplify is idempotent. While the page is
- * open it keeps the identity token fresh in the cookies the middleware reads. Renders nothing.
+ * Loads and configures Amplify in the browser after the page is interactive, from the
+ * configuration the layout read at request time, and while the page is open keeps the identity
+ * token fresh in the cookies the middleware reads. Amplify is not in the page's first load
+ * (issue 14); sign-out and error logging wait for it (lib/auth/amplify-on-demand). Renders nothing.
  */
 export function AmplifySetup({ config }: { config: PublicConfig }) {
-  if (typeof window !== "undefined") configureAmplify(config);
-  useEffect(() => keepSessionFresh(), []);
+  useEffect(() => keepSessionFreshOnDemand(config), [config]);
   return null;
 }

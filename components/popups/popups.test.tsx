@@ -17,6 +17,8 @@ jest.mock("aws-amplify/auth", () => ({ fetchAuthSession: jest.fn() }));
 jest.mock("@/lib/api/client", () => ({ userClient: jest.fn(() => ({ fake: "client" })) }));
 jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: jest.fn() }));
 jest.mock("@/lib/auth/refresh-claims", () => ({ refreshClaims: jest.fn() }));
+// Amplify is loaded on demand in the browser; here the token comes from the real reader over the mocked Amplify.
+jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireActual<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
 
 const CONFIG = { graphql: { url: "https://api.example.test/graphql", apiKey: "k" } };
 const signedInAs = (token: string) =>

@@ -1,9 +1,7 @@
 "use client";
 
-import { userClient } from "@/lib/api/client";
-import { setEvolveConsent } from "@/lib/api/operations";
+import { idTokenOnDemand } from "@/lib/auth/amplify-on-demand";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
-import { currentIdToken } from "@/lib/client/id-token";
 import { reloadPage } from "@/lib/client/reload";
 import type { PublicConfig } from "@/lib/config/env";
 import { UpdatedTermsPopup } from "./updated-terms-popup";
@@ -21,8 +19,10 @@ export class ConsentNotRecordedError extends Error {
  * the API does not confirm.
  */
 export async function acknowledgeUpdatedTerms(graphqlUrl: string): Promise<void> {
-  const idToken = await currentIdToken();
+  const idToken = await idTokenOnDemand();
   if (!idToken) throw new ConsentNotRecordedError("not signed in");
+  // Loaded on the click: most dashboard visits never see this popup.
+  const [{ userClient }, { setEvolveConsent }] = await Promise.all([import("@/lib/api/client"), import("@/lib/api/operations")]);
   const recorded = await setEvolveConsent(userClient(graphqlUrl, idToken), true);
   if (!recorded) throw new ConsentNotRecordedError("consent not confirmed");
   await refreshClaims().catch(() => undefined);

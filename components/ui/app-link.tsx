@@ -1,9 +1,7 @@
 import Link from "next/link";
 import type { AnchorHTMLAttributes, ReactNode, Ref } from "react";
-import { compileTable, matchRoute, normalizePath } from "@/lib/routing/match";
-import { ROUTE_TABLE } from "@/lib/routing/route-table";
-
-const TABLE = compileTable(ROUTE_TABLE);
+import { IN_APP_PATHS } from "@/lib/routing/in-app-paths";
+import { normalizePath } from "@/lib/routing/match";
 
 /**
  * True when the middleware lets this href through to a page of this app (an "in-app" row of the
@@ -16,7 +14,7 @@ export function isInAppHref(href: string): boolean {
   const end = href.search(/[?#]/);
   const path = normalizePath(end === -1 ? href : href.slice(0, end));
   if (!path.ok) return false;
-  return matchRoute(TABLE, path)?.row.destination.kind === "in-app";
+  return IN_APP_PATHS.has(path.key);
 }
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {

@@ -1,6 +1,4 @@
-import { userClient } from "@/lib/api/client";
-import { logs } from "@/lib/api/operations";
-import { currentIdToken } from "./id-token";
+import { idTokenOnDemand } from "@/lib/auth/amplify-on-demand";
 
 /**
  * Client error logging (SPEC 8: most client errors are logged, not shown). Uncaught errors,
@@ -64,14 +62,16 @@ export function formatLogMessage(source: LogSource, error: unknown, path: string
   return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
 }
 
+// The GraphQL client loads only when there is something to log: it is not in every page's first load.
 async function sendThroughLogs(graphqlUrl: string, idToken: string, message: string): Promise<unknown> {
+  const [{ userClient }, { logs }] = await Promise.all([import("@/lib/api/client"), import("@/lib/api/operations")]);
   return logs(userClient(graphqlUrl, idToken), message);
 }
 
 export function createClientErrorLogger(deps: ErrorLoggerDeps): ClientErrorLogger {
   const {
     graphqlUrl,
-    getIdToken = currentIdToken,
+    getIdToken = idTokenOnDemand,
     send = sendThroughLogs,
     path = () => globalThis.location?.pathname ?? "",
     limit = MAX_LOGS_PER_PAGE,

@@ -1,0 +1,39 @@
+import { amplifySettled, idTokenOnDemand, loadAmplify, resetAmplifyOnDemandForTests } from "./amplify-on-demand";
+import { configureAmplify } from "./amplify";
+import { currentIdToken } from "@/lib/client/id-token";
+import type { PublicConfig } from "@/lib/config/env";
+
+jest.mock("./amplify", () => ({ configureAmplify: jest.fn() }));
+jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn(async () => "id-token") }));
+
+const config = { cognito: { userPoolId: "us-east-1_x", clientId: "c" } } as unknown as PublicConfig;
+
+beforeEach(() => {
+  resetAmplifyOnDemandForTests();
+  jest.clearAllMocks();
+});
+
+describe("Amplify on demand", () => {
+  it("gives no token, and asks Amplify nothing, on a page that never loaded it", async () => {
+    expect(await idTokenOnDemand()).toBeNull();
+    expect(currentIdToken).not.toHaveBeenCalled();
+    await expect(amplifySettled()).resolves.toBeUndefined();
+  });
+
+  it("configures Amplify with the page's configuration before reading the token", async () => {
+    void loadAmplify(config);
+    expect(await idTokenOnDemand()).toBe("id-token");
+    expect(configureAmplify).toHaveBeenCalledWith(config);
+    expect(jest.mocked(configureAmplify).mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(currentIdToken).mock.invocationCallOrder[0]!);
+  });
+
+  it("fails closed: a failed load means no token, and a later load still works", async () => {
+    jest.mocked(configureAmplify).mockImplementationOnce(() => {
+      throw new Error("chunk failed");
+    });
+    await expect(loadAmplify(config)).rejects.toThrow("chunk failed");
+    expect(await idTokenOnDemand()).toBeNull();
+    await loadAmplify(config);
+    expect(await idTokenOnDemand()).toBe("id-token");
+  });
+});

@@ -1,0 +1,55 @@
+import type { PublicConfig } from "@/lib/config/env";
+
+/**
+ * Amplify (about 30 KiB gzipped) loaded after the page is interactive, for the pages that only
+ * keep a session fresh, log an error or sign out: it is not in their first load. Pages that sign
+ * in import lib/auth/amplify directly. The chunk is fetched once; configuring is idempotent.
+ */
+let configured: Promise<void> | undefined;
+
+export function loadAmplify(config: PublicConfig): Promise<void> {
+  const previous = configured ?? Promise.resolve();
+  configured = previous
+    .catch(() => undefined)
+    .then(() => import("./amplify"))
+    .then(({ configureAmplify }) => configureAmplify(config));
+  return configured;
+}
+
+/** Resolves once a load started on this page has finished (at once when none was started). */
+export async function amplifySettled(): Promise<void> {
+  await configured?.catch(() => undefined);
+}
+
+/** The signed-in user's ID token, or null when Amplify was never set up on this page or nobody is signed in. */
+export async function idTokenOnDemand(): Promise<string | null> {
+  if (!configured) return null;
+  try {
+    await configured;
+    const { currentIdToken } = await import("@/lib/client/id-token");
+    return await currentIdToken();
+  } catch {
+    return null;
+  }
+}
+
+/** Starts keepSessionFresh once Amplify is loaded; returns its stop function (safe to call early). */
+export function keepSessionFreshOnDemand(config: PublicConfig): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void loadAmplify(config)
+    .then(() => import("./keep-session-fresh"))
+    .then(({ keepSessionFresh }) => {
+      if (!stopped) stop = keepSessionFresh();
+    })
+    .catch(() => undefined);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/** Tests only. */
+export function resetAmplifyOnDemandForTests(): void {
+  configured = undefined;
+}
