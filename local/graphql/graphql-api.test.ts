@@ -63,10 +63,6 @@ const LENDING = {
   setActiveFSID: 'setActiveFSID(fs_account_id: "acc-1")',
   verifies: 'verifies(amount1: 0.01, amount2: 0.02, account_id: "acc-1")',
   checkItemStatus: 'checkItemStatus(username: "x", bankAccountId: "acc-1")',
-  initializeArgyle: 'initializeArgyle(username: "x", employerId: "1001") { userToken }',
-  successfulArgyleUpdate: 'successfulArgyleUpdate(username: "x", argyleUserId: "u-1")',
-  employmentInformationNextHandler:
-    'employmentInformationNextHandler(id: "E1", salary: 50000, start: "2020-01-01", title: "Teacher", status: "full", payFrequency: "biweekly", payMonths: 12, ddAccounts: 1, activeMilitary: false) { nextRoute }',
   setApplyExtraPaymentFlag: 'setApplyExtraPaymentFlag(username: "x", flag: true)',
 };
 

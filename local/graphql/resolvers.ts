@@ -1,6 +1,7 @@
 import type { GraphQLResolveInfo } from "graphql";
 import type { Db } from "../db";
 import * as app from "../data/application";
+import * as employment from "../data/employment";
 import { loadEmployer } from "../data/employers";
 import { EsignError, issueSigningLink } from "../data/esign";
 import { esignBaseUrl } from "../esign/settings";
@@ -68,6 +69,10 @@ const resolvers: Record<string, Resolver> = {
   gtmEcommerceId: user((db, caller, a) => app.gtmEcommerceId(db, caller, { username: a.username, type: a.type, id: a.id })),
   logs: user((db, caller, a) => app.log(db, caller, a.message)),
   ...Object.fromEntries(LENDING_FIELDS.map((name) => [name, notYet])),
+  // Employment and payroll linking (local/data/employment.ts).
+  employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a)),
+  initializeArgyle: user((db, caller, a) => employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit })),
+  successfulArgyleUpdate: user((db, caller, a) => employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId })),
   // The embedded signing URL on the e-signature stand-in, for the caller's own unsigned contract.
   counters: user(async (db, caller, a) => {
     try {

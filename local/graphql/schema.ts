@@ -307,6 +307,5 @@ export const PUBLIC_FIELDS: ReadonlySet<string> = new Set(["loadEmployer", "chec
 /** In the schema, implemented by the lending issues; until then they answer an error, never a fake success. */
 export const LENDING_FIELDS = [
   "preQualification", "originationPaymentCalculator", "links", "manually", "setActiveFSID", "verifies",
-  "checkItemStatus", "initializeArgyle", "successfulArgyleUpdate", "employmentInformationNextHandler",
-  "setApplyExtraPaymentFlag",
+  "checkItemStatus", "setApplyExtraPaymentFlag",
 ] as const;

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesNo } from "../forms/fields";
+
+/**
+ * The employment details form (SPEC 3 "Employment", SPEC 7 employmentInformationNextHandler), as
+ * the arguments go on the wire. The browser form validates with it before sending; the API checks
+ * the same schema when the call arrives. One schema, two places, no drift.
+ */
+
+export const EMPLOYMENT_STATUSES = ["full", "part", "temporary"] as const;
+export const PAY_FREQUENCIES = ["weekly", "biweekly", "semimonthly", "monthly"] as const;
+export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
+export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
+
+export const EMPLOYMENT_STATUS_LABELS: Record<EmploymentStatus, string> = { full: "Full time", part: "Part time", temporary: "Temporary" };
+export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
+  weekly: "Weekly", biweekly: "Every two weeks", semimonthly: "Twice a month", monthly: "Monthly",
+};
+
+/** Annual gross salary ceiling: a typo guard, far above any public-sector salary. */
+export const MAX_SALARY = 10_000_000;
+/** The earliest start date accepted: a typo guard (1900 would mean 126 years in the job). */
+export const EARLIEST_START_DATE = "1940-01-01";
+export const MAX_DD_ACCOUNTS = 10;
+
+const base = {
+  /** Employee id at the employer. */
+  id: text({ required: "Enter your employee ID" }, { max: 50 }),
+  title: text({ required: "Enter your job title" }, { max: 100 }),
+  status: oneOf(EMPLOYMENT_STATUSES, { required: "Choose your employment status", invalid: "Choose full time, part time or temporary" }),
+  start: isoDate(
+    { required: "Enter your start date", invalid: "Enter a real date as MM/DD/YYYY", future: "Your start date cannot be in the future" },
+    { notAfterToday: true, notBefore: EARLIEST_START_DATE },
+  ),
+  /** Annual gross salary in dollars. */
+  salary: money({ required: "Enter your annual salary", min: "Enter an annual salary above $0" }, { min: 0, exclusiveMin: true, max: MAX_SALARY }),
+  additional: optionalMoney({ min: "Additional income cannot be negative" }, { min: 0, max: MAX_SALARY }),
+  payMonths: integer({ required: "Enter how many months a year you are paid", range: "Enter a number of months from 1 to 12" }, { min: 1, max: 12 }),
+  payFrequency: oneOf(PAY_FREQUENCIES, { required: "Choose how often you are paid", invalid: "Choose weekly, every two weeks, twice a month or monthly" }),
+  ddAccounts: integer(
+    { required: "Enter how many accounts your pay is split into", range: `Enter a number of accounts from 0 to ${MAX_DD_ACCOUNTS}` },
+    { min: 0, max: MAX_DD_ACCOUNTS },
+  ),
+  activeMilitary: yesNo({ required: "Tell us whether you are on active military duty" }),
+};
+
+/** Everyone but the children's hospital: the extra fields must be absent or empty. */
+const standard = z.object({ ...base, cost_center: optionalText({ max: 0, tooLong: "Only the children's hospital uses a cost centre" }), dept_ext: optionalText({ max: 0, tooLong: "Only the children's hospital uses a department extension" }) });
+
+/** The children's hospital (SPEC 5): cost centre and department extension are required. */
+const childrensHospital = z.object({
+  ...base,
+  cost_center: text({ required: "Enter your cost centre" }, { max: 20, pattern: /^[A-Za-z0-9-]+$/, patternMessage: "Use letters, digits and dashes only" }),
+  dept_ext: text({ required: "Enter your department extension" }, { max: 10, pattern: /^\d+$/, patternMessage: "Use digits only" }),
+});
+
+export function employmentSchema(options: { childrensHospital: boolean }) {
+  return options.childrensHospital ? childrensHospital : standard;
+}
+
+export type EmploymentInput = z.input<typeof childrensHospital>;
+export type EmploymentArgs = z.output<typeof standard> | z.output<typeof childrensHospital>;
+
+export const EMPLOYMENT_FIELDS = Object.keys(childrensHospital.shape) as (keyof EmploymentInput & string)[];

@@ -1,0 +1,38 @@
+import type { Db } from "../db";
+import { ArgyleTokenError, argyleWidgetSession, connectArgyleAccount } from "../data/employment";
+import { argyleWidgetScript } from "./widget-script";
+
+/**
+ * The payroll-linking stand-in under /api/local/argyle: the widget script (in place of Argyle's
+ * CDN script), the session it opens with a user token, and the account it connects.
+ */
+export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?: string }): (request: Request) => Promise<Response> {
+  const base = options.basePath ?? "/api/local/argyle";
+  const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+  return async (request) => {
+    const path = new URL(request.url).pathname.slice(base.length);
+    if (path === "/argyle.web.v5.js" && request.method === "GET") {
+      return new Response(argyleWidgetScript(base), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" } });
+    }
+    if (path !== "/session" && path !== "/accounts") return json(404, { message: "Not found" });
+    if (request.method !== "POST") return json(405, { message: "Method not allowed" });
+    let body: { userToken?: unknown; itemId?: unknown };
+    try {
+      body = (await request.json()) as typeof body;
+    } catch {
+      return json(400, { errorType: "invalid_request", message: "body must be JSON" });
+    }
+    try {
+      const db = await options.db();
+      if (path === "/session") return json(200, await argyleWidgetSession(db, body?.userToken));
+      return json(200, await connectArgyleAccount(db, body?.userToken, body?.itemId));
+    } catch (error) {
+      if (error instanceof ArgyleTokenError) {
+        const errorType = error.message.startsWith("expired") ? "expired_user_token" : error.message.includes("itemId") ? "invalid_item" : "invalid_user_token";
+        return json(error.message.includes("itemId") ? 400 : 401, { errorType, message: error.message });
+      }
+      console.error("[local argyle] failed", error);
+      return json(500, { errorType: "generic", message: "Internal error" });
+    }
+  };
+}

@@ -1,0 +1,7 @@
+import { serverConfig } from "../../lib/config/env";
+import { localDb } from "../db/index";
+import { localOnly } from "../identity/local-only";
+import { createArgyleHandler } from "./handler";
+
+/** The payroll-linking stand-in wired to the process's configuration and database. */
+export const argyleHandler = localOnly(serverConfig, createArgyleHandler({ db: localDb }));
