@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { APP_ENVS, type AppEnv, type HostedApp } from "@/lib/config/env";
+import { routeCases } from "./cases";
+import { checkBaseUrl, isLocalhost } from "./http";
+import { Redactor } from "./identity";
+import { loadPersonasFile, seededPersonas } from "./personas";
+import { htmlReport, jsonReport, junitReport, terminalReport } from "./report";
+import { failures, runCheck } from "./run";
+import { selectOnly } from "./select";
+
+const USAGE = `Checks every route of the table for every persona against a running deployment.
+
+  npm run check:routes -- [--base-url URL] [--personas FILE] [--app-env ENV] [--hosts app=URL,...]
+                          [--only NAME,...] [--concurrency N] [--out DIR]
+
+  --base-url     the app's origin (default $BASE_URL or http://localhost:3000); https unless localhost
+  --personas     a personas JSON file (default: the seeded personas of the local stand-in)
+  --app-env      local | dev | staging | production: which hosted-app hosts to expect
+                 (default local for localhost, required otherwise)
+  --hosts        hosted-app origins the server was started with (its *_URL overrides), e.g.
+                 dashboard=https://app.example,lending=https://apply.example
+  --only         personas and/or routes to check (names, route ids or paths), comma-separated
+  --concurrency  requests in flight at most (default 4, at most 16)
+  --out          where report.html, report.json and junit.xml go (default route-check-report)
+`;
+
+function parseHosts(raw: string | undefined): Partial<Record<HostedApp, string>> {
+  const out: Partial<Record<HostedApp, string>> = {};
+  if (!raw) return out;
+  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [app, url] = [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)];
+    if (!["dashboard", "lending", "marketing"].includes(app) || !/^https?:\/\//.test(url)) {
+      throw new Error(`--hosts: expected app=URL with app dashboard, lending or marketing, got ${JSON.stringify(part)}`);
+    }
+    out[app as HostedApp] = url;
+  }
+  return out;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      "base-url": { type: "string" },
+      personas: { type: "string" },
+      "app-env": { type: "string" },
+      hosts: { type: "string" },
+      only: { type: "string" },
+      concurrency: { type: "string" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const base = checkBaseUrl(values["base-url"] ?? process.env.BASE_URL ?? "http://localhost:3000");
+  const local = isLocalhost(base);
+  const appEnv = (values["app-env"] ?? (local ? "local" : undefined)) as AppEnv | undefined;
+  if (!appEnv || !APP_ENVS.includes(appEnv)) throw new Error(`--app-env must be one of ${APP_ENVS.join(", ")} for ${base.origin}`);
+  const concurrency = Number(values.concurrency ?? 4);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new Error("--concurrency must be a whole number from 1 to 16");
+  const hosts = parseHosts(values.hosts);
+
+  const repoRoot = path.resolve(import.meta.dirname, "../..");
+  let personaSet = values.personas
+    ? loadPersonasFile(values.personas, { base, local: appEnv === "local" && local, repoRoot })
+    : appEnv === "local" && local
+      ? seededPersonas(base)
+      : undefined;
+  if (!personaSet) throw new Error("--personas is required for a deployment (see the README's section for ops)");
+  const selected = selectOnly(values.only, personaSet.personas, routeCases());
+  personaSet = { ...personaSet, personas: selected.personas };
+
+  const redactor = new Redactor();
+  const log = (line: string) => process.stderr.write(`${redactor.redact(line)}\n`);
+  log(`checking ${selected.personas.length} personas × ${selected.cases.length} routes on ${base.origin}, ${concurrency} requests at a time`);
+  const result = await runCheck({ base, appEnv, hosts, personas: personaSet, cases: selected.cases, concurrency, redactor, log });
+
+  const out = path.resolve(values.out ?? "route-check-report");
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, "report.html"), htmlReport(result, redactor));
+  writeFileSync(path.join(out, "report.json"), jsonReport(result, redactor));
+  writeFileSync(path.join(out, "junit.xml"), junitReport(result, redactor));
+  process.stdout.write(`${terminalReport(result, redactor, process.stdout.isTTY === true)}\n`);
+  process.stdout.write(`reports: ${path.relative(process.cwd(), out) || "."}/report.html, report.json, junit.xml\n`);
+  return failures(result).length ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`check:routes: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  },
+);
