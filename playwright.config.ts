@@ -1,4 +1,4 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
 /**
  * e2e against `next start` of the production build (run `npm run build` first; `npm test` does).
@@ -38,7 +38,11 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    // Every route × every seeded persona against the local server (tools/check-routes); BASE_URL points it elsewhere.
+    { name: "routes", testDir: "./tools/check-routes", testMatch: "routes.pw.ts", use: { baseURL: process.env.BASE_URL ?? `http://127.0.0.1:${LOCAL_PORT}` } },
+  ],
   webServer: [
     {
       // A fresh embedded database per run, so personas start in their seeded state.
@@ -71,5 +75,6 @@ export default defineConfig({
         ...HOSTED_OVERRIDES,
       },
     },
-  ],
+    // With BASE_URL (the routes project against a deployment) no local server is needed.
+  ].filter(() => !process.env.BASE_URL) as PlaywrightTestConfig["webServer"],
 });

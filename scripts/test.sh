@@ -45,5 +45,8 @@ npm run build
 echo "== bundle budgets (gzipped first-load JS per page, above a bare Next page)"
 npm run test:bundle
 
-echo "== end-to-end tests (Playwright, Debian chromium)"
+echo "== end-to-end tests and the route check of every seeded persona (Playwright, Debian chromium)"
 npx playwright test
+
+echo "== route check: a server with a wrong host override must fail and name the cells"
+bash tools/check-routes/mismatch.sh

@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { APP_ENVS, type AppEnv, type HostedApp } from "@/lib/config/env";
+import { APP_ENVS, type AppEnv } from "@/lib/config/env";
 import { routeCases } from "./cases";
 import { checkBaseUrl, isLocalhost } from "./http";
 import { Redactor } from "./identity";
 import { loadPersonasFile, seededPersonas } from "./personas";
 import { htmlReport, jsonReport, junitReport, terminalReport } from "./report";
-import { failures, runCheck } from "./run";
+import { failures, parseHosts, runCheck } from "./run";
 import { selectOnly } from "./select";
 
 const USAGE = `Checks every route of the table for every persona against a running deployment.
@@ -25,19 +25,6 @@ const USAGE = `Checks every route of the table for every persona against a runni
   --concurrency  requests in flight at most (default 4, at most 16)
   --out          where report.html, report.json and junit.xml go (default route-check-report)
 `;
-
-function parseHosts(raw: string | undefined): Partial<Record<HostedApp, string>> {
-  const out: Partial<Record<HostedApp, string>> = {};
-  if (!raw) return out;
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
-    const [app, url] = [part.slice(0, part.indexOf("=")), part.slice(part.indexOf("=") + 1)];
-    if (!["dashboard", "lending", "marketing"].includes(app) || !/^https?:\/\//.test(url)) {
-      throw new Error(`--hosts: expected app=URL with app dashboard, lending or marketing, got ${JSON.stringify(part)}`);
-    }
-    out[app as HostedApp] = url;
-  }
-  return out;
-}
 
 async function main(argv: string[]): Promise<number> {
   const { values } = parseArgs({

@@ -56,6 +56,21 @@ export function routingEnvironment(base: URL, appEnv: AppEnv, overrides: Partial
   };
 }
 
+/** `dashboard=URL,lending=URL`: the hosted-app origins a server was started with. */
+export function parseHosts(raw: string | undefined): Partial<Record<HostedApp, string>> {
+  const out: Partial<Record<HostedApp, string>> = {};
+  if (!raw) return out;
+  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const eq = part.indexOf("=");
+    const [app, url] = [part.slice(0, eq), part.slice(eq + 1)];
+    if (eq < 0 || !["dashboard", "lending", "marketing"].includes(app) || !/^https?:\/\/[^/]+/.test(url)) {
+      throw new Error(`--hosts: expected app=URL with app dashboard, lending or marketing, got ${JSON.stringify(part)}`);
+    }
+    out[app as HostedApp] = url;
+  }
+  return out;
+}
+
 export interface CheckOptions {
   base: URL;
   appEnv: AppEnv;
