@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { publicConfig } from "@/lib/config/env";
 import "./globals.css";
@@ -12,10 +13,14 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
-  const { graphql } = publicConfig();
+  const { graphql, appEnv } = publicConfig();
   return (
     <html lang="en">
       <body>
+        {/* Locally, the Google Maps stand-in defines google.maps.importLibrary before the app
+            hydrates, so the address field's APIProvider takes its "loaded externally" path
+            (WIDGETS.md). It is a few KB and loads nothing else; production loads no script here. */}
+        {appEnv === "local" && <Script src="/api/local/maps/maps.js" strategy="beforeInteractive" />}
         <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
       </body>
     </html>

@@ -1,5 +1,6 @@
 import type { Db } from "../db/index";
 import { seedApplicationData } from "../data/seed";
+import { seedMapAddresses } from "../maps/store";
 import { PERSONAS } from "./personas";
 
 /**
@@ -11,6 +12,9 @@ export async function seed(db: Db): Promise<void> {
 
   // Application data (employers, applications, loans per persona), after the users exist.
   await seedApplicationData(db);
+
+  // The Maps stand-in's address book (50,000 generated addresses; once, then left alone).
+  await seedMapAddresses(db);
 }
 
 /** The personas' pool users, with their fixed username, sub and (verified) e-mail. */

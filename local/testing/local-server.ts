@@ -19,11 +19,13 @@ const routes: WebHandler = async (request) => {
   const { searchHandler } = await import("../search/runtime");
   const { esignHandler } = await import("../esign/runtime");
   const { argyleHandler } = await import("../argyle/runtime");
+  const { mapsHandler } = await import("../maps/runtime");
   const { pathname } = new URL(request.url);
   if (pathname === "/api/local/graphql") return graphqlHandler(request);
   if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
   if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
   if (pathname.startsWith("/api/local/argyle/")) return argyleHandler(request);
+  if (pathname.startsWith("/api/local/maps/")) return mapsHandler(request);
   if (pathname === "/api/local/cognito") return cognitoHandler(request);
   if (pathname === "/api/local/outbox") return outboxHandler(request);
   const jwks = /^\/api\/local\/cognito\/([^/]+)\/\.well-known\/jwks\.json$/.exec(pathname);

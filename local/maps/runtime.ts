@@ -1,0 +1,6 @@
+import { serverConfig } from "../../lib/config/env";
+import { localDb } from "../db/index";
+import { localOnly } from "../identity/local-only";
+import { createMapsHandler } from "./handler";
+
+export const mapsHandler = localOnly(serverConfig, createMapsHandler({ db: localDb }));
