@@ -1,0 +1,107 @@
+import {
+  accountNumberProblem, canActivate, canAddManualAccount, depositCents, directDepositSetUp, isAcceptedSubtype,
+  isExitedState, isVerifiedAnswer, lastFour, linkOutcome, needsCredentialRefresh, showMask, stepAfterFundingEvent,
+} from "./funding-rules";
+
+const linked = { link_type: "plaid_getAuth", verified: true };
+const manualPending = { link_type: "dwolla_MicroDeposits", verified: false };
+const manualDone = { link_type: "dwolla_MicroDeposits", verified: true };
+
+describe("SPEC 5: only checking and savings count", () => {
+  test.each([
+    ["depository", "checking", true],
+    ["depository", "savings", true],
+    ["credit", "credit card", false],
+    ["depository", "cd", false],
+    ["depository", "money market", false],
+    ["loan", "student", false],
+    ["depository", null, false],
+    [null, "checking", false],
+  ])("%s/%s → %s", (type, subtype, ok) => {
+    expect(isAcceptedSubtype(type, subtype)).toBe(ok);
+  });
+});
+
+describe("account numbers and masks", () => {
+  test.each([
+    ["1234", null],
+    ["12345678901234567", null],
+    ["123", "Account number must be 4 to 17 digits"],
+    ["123456789012345678", "Account number must be 4 to 17 digits"],
+    ["1234-5678", "Account number must contain digits only"],
+  ])("%s", (v, problem) => expect(accountNumberProblem(v)).toBe(problem));
+  test("last four and shown mask", () => {
+    expect(lastFour("000123456789")).toBe("6789");
+    expect(showMask("6789")).toBe("••6789");
+    expect(showMask(null)).toBe("");
+  });
+});
+
+describe("micro-deposit amounts", () => {
+  test.each([
+    ["0.07", 7],
+    [".32", 32],
+    ["$0.99", 99],
+    ["0.00", null],
+    ["1.00", null],
+    ["0.1", null],
+    ["7", null],
+    ["abc", null],
+  ])("%s → %s", (input, cents) => expect(depositCents(input)).toBe(cents));
+});
+
+describe("SPEC 4 and 8 answers", () => {
+  test.each([["mdVerified", true], [200, true], ["200", true], ["ok", false], [null, false], [false, false]])(
+    "verifies %p → %p",
+    (answer, ok) => expect(isVerifiedAnswer(answer)).toBe(ok),
+  );
+  test.each([[200, "Linked"], ["200", "Linked"], [500, "LinkFailure"], [null, "LinkFailure"], [undefined, "LinkFailure"]])(
+    "links %p → %p",
+    (answer, outcome) => expect(linkOutcome(answer)).toBe(outcome),
+  );
+  test.each([["SUCCESS", false], ["link-sandbox-abc", true], [null, true], ["", true]])(
+    "checkItemStatus %p needs refresh: %p",
+    (answer, refresh) => expect(needsCredentialRefresh(answer)).toBe(refresh),
+  );
+});
+
+describe("SPEC 4 and 5 funding-source rules", () => {
+  test("one unverified source at a time", () => {
+    expect(canAddManualAccount([])).toBe(true);
+    expect(canAddManualAccount([linked, manualDone])).toBe(true);
+    expect(canAddManualAccount([linked, manualPending])).toBe(false);
+  });
+  test("exited state when the last account is an unverified micro-deposit account", () => {
+    expect(isExitedState([])).toBe(false);
+    expect(isExitedState([linked])).toBe(false);
+    expect(isExitedState([linked, manualPending])).toBe(true);
+    expect(isExitedState([manualPending, linked])).toBe(false);
+    expect(isExitedState([manualDone])).toBe(false);
+  });
+  test("only a verified source can be active", () => {
+    expect(canActivate(linked)).toBe(true);
+    expect(canActivate(manualDone)).toBe(true);
+    expect(canActivate(manualPending)).toBe(false);
+  });
+  test.each([
+    ["Paper Form Confirmation Pending", false, { setUp: true, because: "paperForm" }],
+    ["Offer Sent", true, { setUp: true, because: "confirmed" }],
+    ["Paper Form Confirmation Pending", true, { setUp: true, because: "confirmed" }],
+    ["Offer Sent", false, { setUp: false }],
+    ["fundingAccount", false, { setUp: false }],
+  ])("direct deposit at %s (confirmed %p)", (step, confirmed, expected) => {
+    expect(directDepositSetUp(step, confirmed)).toEqual(expected);
+  });
+  test.each([
+    ["fundingAccount", "linked", "uploadIdentity"],
+    ["fundingAccount", "manualAdded", "uploadIdentity"],
+    ["fundingAccount", "mdVerified", null],
+    ["verifyMD", "mdVerified", "completeUnderReview"],
+    ["verifyMD", "linked", null],
+    ["completeUnderReview", "linked", null],
+    ["activeLoan", "mdVerified", null],
+    ["consentPage", "linked", null],
+  ] as const)("at %s, %s moves to %p", (step, event, next) => {
+    expect(stepAfterFundingEvent(step, event)).toBe(next);
+  });
+});

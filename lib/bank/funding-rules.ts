@@ -1,0 +1,101 @@
+/**
+ * The funding-source rules of SPEC 4, 5 and 8 that the /bank page and the API share: pure data in,
+ * decisions out.
+ */
+
+/** SPEC 5: only checking and savings accounts count for bank linking. */
+export const ACCEPTED_SUBTYPES = ["checking", "savings"] as const;
+export type AccountSubtype = (typeof ACCEPTED_SUBTYPES)[number];
+
+export function isAcceptedSubtype(type: string | null | undefined, subtype: string | null | undefined): subtype is AccountSubtype {
+  return type === "depository" && (ACCEPTED_SUBTYPES as readonly string[]).includes(subtype ?? "");
+}
+
+/** Account numbers: 4 to 17 digits (the NACHA field is 17 wide). */
+export function accountNumberProblem(value: string): string | null {
+  if (!/^\d*$/.test(value)) return "Account number must contain digits only";
+  if (value.length < 4 || value.length > 17) return "Account number must be 4 to 17 digits";
+  return null;
+}
+
+/** The last four digits, the only part of an account number ever kept or shown. */
+export function lastFour(accountNumber: string): string {
+  return accountNumber.slice(-4);
+}
+
+/** How a mask is shown: "••1234"; a missing mask shows nothing rather than a guess. */
+export function showMask(mask: string | null | undefined): string {
+  return mask ? `••${mask}` : "";
+}
+
+/** Micro-deposits are each below $1.00: whole cents 1..99. */
+export const MAX_MICRO_DEPOSIT_CENTS = 99;
+
+/** A typed deposit amount ("0.07", ".07", "$0.07", "7" cents is not accepted) in cents, or null. */
+export function depositCents(input: string): number | null {
+  const m = /^\$?\s*(0?)\.(\d{2})$/.exec(input.trim());
+  if (!m) return null;
+  const cents = Number(m[2]);
+  return cents >= 1 && cents <= MAX_MICRO_DEPOSIT_CENTS ? cents : null;
+}
+
+/** SPEC 4: "mdVerified" or 200 means the micro-deposits were verified. */
+export function isVerifiedAnswer(answer: unknown): boolean {
+  return answer === "mdVerified" || answer === 200 || answer === "200";
+}
+
+/** SPEC 8: a links answer other than 200 is LinkFailure. */
+export function linkOutcome(answer: unknown): "Linked" | "LinkFailure" {
+  return answer === 200 || answer === "200" ? "Linked" : "LinkFailure";
+}
+
+/** SPEC 4: the bank credential refresh flow runs when the link check is not SUCCESS. */
+export function needsCredentialRefresh(checkResult: string | null | undefined): boolean {
+  return checkResult !== "SUCCESS";
+}
+
+/** Wrong micro-deposit tries before the account is locked. */
+export const MAX_VERIFY_ATTEMPTS = 3;
+
+export interface SourceState {
+  link_type: string;
+  verified: boolean;
+}
+
+/** SPEC 5: a new manual account is refused while an unverified one exists. */
+export function canAddManualAccount(sources: readonly SourceState[]): boolean {
+  return !sources.some((s) => !s.verified);
+}
+
+/** SPEC 4: when the last account is an unverified micro-deposit account, the exited state is marked. */
+export function isExitedState(sources: readonly SourceState[]): boolean {
+  const last = sources.at(-1);
+  return !!last && last.link_type === "dwolla_MicroDeposits" && !last.verified;
+}
+
+/** Only a verified source can become the active one. */
+export function canActivate(source: SourceState): boolean {
+  return source.verified;
+}
+
+export type DirectDeposit = { setUp: true; because: "paperForm" | "confirmed" } | { setUp: false };
+
+/** SPEC 4: the direct-deposit set-up flag is true at Paper Form Confirmation Pending or when confirmed. */
+export function directDepositSetUp(step: string, directDepositConfirmed: boolean): DirectDeposit {
+  if (directDepositConfirmed) return { setUp: true, because: "confirmed" };
+  if (step === "Paper Form Confirmation Pending") return { setUp: true, because: "paperForm" };
+  return { setUp: false };
+}
+
+export type FundingEvent = "linked" | "manualAdded" | "mdVerified";
+
+/**
+ * The step a funding event moves the application to, or null when it moves nothing. At
+ * fundingAccount the first usable account (linked, or manual awaiting its deposits) moves on; at
+ * verifyMD the verification does; at any other step nothing moves.
+ */
+export function stepAfterFundingEvent(step: string, event: FundingEvent): string | null {
+  if (step === "fundingAccount" && (event === "linked" || event === "manualAdded")) return "uploadIdentity";
+  if (step === "verifyMD" && event === "mdVerified") return "completeUnderReview";
+  return null;
+}
