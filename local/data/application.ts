@@ -12,7 +12,7 @@ type Queryable = Pick<Db, "query">;
  */
 
 /** Creates the caller's application row on first write: a new application starts at chooseEmployer. */
-async function ensureApplication(tx: Queryable, caller: Caller): Promise<void> {
+export async function ensureApplication(tx: Queryable, caller: Caller): Promise<void> {
   await tx.query(
     `INSERT INTO applications (sub, username, primary_email) VALUES ($1, $2, $3) ON CONFLICT (sub) DO NOTHING`,
     [caller.sub, caller.username, caller.email ?? null],
@@ -46,7 +46,7 @@ export async function setApplicationStep(db: Db, caller: Caller, applicationStep
   });
 }
 
-async function moveTo(tx: Queryable, sub: string, step: string): Promise<StepResult> {
+export async function moveTo(tx: Queryable, sub: string, step: string): Promise<StepResult> {
   const row = (
     await tx.query<{ step: string; history: string[] }>(`SELECT step, history FROM applications WHERE sub = $1 FOR UPDATE`, [sub])
   )[0]!;
@@ -312,31 +312,6 @@ export async function log(db: Db, caller: Caller, message: unknown): Promise<boo
 export async function contractSigned(db: Queryable, caller: Caller): Promise<"true" | "false"> {
   const rows = await db.query<{ contract_signed: boolean }>(`SELECT contract_signed FROM offers WHERE sub = $1`, [caller.sub]);
   return rows[0]?.contract_signed ? "true" : "false";
-}
-
-export interface FundingSource {
-  account_id: string;
-  fundingSource: string | null;
-  link_type: string;
-  name: string;
-  mask: string | null;
-  verified: boolean;
-  processor_token: string | null;
-  request_id: string | null;
-  evolve: boolean;
-  active: boolean;
-}
-
-export async function accounts(db: Queryable, caller: Caller): Promise<FundingSource[]> {
-  return (
-    await db.query<{ fs: FundingSource }>(
-      `SELECT json_build_object('account_id', account_id, 'fundingSource', funding_source, 'link_type', link_type,
-              'name', name, 'mask', mask, 'verified', verified, 'processor_token', processor_token,
-              'request_id', request_id, 'evolve', evolve, 'active', active) AS fs
-         FROM funding_sources WHERE sub = $1 ORDER BY created_at, account_id`,
-      [caller.sub],
-    )
-  ).map((r) => r.fs);
 }
 
 /** A missing rating reads as 0 (SPEC section 7). */

@@ -58,11 +58,6 @@ const USER_OPERATIONS: Record<string, { type: "Query" | "Mutation"; query: strin
 const LENDING = {
   preQualification: 'preQualification(username: "x") { preQualificationStatus }',
   originationPaymentCalculator: 'originationPaymentCalculator(username: "x")',
-  links: 'links(publicToken: "public-sandbox-x")',
-  manually: 'manually(account: "000123456789", name: "Checking", routing: "011000015", type: "checking") { account_id }',
-  setActiveFSID: 'setActiveFSID(fs_account_id: "acc-1")',
-  verifies: 'verifies(amount1: 0.01, amount2: 0.02, account_id: "acc-1")',
-  checkItemStatus: 'checkItemStatus(username: "x", bankAccountId: "acc-1")',
   setApplyExtraPaymentFlag: 'setApplyExtraPaymentFlag(username: "x", flag: true)',
 };
 

@@ -6,6 +6,8 @@ import { loadEmployer } from "../data/employers";
 import { EsignError, issueSigningLink } from "../data/esign";
 import { esignBaseUrl } from "../esign/settings";
 import { loadFrontend, type Caller } from "../data/frontend";
+import * as funding from "../data/funding";
+import { fundingSettings } from "../plaid/settings";
 import { loadLead } from "../data/leads";
 import { text } from "../data/validate";
 import type { Auth } from "./auth";
@@ -45,10 +47,22 @@ const notYet: Resolver = (_args, ctx, info) => {
   throw new AppSyncError("NotImplemented", `${info.fieldName} is not available in the local environment yet`);
 };
 
+/** Funding errors carry AppSync's errorType and the field they concern. */
+const fundingOp =
+  (fn: (db: Db, caller: Caller, args: Args) => Promise<unknown>) =>
+  async (db: Db, caller: Caller, args: Args) => {
+    try {
+      return await fn(db, caller, args);
+    } catch (error) {
+      if (error instanceof funding.FundingError) throw new AppSyncError(error.type, error.message, error.field ? { field: error.field } : null);
+      throw error;
+    }
+  };
+
 const resolvers: Record<string, Resolver> = {
   // Queries
   loadFrontend: user((db, caller) => loadFrontend(db, caller)),
-  accounts: user((db, caller) => app.accounts(db, caller)),
+  accounts: user((db, caller) => funding.readSources(db, caller.sub)),
   gets: user((db, caller) => app.gets(db, caller)),
   queries: user((db, caller) => app.contractSigned(db, caller)),
   rating: user((db, caller) => app.rating(db, caller)),
@@ -73,6 +87,13 @@ const resolvers: Record<string, Resolver> = {
   employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a)),
   initializeArgyle: user((db, caller, a) => employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit })),
   successfulArgyleUpdate: user((db, caller, a) => employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId })),
+  // Funding sources (issue 10): local/data/funding.ts.
+  createLinkToken: user(fundingOp((db, caller) => funding.createLinkToken(db, caller, fundingSettings()))),
+  links: user(fundingOp((db, caller, a) => funding.links(db, caller, a.publicToken, a.metaData))),
+  manually: user(fundingOp((db, caller, a) => funding.manually(db, caller, { account: a.account, name: a.name, routing: a.routing, type: a.type }, fundingSettings()))),
+  verifies: user(fundingOp((db, caller, a) => funding.verifies(db, caller, a.amount1, a.amount2, a.account_id))),
+  setActiveFSID: user(fundingOp((db, caller, a) => funding.setActiveFSID(db, caller, a.fs_account_id, a.isReAppWithPlaid))),
+  checkItemStatus: user(fundingOp((db, caller, a) => funding.checkItemStatus(db, caller, a.username, a.bankAccountId, fundingSettings()))),
   // The embedded signing URL on the e-signature stand-in, for the caller's own unsigned contract.
   counters: user(async (db, caller, a) => {
     try {

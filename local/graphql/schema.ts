@@ -65,6 +65,8 @@ type Mutation {
   originationPaymentCalculator(username: String!): String
   addData(username: String!, reapplicationData: String!): Boolean
   checkItemStatus(username: String!, bankAccountId: String!): String
+  "Bank linking (issue 10): a Plaid link token for the caller (products auth and assets, US, the environment's webhook, checking and savings only)."
+  createLinkToken: LinkToken
   setEvolveConsent(consent: Boolean!): Boolean
   logs(message: String!): Boolean
 }
@@ -232,7 +234,16 @@ type FundingSource {
   request_id: String
   evolve: Boolean!
   active: Boolean!
+  "checking or savings"
+  subtype: String
+  "A micro-deposit account locked after 3 wrong tries (add it again to get new deposits)."
+  locked: Boolean!
+  "Micro-deposit tries left while unverified; null once verified."
+  verifyTriesLeft: Int
+  institutionName: String
 }
+
+type LinkToken { link_token: String! expiration: String! }
 
 type Rating { rating: Int! comment: String }
 
@@ -306,6 +317,5 @@ export const PUBLIC_FIELDS: ReadonlySet<string> = new Set(["loadEmployer", "chec
 
 /** In the schema, implemented by the lending issues; until then they answer an error, never a fake success. */
 export const LENDING_FIELDS = [
-  "preQualification", "originationPaymentCalculator", "links", "manually", "setActiveFSID", "verifies",
-  "checkItemStatus", "setApplyExtraPaymentFlag",
+  "preQualification", "originationPaymentCalculator", "setApplyExtraPaymentFlag",
 ] as const;

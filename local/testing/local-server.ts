@@ -20,9 +20,13 @@ const routes: WebHandler = async (request) => {
   const { esignHandler } = await import("../esign/runtime");
   const { argyleHandler } = await import("../argyle/runtime");
   const { mapsHandler } = await import("../maps/runtime");
+  const { plaidHandler } = await import("../plaid/runtime");
   const { pathname } = new URL(request.url);
   if (pathname === "/api/local/graphql") return graphqlHandler(request);
   if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
+  if (pathname.startsWith("/api/local/plaid/")) {
+    return plaidHandler(request, pathname.slice("/api/local/plaid/".length).split("/").filter(Boolean).map(safeDecode));
+  }
   if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
   if (pathname.startsWith("/api/local/argyle/")) return argyleHandler(request);
   if (pathname.startsWith("/api/local/maps/")) return mapsHandler(request);
