@@ -117,6 +117,8 @@ export async function localRefreshToken(base: URL, client: CognitoClient, email:
 export interface SignedIn {
   /** The Cookie header every request of this persona carries. */
   cookie: string;
+  /** Amplify's identity cookies alone (no claims): what a browser holds while signing in. */
+  identityCookie: string;
   /** The session the edge evaluates from those cookies, for decide(). */
   session: Session;
   claims: Claims;
@@ -152,6 +154,7 @@ export async function signInWithIdToken(base: URL, clientId: string, idToken: st
   redactor.add(claimsCookie[1]);
   return {
     cookie: `${identity}; ${CLAIMS_COOKIE}=${claimsCookie[1]}`,
+    identityCookie: identity,
     session: { status: "signed-in", sub: String(payload.sub), username, email: String(payload.email ?? ""), claims: body.claims },
     claims: body.claims,
   };

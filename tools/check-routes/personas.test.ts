@@ -11,8 +11,8 @@ describe("personas file", () => {
     const set = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "borrower" }, { name: "admin", refreshTokenEnv: "ADMIN_TOKEN" }] }), "/tmp", remote);
     expect(set.cognito).toEqual({ clientId: "abc123client", endpoint: "https://cognito-idp.us-east-1.amazonaws.com/" });
     expect(set.refreshFlow).toBe("REFRESH_TOKEN_AUTH");
-    expect(set.personas.map((p) => p.name)).toEqual(["anonymous", "borrower", "admin"]);
-    const [, borrower, admin] = set.personas;
+    expect(set.personas.map((p) => p.name)).toEqual(["anonymous", "signing-in", "borrower", "admin"]);
+    const [, , borrower, admin] = set.personas;
     expect(borrower?.source.kind === "refresh-token" && borrower.source.read()).toBe("from-env");
     expect(admin?.source.kind === "refresh-token" && admin.source.read()).toBe("admin-env");
     expect(defaultTokenVariable("paid-off")).toBe("ROUTE_CHECK_REFRESH_TOKEN_PAID_OFF");
@@ -20,7 +20,7 @@ describe("personas file", () => {
 
   it("says which variable is missing, without a value", () => {
     const set = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "rejected" }] }), "/tmp", remote);
-    const rejected = set.personas[1]!;
+    const rejected = set.personas[2]!;
     expect(() => rejected.source.kind === "refresh-token" && rejected.source.read()).toThrow("ROUTE_CHECK_REFRESH_TOKEN_REJECTED (a refresh token) is not set");
   });
 
@@ -28,7 +28,7 @@ describe("personas file", () => {
     const inRepo = { cognito, personas: [{ name: "a", refreshTokenFile: "secrets/a.token" }] };
     expect(() => parsePersonas(JSON.stringify(inRepo), "/repo/ops", remote)).toThrow("keep refresh-token files out of the repository");
     const outside = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", refreshTokenFile: path.join(os.homedir(), "a.token") }] }), "/repo", remote);
-    expect(outside.personas[1]?.source.kind).toBe("refresh-token");
+    expect(outside.personas[2]?.source.kind).toBe("refresh-token");
     expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", refreshToken: "x" }] }), "/tmp", remote)).toThrow("invalid");
     expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", email: "a@example.com" }] }), "/tmp", remote)).toThrow("only against the local stand-in");
     expect(() => parsePersonas(JSON.stringify({ personas: [{ name: "a" }] }), "/tmp", remote)).toThrow("cognito.clientId");
@@ -39,7 +39,7 @@ describe("personas file", () => {
   it("locally, the seeded personas sign in through the stand-in", () => {
     const set = seededPersonas(new URL("http://127.0.0.1:4007"));
     expect(set.cognito.endpoint).toBe("http://127.0.0.1:4007/api/local/cognito");
-    expect(set.personas[0]?.name).toBe("anonymous");
+    expect(set.personas.slice(0, 2).map((p) => p.name)).toEqual(["anonymous", "signing-in"]);
     expect(set.personas.find((p) => p.name === "borrower")?.source).toEqual({ kind: "local", email: "borrower@example.com" });
   });
 });

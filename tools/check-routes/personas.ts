@@ -13,6 +13,8 @@ import { cognitoEndpoint, type CognitoClient, type RefreshFlow } from "./identit
 
 export type PersonaSource =
   | { kind: "anonymous" }
+  /** A valid identity whose application data is not loaded yet: the first signed-in persona's identity cookies without claims. */
+  | { kind: "signing-in" }
   /** A seeded persona of the local stand-in: signs in with a code from the local outbox. */
   | { kind: "local"; email: string }
   | { kind: "refresh-token"; read: () => string; from: string };
@@ -30,6 +32,12 @@ export interface PersonaSet {
 }
 
 export const ANONYMOUS_PERSONA: PersonaSpec = { name: "anonymous", description: "no session", source: { kind: "anonymous" } };
+export const SIGNING_IN_PERSONA: PersonaSpec = {
+  name: "signing-in",
+  description: "identity without loaded claims (the first signed-in persona's identity)",
+  source: { kind: "signing-in" },
+};
+const BUILT_IN = new Set([ANONYMOUS_PERSONA.name, SIGNING_IN_PERSONA.name]);
 
 const NAME = /^[a-z0-9][a-z0-9._-]{0,40}$/;
 
@@ -103,9 +111,9 @@ export function parsePersonas(text: string, dir: string, options: LoadOptions): 
   const file = parsed.data;
   const env = options.env ?? process.env;
   const names = new Set<string>();
-  const personas: PersonaSpec[] = [ANONYMOUS_PERSONA];
+  const personas: PersonaSpec[] = [ANONYMOUS_PERSONA, SIGNING_IN_PERSONA];
   for (const p of file.personas) {
-    if (names.has(p.name) || p.name === "anonymous") throw new Error(`the personas file names ${p.name} twice (anonymous is always checked)`);
+    if (names.has(p.name) || BUILT_IN.has(p.name)) throw new Error(`the personas file names ${p.name} twice (anonymous and signing-in are always checked)`);
     names.add(p.name);
     const description = p.description ?? "";
     const ways = [p.email, p.refreshTokenEnv, p.refreshTokenFile].filter((v) => v !== undefined).length;
@@ -148,6 +156,7 @@ export function seededPersonas(base: URL): PersonaSet {
     refreshFlow: "REFRESH_TOKEN_AUTH",
     personas: [
       ANONYMOUS_PERSONA,
+      SIGNING_IN_PERSONA,
       ...SEEDED.map((p) => ({ name: p.email.split("@")[0]!, description: p.description, source: { kind: "local", email: p.email } as const })),
     ],
   };

@@ -46,7 +46,9 @@ export function terminalReport(result: RunResult, redactor: Redactor, color = fa
     });
     lines.push(`${c.id.padEnd(width)}  ${row.join(" ")}`);
   }
-  const bad = result.cells.filter((c) => c.outcome !== "pass");
+  // A persona that could not sign in is named once above, not once per route.
+  const failedSignIn = new Set(personas.filter((p) => p.error).map((p) => p.name));
+  const bad = result.cells.filter((c) => c.outcome !== "pass" && !failedSignIn.has(c.persona));
   if (bad.length) {
     lines.push("", "Differences:");
     for (const c of bad) {

@@ -6,7 +6,7 @@ import { routeCases, type RouteCase } from "./cases";
 import { expectedChain, type Hop } from "./chain";
 import { compareChains } from "./compare";
 import { actualChain, limiter, requester, type Requester } from "./http";
-import { localRefreshToken, Redactor, signInWithIdToken, tokensFromRefreshToken } from "./identity";
+import { localRefreshToken, Redactor, SignInError, signInWithIdToken, tokensFromRefreshToken } from "./identity";
 import type { PersonaSet, PersonaSpec } from "./personas";
 
 export interface CellResult {
@@ -89,12 +89,21 @@ export interface CheckOptions {
 interface SignedPersona {
   result: PersonaResult;
   cookie?: string;
+  identityCookie?: string;
   session: Session;
 }
 
+/** One retry when the network (not the identity provider) failed: a cold server's first answer can be slow. */
 async function signIn(spec: PersonaSpec, options: CheckOptions): Promise<SignedPersona> {
+  const first = await signInOnce(spec, options);
+  if (!first.retry) return first.persona;
+  options.log?.(`retrying the sign-in of ${spec.name}: ${first.persona.result.error}`);
+  return (await signInOnce(spec, options)).persona;
+}
+
+async function signInOnce(spec: PersonaSpec, options: CheckOptions): Promise<{ persona: SignedPersona; retry: boolean }> {
   const result: PersonaResult = { name: spec.name, description: spec.description, warnings: [] };
-  if (spec.source.kind === "anonymous") return { result, session: ANONYMOUS };
+  if (spec.source.kind === "anonymous" || spec.source.kind === "signing-in") return { persona: { result, session: ANONYMOUS }, retry: false };
   const { base, personas, redactor } = options;
   try {
     const refreshToken =
@@ -107,10 +116,10 @@ async function signIn(spec: PersonaSpec, options: CheckOptions): Promise<SignedP
     const signed = await signInWithIdToken(base, personas.cognito.clientId, tokens.idToken, redactor);
     const { step, loanState, directDepositConfirmed, flags } = signed.claims;
     result.claims = { step, loanState, directDepositConfirmed, flags };
-    return { result, cookie: signed.cookie, session: signed.session };
+    return { persona: { result, cookie: signed.cookie, identityCookie: signed.identityCookie, session: signed.session }, retry: false };
   } catch (error) {
     result.error = redactor.redact(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
-    return { result, session: ANONYMOUS };
+    return { persona: { result, session: ANONYMOUS }, retry: !(error instanceof SignInError) };
   }
 }
 
@@ -126,9 +135,24 @@ export async function runCheck(options: CheckOptions): Promise<RunResult> {
   // Sign-ins one at a time, each holding one request slot: a gentle start on a real pool.
   const signed: SignedPersona[] = [];
   for (const spec of options.personas.personas) {
+    if (spec.source.kind === "signing-in") continue;
     const persona = await limit(() => signIn(spec, options));
     options.log?.(persona.result.error ? `✗ ${spec.name}: ${persona.result.error}` : `signed in: ${spec.name}`);
     signed.push(persona);
+  }
+  // The signing-in column borrows the first real sign-in's identity, minus its claims cookie.
+  const spec = options.personas.personas.find((p) => p.source.kind === "signing-in");
+  if (spec) {
+    const donor = signed.find((s) => s.identityCookie && s.session.status === "signed-in");
+    const result: PersonaResult = { name: spec.name, description: spec.description, warnings: [] };
+    if (donor && donor.session.status === "signed-in") {
+      const { sub, username, email } = donor.session;
+      result.description = `${donor.result.name}'s identity, claims not loaded`;
+      signed.splice(signed[0]?.result.name === "anonymous" ? 1 : 0, 0, { result, cookie: donor.identityCookie, session: { status: "signing-in", sub, username, email } });
+    } else {
+      result.error = "no persona signed in, so there is no identity to check the signing-in state with (name one beside it in --only)";
+      signed.splice(signed[0]?.result.name === "anonymous" ? 1 : 0, 0, { result, session: ANONYMOUS });
+    }
   }
 
   const cells = await Promise.all(
