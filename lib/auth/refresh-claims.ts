@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/types";
+import type { FrontendLoad } from "@/lib/api/operations";
 import type { Claims } from "@/lib/session/claims";
 
 /**

@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/types";
+import type { FrontendLoad } from "@/lib/api/operations";
 import { claimsFromLoad } from "./claims-from-load";
 
 function load(over: { step?: string; app?: Record<string, unknown>; loan?: Record<string, unknown> | null; flags?: Partial<FrontendLoad["flags"]> } = {}): FrontendLoad {

@@ -1,3 +1,4 @@
+import type { LoanRecord, NextStepResult, Quote, StepResult } from "../../api/generated/types";
 import type { Db } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
@@ -28,10 +29,6 @@ function sameUser(caller: Caller, username: unknown): string {
 
 const HISTORY_LIMIT = 50;
 
-export interface StepResult {
-  applicationStep: string;
-  history: string[];
-}
 
 /**
  * Moves the application to a step. Forward (or sideways) moves push the current step onto the
@@ -64,13 +61,6 @@ export async function moveTo(tx: Queryable, sub: string, step: string): Promise<
   return { applicationStep: step, history: kept };
 }
 
-export interface NextStepResult {
-  nextRoute: string | null;
-  validationError: string | null;
-  serverError: string | null;
-  /** JSON text, as AppSync's AWSJSON. */
-  data: string | null;
-}
 
 /**
  * The employer step's next handler. Its contract reports problems in validationError (SPEC
@@ -320,18 +310,6 @@ export async function rating(db: Queryable, caller: Caller): Promise<{ rating: n
   return rows[0] ?? { rating: 0, comment: null };
 }
 
-export interface LoanRecord {
-  amount: number | null;
-  apr: number | null;
-  APRRequested: number | null;
-  Balance: number | null;
-  contract: string | null;
-  fee: number | null;
-  interval: string | null;
-  term: number | null;
-  maturityDate: string | null;
-  payoffAmount: number | null;
-}
 
 /** The loan record: the latest loan when there is one, otherwise the offer's terms, otherwise null. */
 export async function gets(db: Queryable, caller: Caller): Promise<LoanRecord | null> {
@@ -352,13 +330,6 @@ export async function gets(db: Queryable, caller: Caller): Promise<LoanRecord | 
   };
 }
 
-export interface Quote {
-  amount: number;
-  apr: number;
-  fee: number;
-  interval: string;
-  term: number;
-}
 
 /** The prequalified quote, with the APR worked out from rate and fee; null unless prequalified. */
 export async function qualifies(db: Queryable, caller: Caller): Promise<Quote | null> {

@@ -1,25 +1,11 @@
+import type { Employer } from "../../api/generated/types";
 import type { Db } from "../db";
 import { EMPLOYERS } from "./employers-seed";
 
 type Queryable = Pick<Db, "query">;
 
-/** SPEC section 3, "Employer (loaded by id)". */
-export interface Employer {
-  employerId: string;
-  name: string;
-  parentId: string | null;
-  parentName: string | null;
-  domain: string | null;
-  showEmailDomain: boolean;
-  acceptedDomains: string[];
-  signedFormAction: string | null;
-  pdfPaystubs: boolean;
-  autoRequestIdentity: boolean;
-  argyleEnabled: boolean;
-  argyleSubscribeAlloc: boolean;
-  defaultPaymentType: string | null;
-  ddSetupType: string | null;
-}
+/** SPEC section 3, "Employer (loaded by id)": the contract's Employer type. */
+export type { Employer } from "../../api/generated/types";
 
 /** SPEC section 3, "Employer search record". */
 export interface EmployerHit {

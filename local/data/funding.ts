@@ -1,3 +1,4 @@
+import type { FundingSource as FundingSourceView } from "../../api/generated/types";
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Db } from "../db";
 import { accountNumberProblem, lastFour, MAX_VERIFY_ATTEMPTS, stepAfterFundingEvent, type FundingEvent } from "../../lib/bank/funding-rules";
@@ -286,22 +287,8 @@ export async function checkItemStatus(db: Db, caller: Caller, username: unknown,
   return (await createPlaidLinkToken(db, caller.sub, { webhook: settings.webhook, itemId: row.item_id })).link_token;
 }
 
-export interface FundingSourceView {
-  account_id: string;
-  fundingSource: string | null;
-  link_type: string;
-  name: string;
-  mask: string | null;
-  subtype: string | null;
-  verified: boolean;
-  processor_token: string | null;
-  request_id: string | null;
-  evolve: boolean;
-  active: boolean;
-  locked: boolean;
-  verifyTriesLeft: number | null;
-  institutionName: string | null;
-}
+/** The contract's FundingSource (api/schema base + bank.graphql). */
+export type { FundingSourceView };
 
 /** The caller's sources, oldest first; never the fingerprint, the routing number or deposit amounts. */
 export async function readSources(db: Queryable, sub: string, accountId?: string): Promise<FundingSourceView[]> {

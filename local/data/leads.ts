@@ -1,27 +1,9 @@
+import type { Lead } from "../../api/generated/types";
 import type { Db } from "../db";
 import { text } from "./validate";
 
 type Queryable = Pick<Db, "query">;
 
-/** SPEC section 3, "Lead": what a partner landing page pre-fills. */
-export interface Lead {
-  leadId: string;
-  firstName: string | null;
-  lastName: string | null;
-  employerName: string | null;
-  email: string | null;
-  softFico: number | null;
-  employmentLength: string | null;
-  requestedLoanAmount: number | null;
-  grossIncome: number | null;
-  stateOfResidence: string | null;
-  mappedIndustry: string | null;
-  loanAmount: number | null;
-  monthlyPayment: number | null;
-  totalLoanAmount: number | null;
-  interestRate: number | null;
-  term: number | null;
-}
 
 export async function loadLead(db: Queryable, leadId: unknown): Promise<Lead | null> {
   const id = text("leadId", leadId, { max: 64, pattern: /^[\w-]+$/, patternHint: "must be letters, digits, - or _" });

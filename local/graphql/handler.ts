@@ -2,8 +2,8 @@ import { GraphQLError, execute, parse, validate, type DocumentNode } from "graph
 import type { Db } from "../db";
 import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
 import { formatError, type AppSyncErrorEntry } from "./errors";
-import { rootValue, type Context } from "./resolvers";
-import { schema } from "./schema";
+import { executableSchema as schema } from "./executable-schema";
+import type { Context } from "./resolvers";
 
 export interface GraphqlHandlerOptions {
   db: () => Promise<Db>;
@@ -81,7 +81,6 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     const result = await execute({
       schema,
       document: compiled,
-      rootValue,
       contextValue: context,
       variableValues: (variables as Record<string, unknown> | null) ?? undefined,
       operationName,

@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/types";
+import type { FrontendLoad } from "@/lib/api/operations";
 import { readClaims } from "@/lib/session/claims";
 import type { Session } from "@/lib/session/session";
 
