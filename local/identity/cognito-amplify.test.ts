@@ -60,19 +60,39 @@ afterAll(async () => {
 
 const issuer = () => `${server.url}/api/local/cognito/${POOL}`;
 
-describe("passwordless sign-up and sign-in with aws-amplify", () => {
-  const username = randomBytes(3).toString("hex");
-  const password = randomBytes(30).toString("hex");
-  const email = `new-${randomBytes(4).toString("hex")}@Example.com`;
+/**
+ * Each test brings its own user to the state it needs (Amplify holds one signed-in user at a time,
+ * so every test starts by signing out): the tests pass in any order (`jest --randomize`).
+ */
+async function freshUser() {
+  await signOut();
+  const user = {
+    username: randomBytes(3).toString("hex"),
+    email: `new-${randomBytes(4).toString("hex")}@Example.com`,
+  };
+  const result = await signUp({ username: user.username, password: randomBytes(30).toString("hex"), options: { userAttributes: { email: user.email } } });
+  return { ...user, result };
+}
 
+async function signedInFreshUser() {
+  const user = await freshUser();
+  await signIn({ username: user.username, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+  const done = await confirmSignIn({ challengeResponse: await latestCode(server.url, user.email) });
+  expect(done.isSignedIn).toBe(true);
+  const { tokens } = await fetchAuthSession();
+  return { ...user, idToken: tokens!.idToken!.toString(), accessToken: tokens!.accessToken.toString() };
+}
+
+describe("passwordless sign-up and sign-in with aws-amplify", () => {
   it("signs up, auto-confirmed", async () => {
-    const result = await signUp({ username, password, options: { userAttributes: { email } } });
+    const { result } = await freshUser();
     expect(result.isSignUpComplete).toBe(true);
     expect(result.nextStep.signUpStep).toBe("DONE");
     expect(result.userId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("refuses a second sign-up with the same e-mail, in Cognito's words", async () => {
+    const { email } = await freshUser();
     await expect(
       signUp({
         username: randomBytes(3).toString("hex"),
@@ -82,10 +102,8 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
     ).rejects.toMatchObject({ name: "UsernameExistsException", message: expect.stringContaining("email already exists") });
   });
 
-  let firstAccess = "";
-  let firstId = "";
-
   it("signs in with a custom challenge: a wrong code asks again, the right one signs in", async () => {
+    const { username, email } = await freshUser();
     const started = await signIn({ username, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
     expect(started.isSignedIn).toBe(false);
     expect(started.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
@@ -103,12 +121,8 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
   });
 
   it("issues RS256 tokens with Cognito's claims, verifiable against the JWKS", async () => {
-    const { tokens } = await fetchAuthSession();
-    expect(tokens?.idToken && tokens.accessToken).toBeTruthy();
-    firstId = tokens!.idToken!.toString();
-    firstAccess = tokens!.accessToken.toString();
-
-    const id = verifyRs256(firstId, jwks);
+    const { username, email, idToken, accessToken } = await signedInFreshUser();
+    const id = verifyRs256(idToken, jwks);
     expect(id.header.kid).toBe(jwks.keys[0]?.kid);
     expect(id.payload).toMatchObject({
       iss: issuer(),
@@ -118,7 +132,7 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
       email: email.toLowerCase(),
       email_verified: true,
     });
-    const access = verifyRs256(firstAccess, jwks);
+    const access = verifyRs256(accessToken, jwks);
     expect(access.payload).toMatchObject({
       iss: issuer(),
       client_id: CLIENT,
@@ -137,12 +151,13 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
   });
 
   it("refreshes with GetTokensFromRefreshToken: new tokens, same sign-in", async () => {
+    const first = await signedInFreshUser();
     const { tokens } = await fetchAuthSession({ forceRefresh: true });
     const idToken = tokens!.idToken!.toString();
     const accessToken = tokens!.accessToken.toString();
-    expect(idToken).not.toBe(firstId);
-    expect(accessToken).not.toBe(firstAccess);
-    const before = decodePayload(firstId);
+    expect(idToken).not.toBe(first.idToken);
+    expect(accessToken).not.toBe(first.accessToken);
+    const before = decodePayload(first.idToken);
     const after = verifyRs256(idToken, jwks).payload;
     expect(after.jti).not.toBe(before.jti);
     expect(after.origin_jti).toBe(before.origin_jti);
@@ -152,15 +167,15 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
   });
 
   it("reads the user's attributes with GetUser", async () => {
+    const { email, idToken } = await signedInFreshUser();
     const attributes = await fetchUserAttributes();
     expect(attributes).toMatchObject({ email: email.toLowerCase(), email_verified: "true" });
-    expect(attributes.sub).toBe(decodePayload(firstId).sub);
+    expect(attributes.sub).toBe(decodePayload(idToken).sub);
   });
 
   it("signs out: the refresh token and its access tokens are revoked", async () => {
+    const { accessToken } = await signedInFreshUser();
     const refreshToken = storedRefreshToken();
-    const { tokens } = await fetchAuthSession();
-    const accessToken = tokens!.accessToken.toString();
     await signOut();
     expect(storedRefreshToken()).toBeUndefined();
 
@@ -170,10 +185,20 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
     const user = await cognitoCall(server.url, "GetUser", { AccessToken: accessToken });
     expect(user.json).toEqual({ __type: "NotAuthorizedException", message: "Access Token has been revoked" });
   });
+
+  it("global sign-out revokes every session of the user", async () => {
+    await signedInFreshUser();
+    const refreshToken = storedRefreshToken();
+    expect(refreshToken).toBeTruthy();
+    await signOut({ global: true });
+    const refreshed = await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: refreshToken });
+    expect(refreshed.json.__type).toBe("NotAuthorizedException");
+  });
 });
 
 describe("seeded personas", () => {
   it("sign in with their e-mail as the alias; the challenge names the real username", async () => {
+    await signOut();
     const persona = PERSONAS.find((p) => p.email === "borrower@example.com")!;
     const started = await signIn({ username: "Borrower@Example.com", options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
     expect(started.nextStep).toMatchObject({
@@ -190,15 +215,8 @@ describe("seeded personas", () => {
     });
   });
 
-  it("global sign-out revokes every session of the user", async () => {
-    const refreshToken = storedRefreshToken();
-    expect(refreshToken).toBeTruthy();
-    await signOut({ global: true });
-    const refreshed = await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: refreshToken });
-    expect(refreshed.json.__type).toBe("NotAuthorizedException");
-  });
-
   it("three wrong answers end the challenge", async () => {
+    await signOut();
     await signIn({ username: "newcomer@example.com", options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
     const code = await latestCode(server.url, "newcomer@example.com");
     for (let i = 0; i < 2; i++) {
