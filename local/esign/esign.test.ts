@@ -8,7 +8,18 @@ import { API_KEY, gql, sql, standInSuite } from "../graphql/testing/api-test-kit
 
 jest.setTimeout(120_000);
 
-const server = standInSuite();
+/**
+ * Each describe block gets its own stand-in server and fresh database: signing a contract in one
+ * block cannot change what another expects, so the file passes in any order (`jest --randomize`).
+ * Inside a block, tests that change a persona's contract use personas no other test there uses.
+ */
+let server: ReturnType<typeof standInSuite>;
+function ownServer() {
+  const suite = standInSuite();
+  beforeAll(() => {
+    server = suite;
+  });
+}
 const tokenFor = (email: string) => server.tokenFor(email);
 
 const COUNTERS = "mutation ($id: String!) { counters(signature_id: $id) }";
@@ -46,6 +57,8 @@ const signedFlag = async (email: string) =>
   (await gql(server.url, { token: await tokenFor(email) }, "{ queries loadFrontend { appInfo { offer { contractSigned } } } }")).body.data;
 
 describe("counters(signature_id)", () => {
+  ownServer();
+
   it("answers a one-time embedded signing URL on the stand-in for the caller's own unsigned contract", async () => {
     const url = await signingUrl("offer-dd@example.com", "sig-dd-a10007");
     expect(url.origin).toBe(server.url);
@@ -90,6 +103,8 @@ describe("counters(signature_id)", () => {
 });
 
 describe("the embedded signing page", () => {
+  ownServer();
+
   it("serves the contract once, framed only by the app's origin, with the provider's protocol", async () => {
     const url = await signingUrl("offer-dd@example.com", "sig-dd-a10007");
     const res = await fetch(asEmbedded(url));
@@ -142,6 +157,8 @@ describe("the embedded signing page", () => {
 });
 
 describe("signing and signing exits", () => {
+  ownServer();
+
   it("a cancelled signing is recorded, leaves the contract unsigned and uses the link up; a new link works", async () => {
     const url = await signingUrl("signer@example.com", "sig-dd-a10011");
     const token = url.searchParams.get("token");
