@@ -1,0 +1,158 @@
+/**
+ * The middleware with real credentials: RS256 identity tokens signed by a key served from a real
+ * JWKS endpoint (loopback), and claims cookies signed with the configured secret, against the real
+ * decision. Expectations are written from SPEC 2, 4 and 6, not computed by decide().
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { NextRequest } from "next/server";
+import type { Claims } from "@/lib/session/claims";
+
+const CLIENT_ID = "localclient0000000000000000";
+const ORIGIN = "http://localhost:3000";
+const DASHBOARD_APP = `${ORIGIN}/api/local/apps/dashboard`;
+const LENDING_APP = `${ORIGIN}/api/local/apps/lending`;
+
+let jwksServer: Server;
+let issuer = "";
+let signingKey: CryptoKey;
+let foreignKey: CryptoKey;
+let middleware: typeof import("./middleware").middleware;
+let signClaims: typeof import("@/lib/session/claims").signClaims;
+let secret = "";
+
+beforeAll(async () => {
+  const mine = await generateKeyPair("RS256");
+  const theirs = await generateKeyPair("RS256");
+  signingKey = mine.privateKey;
+  foreignKey = theirs.privateKey;
+  const jwk: JWK = { ...(await exportJWK(mine.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  jwksServer = createServer((req, res) => {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
+  issuer = `${base}/us-east-1_localpool`;
+  // The server configuration is read once, on first use: set it before the middleware loads.
+  Object.assign(process.env, { APP_ENV: "local", APP_URL: ORIGIN, COGNITO_ISSUER: issuer, COGNITO_JWKS_URL: `${base}/us-east-1_localpool/.well-known/jwks.json` });
+  ({ middleware } = await import("./middleware"));
+  ({ signClaims } = await import("@/lib/session/claims"));
+  secret = (await import("@/lib/config/env")).serverConfig().sessionSecret;
+});
+
+afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+
+interface Visitor {
+  username: string;
+  sub: string;
+  /** Seconds from now until the identity token expires (negative: already expired). */
+  expiresIn?: number;
+  key?: "mine" | "foreign";
+  claims?: Partial<Claims> | null;
+  /** Sign the claims with another secret. */
+  claimsSecret?: string;
+  /** Bind the claims to another user's sub. */
+  claimsSub?: string;
+}
+
+async function idToken(v: Visitor): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_use: "id", "cognito:username": v.username, email: `${v.username}@example.com` })
+    .setProtectedHeader({ alg: "RS256", kid: "k1" })
+    .setSubject(v.sub)
+    .setIssuer(issuer)
+    .setAudience(CLIENT_ID)
+    .setIssuedAt(now - 60)
+    .setExpirationTime(now + (v.expiresIn ?? 3600))
+    .sign(v.key === "foreign" ? foreignKey : signingKey);
+}
+
+const BASE_CLAIMS: Omit<Claims, "sub"> = {
+  step: "chooseEmployer",
+  loanState: "not-started",
+  directDepositConfirmed: false,
+  offerStage: null,
+  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
+  emailDomain: "example.com",
+  payoutDate: null,
+  evolveConsent: true,
+};
+
+async function request(path: string, v: Visitor) {
+  const cookies = [
+    `CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser=${v.username}`,
+    `CognitoIdentityServiceProvider.${CLIENT_ID}.${v.username}.idToken=${await idToken(v)}`,
+  ];
+  if (v.claims !== null) {
+    const claims = { ...BASE_CLAIMS, ...v.claims, sub: v.claimsSub ?? v.sub };
+    cookies.push(`shell_claims=${await signClaims(claims, v.claimsSecret ?? secret)}`);
+  }
+  const res = await middleware(new NextRequest(`${ORIGIN}${path}`, { headers: { cookie: cookies.join("; ") } }));
+  return { status: res.status, location: res.headers.get("location"), next: res.headers.get("x-middleware-next") === "1", reason: res.headers.get("x-route-decision") };
+}
+
+const borrower: Visitor = { username: "b0rr0w", sub: "00000000-0000-4000-8000-00000000000a", claims: { step: "activeLoan", loanState: "originated", payoutDate: "2099-01-01" } };
+const applicant: Visitor = { username: "app1ic", sub: "00000000-0000-4000-8000-000000000002", claims: { step: "loanDetails", loanState: "in-progress" } };
+const admin: Visitor = { username: "adm1n0", sub: "00000000-0000-4000-8000-00000000000e", claims: { flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, emailDomain: "lender.example" } };
+const rejected: Visitor = { username: "rej0ct", sub: "00000000-0000-4000-8000-00000000000c", claims: { step: "rejected", loanState: "rejected" } };
+
+describe("signed-in visitors get their own destinations", () => {
+  it.each<[string, Visitor, string, string]>([
+    // SPEC 2: payments needs a signed loan; a borrower goes to the dashboard app's payments.
+    ["a borrower on /payments", borrower, "/payments", `${DASHBOARD_APP}/payments`],
+    // SPEC 4: a step ahead of the stored one sends the applicant to their current step.
+    ["an applicant skipping ahead", applicant, "/apply/employmentInformation", `${ORIGIN}/apply/loanDetails`],
+    ["an applicant on their own step", applicant, "/apply/loanDetails", `${LENDING_APP}/apply/loanDetails`],
+    // SPEC 6: the admin flag opens review.
+    ["an admin on /review", admin, "/review", `${DASHBOARD_APP}/review`],
+    // SPEC 4: a rejected loan blocks signed-in-required routes.
+    ["a rejected applicant on /apply", rejected, "/apply", `${ORIGIN}/_restricted`],
+    // SPEC 4: signed or originated users cannot open not-yet-signed routes.
+    ["a borrower on /apply", borrower, "/apply", `${ORIGIN}/_restricted`],
+  ])("%s", async (_name, visitor, path, location) => {
+    const got = await request(path, visitor);
+    expect(got.status).toBe(307);
+    expect(got.location).toBe(location);
+  });
+
+  it("lets a signed-in visitor into an in-app dashboard page", async () => {
+    const got = await request("/dashboard-sign", applicant);
+    expect(got.next).toBe(true);
+    expect(got.location).toBeNull();
+  });
+
+  it("shows a non-admin the not-found page on /review (SPEC 6)", async () => {
+    const got = await request("/review", borrower);
+    expect(got.next).toBe(true);
+    expect(got.reason).toBe("not-found");
+  });
+});
+
+describe("bad credentials fail closed", () => {
+  it.each<[string, Visitor]>([
+    ["an expired identity token", { ...borrower, expiresIn: -5 }],
+    ["a token signed by a foreign key with the same kid", { ...borrower, key: "foreign" }],
+  ])("%s is anonymous: /payments asks to register (SPEC 6)", async (_name, visitor) => {
+    const got = await request("/payments", visitor);
+    expect(got.status).toBe(307);
+    expect(got.location).toBe(`${ORIGIN}/register?redirect=%2Fpayments`);
+    expect(got.reason).toBe("payments:anonymous");
+  });
+
+  it.each<[string, Visitor]>([
+    ["no claims cookie yet", { ...borrower, claims: null }],
+    ["claims signed with another secret", { ...borrower, claimsSecret: "another-secret-0123456789-0123456789" }],
+    ["claims bound to another user", { ...borrower, claimsSub: admin.sub }],
+  ])("%s is still signing in: /payments waits for the load and returns (SPEC 4)", async (_name, visitor) => {
+    const got = await request("/payments", visitor);
+    expect(got.status).toBe(307);
+    expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Fpayments`);
+  });
+
+  it("a forged staff flag does not open /review", async () => {
+    const got = await request("/review", { ...borrower, claims: { ...borrower.claims, flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false } }, claimsSecret: "forged-secret-0123456789-0123456789" });
+    expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Freview`);
+  });
+});
