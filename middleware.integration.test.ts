@@ -3,46 +3,29 @@
  * JWKS endpoint (loopback), and claims cookies signed with the configured secret, against the real
  * decision. Expectations are written from SPEC 2, 4 and 6, not computed by decide().
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { NextRequest } from "next/server";
 import type { Claims } from "@/lib/session/claims";
+import { startTokenKit, TEST_CLIENT_ID as CLIENT_ID, type TokenKit } from "@/lib/session/testing/token-kit";
 
-const CLIENT_ID = "localclient0000000000000000";
 const ORIGIN = "http://localhost:3000";
 const DASHBOARD_APP = `${ORIGIN}/api/local/apps/dashboard`;
 const LENDING_APP = `${ORIGIN}/api/local/apps/lending`;
 
-let jwksServer: Server;
-let issuer = "";
-let signingKey: CryptoKey;
-let foreignKey: CryptoKey;
+let kit: TokenKit;
 let middleware: typeof import("./middleware").middleware;
 let signClaims: typeof import("@/lib/session/claims").signClaims;
 let secret = "";
 
 beforeAll(async () => {
-  const mine = await generateKeyPair("RS256");
-  const theirs = await generateKeyPair("RS256");
-  signingKey = mine.privateKey;
-  foreignKey = theirs.privateKey;
-  const jwk: JWK = { ...(await exportJWK(mine.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
-  jwksServer = createServer((req, res) => {
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}`;
-  issuer = `${base}/us-east-1_localpool`;
+  kit = await startTokenKit();
   // The server configuration is read once, on first use: set it before the middleware loads.
-  Object.assign(process.env, { APP_ENV: "local", APP_URL: ORIGIN, COGNITO_ISSUER: issuer, COGNITO_JWKS_URL: `${base}/us-east-1_localpool/.well-known/jwks.json` });
+  Object.assign(process.env, { APP_ENV: "local", APP_URL: ORIGIN, COGNITO_ISSUER: kit.issuer, COGNITO_JWKS_URL: kit.jwksUrl });
   ({ middleware } = await import("./middleware"));
   ({ signClaims } = await import("@/lib/session/claims"));
   secret = (await import("@/lib/config/env")).serverConfig().sessionSecret;
 });
 
-afterAll(() => new Promise<void>((resolve) => jwksServer.close(() => resolve())));
+afterAll(() => kit.stop());
 
 interface Visitor {
   username: string;
@@ -57,17 +40,7 @@ interface Visitor {
   claimsSub?: string;
 }
 
-async function idToken(v: Visitor): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ token_use: "id", "cognito:username": v.username, email: `${v.username}@example.com` })
-    .setProtectedHeader({ alg: "RS256", kid: "k1" })
-    .setSubject(v.sub)
-    .setIssuer(issuer)
-    .setAudience(CLIENT_ID)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(now + (v.expiresIn ?? 3600))
-    .sign(v.key === "foreign" ? foreignKey : signingKey);
-}
+const idToken = (v: Visitor) => kit.idToken(v);
 
 const BASE_CLAIMS: Omit<Claims, "sub"> = {
   step: "chooseEmployer",
