@@ -14,7 +14,7 @@ describe("the middleware matcher and the route table agree", () => {
     });
     expect(skipped).toEqual([]);
   });
-  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/local/graphql", "/documents/esign-consent.pdf", "/images/logo.svg", "/favicon.ico"])(
+  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/local/graphql", "/documents/esign-consent.pdf", "/images/logo.svg", "/favicon.ico", "/icon.svg", "/apple-icon.png"])(
     "leaves %s alone",
     (path) => expect(matcher.test(path)).toBe(false),
   );

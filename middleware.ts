@@ -56,5 +56,5 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   // Everything but Next's assets, the API and files in public/: every table route passes here.
-  matcher: ["/((?!_next/static|_next/image|api/|favicon\\.ico|documents/|images/|robots\\.txt).*)"],
+  matcher: ["/((?!_next/static|_next/image|api/|favicon\\.ico|icon\\.svg|apple-icon\\.png|documents/|images/|robots\\.txt).*)"],
 };

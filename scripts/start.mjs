@@ -2,8 +2,15 @@
 // Serves the production build on PORT and HOSTNAME when set, or on `-p N -H host` given after
 // `npm start --`. Flags win over the environment; both end up in the environment so the server's
 // configuration (its own public URL, the local stand-ins' URLs) agrees with where it listens.
-import { spawn } from "node:child_process";
+//
+// Next runs in this process (no child next-server to orphan), and "Ready" is printed only after
+// the built instrumentation.ts has run (Next itself runs it lazily, on the first request): the
+// configuration is checked (a bad one exits before Ready) and, locally, the database is migrated
+// and seeded. SIGTERM and SIGINT close the port and exit.
+import { existsSync } from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
+import path from "node:path";
 
 const args = process.argv.slice(2);
 const flag = (short, long) => {
@@ -14,15 +21,63 @@ const flag = (short, long) => {
   }
   return undefined;
 };
+const unknown = args.filter((a, i) => !["-p", "--port", "-H", "--hostname"].includes(a) && !["-p", "--port", "-H", "--hostname"].includes(args[i - 1]) && !/^--(port|hostname)=/.test(a));
+if (unknown.length) {
+  console.error(`npm start takes only -p/--port and -H/--hostname (got ${unknown.join(" ")})`);
+  process.exit(2);
+}
 
-const port = flag("-p", "--port") ?? process.env.PORT ?? "3000";
+const port = Number(flag("-p", "--port") ?? process.env.PORT ?? "3000");
 const hostname = flag("-H", "--hostname") ?? process.env.HOSTNAME;
-const env = { ...process.env, PORT: port, ...(hostname ? { HOSTNAME: hostname } : {}) };
-const passThrough = args.filter((a, i) => !["-p", "--port", "-H", "--hostname"].includes(a) && !["-p", "--port", "-H", "--hostname"].includes(args[i - 1]) && !/^--(port|hostname)=/.test(a));
-const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-const child = spawn(process.execPath, [nextBin, "start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...passThrough], {
-  stdio: "inherit",
-  env,
+process.env.PORT = String(port);
+if (hostname) process.env.HOSTNAME = hostname;
+process.env.NODE_ENV = "production";
+
+const started = Date.now();
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("No production build: run `npm run build` first");
+  process.exit(1);
+}
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
+
+let server;
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  // Stop accepting, drop idle keep-alive sockets, let requests in flight finish (5 s at most).
+  const force = setTimeout(() => process.exit(signal === "SIGINT" ? 130 : 143), 5_000);
+  force.unref();
+  if (server) {
+    await new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+  await app.close().catch(() => undefined);
+  process.exit(signal === "SIGINT" ? 130 : 143);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));
+
+await app.prepare();
+process.env.NEXT_RUNTIME = "nodejs";
+await createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js")).register();
+const handle = app.getRequestHandler();
+server = http.createServer((req, res) => handle(req, res));
+server.on("error", (error) => {
+  console.error(`Failed to start the server: ${error.message}`);
+  process.exit(1);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+await new Promise((resolve) => server.listen(port, hostname, resolve));
+// Next loads each route's code on its first request: load the ones a newcomer meets first (the
+// sign-in page, the middleware, the local sign-in and outbox endpoints) before saying Ready.
+const local = (process.env.APP_ENV ?? "local") === "local";
+const self = `http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?format=json", "/api/local/cognito"] : [])]) {
+  await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer()).catch(() => undefined);
+}
+const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
+console.log(`✓ Ready in ${Date.now() - started} ms on http://${shown}:${port}`);

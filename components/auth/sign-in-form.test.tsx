@@ -90,6 +90,22 @@ describe("register", () => {
     expect(screen.getByLabelText(/e-mail address/i)).toHaveAttribute("aria-invalid", "true");
     expect(s.registerAccount).not.toHaveBeenCalled();
   });
+
+  it("clears the error below the field once what is typed is valid, not before", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="register" config={config} services={s} />);
+    const field = screen.getByLabelText(/e-mail address/i);
+    await typeIdentifier(user, /e-mail address/i, "jane@", /sign up/i);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Enter a valid e-mail address");
+    await user.type(field, "example");
+    expect(screen.getByRole("alert")).toBeInTheDocument();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    await user.type(field, ".com");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(field).toHaveAttribute("aria-invalid", "false");
+    expect(s.registerAccount).not.toHaveBeenCalled();
+  });
 });
 
 describe("login", () => {

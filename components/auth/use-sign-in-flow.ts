@@ -217,12 +217,23 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
 
   const retryFinish = () => run("finish", finish);
 
+  // An error below a field goes once what is typed there is valid again (it was about the old value).
+  const editIdentifier = (value: string) => {
+    setIdentifier(value);
+    const parsed = mode === "register" ? parseEmail(value) : parseIdentifier(value);
+    if (parsed.kind !== "invalid") setError((e) => (e?.field === "identifier" ? null : e));
+  };
+  const editCode = (value: string) => {
+    setCode(value);
+    if (normalizeCode(value)) setError((e) => (e?.field === "code" ? null : e));
+  };
+
   return {
     phase,
     identifier,
-    setIdentifier,
+    setIdentifier: editIdentifier,
     code,
-    setCode,
+    setCode: editCode,
     pending,
     error,
     notice,

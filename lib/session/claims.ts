@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from "jose";
 import { LOAN_STATES, type LoanState } from "@/lib/application/loan-state";
+import { VerifiedCache } from "./verified-cache";
 
 /**
  * The signed, short-lived claims cookie: what the guards need from the user's application data,
@@ -86,6 +87,10 @@ export async function readClaims(
   nowSeconds = Math.floor(Date.now() / 1000),
 ): Promise<Claims | null> {
   if (!token) return null;
+  const cache = verifiedFor(secret);
+  // The binding to the identity's sub is checked on every read, cached or not.
+  const known = cache.get(token, nowSeconds);
+  if (known) return known.sub === expectedSub ? known : null;
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), {
       issuer: ISSUER,
@@ -93,9 +98,23 @@ export async function readClaims(
       algorithms: ["HS256"],
       currentDate: new Date(nowSeconds * 1000),
     });
-    if (payload.sub !== expectedSub || !isClaimsBody(payload.c)) return null;
-    return { sub: payload.sub, ...payload.c };
+    if (typeof payload.sub !== "string" || typeof payload.exp !== "number" || !isClaimsBody(payload.c)) return null;
+    const claims: Claims = { sub: payload.sub, ...payload.c };
+    cache.set(token, claims, payload.exp, nowSeconds);
+    return claims.sub === expectedSub ? claims : null;
   } catch {
     return null;
   }
+}
+
+/** Claims cookies already verified, per secret (one in practice), until their exp. */
+const MAX_REMEMBERED_CLAIMS = 5000;
+const verifiedClaims = new Map<string, VerifiedCache<Claims>>();
+function verifiedFor(secret: string): VerifiedCache<Claims> {
+  let cache = verifiedClaims.get(secret);
+  if (!cache) {
+    cache = new VerifiedCache<Claims>(MAX_REMEMBERED_CLAIMS);
+    verifiedClaims.set(secret, cache);
+  }
+  return cache;
 }

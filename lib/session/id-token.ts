@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { VerifiedCache } from "./verified-cache";
 
 /**
  * Verifies Cognito identity tokens against the configured issuer and its JWKS. The key set is
@@ -18,9 +19,12 @@ export interface IdTokenVerifierOptions {
   clientId: string;
   /** Injected in tests; defaults to a cached remote JWKS. */
   keys?: JWTVerifyGetKey;
+  /** Tests only: a smaller cache. */
+  maxRemembered?: number;
 }
 
-const MAX_REMEMBERED = 2000;
+/** Verified tokens remembered per verifier (one per server): a few MB at most. */
+export const MAX_REMEMBERED = 5000;
 
 export type IdTokenVerifier = (token: string, nowSeconds?: number) => Promise<IdentityClaims | null>;
 
@@ -36,15 +40,11 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       remoteKeySets.set(options.jwksUrl, set);
       return set;
     })();
-  const remembered = new Map<string, IdentityClaims>();
+  const remembered = new VerifiedCache<IdentityClaims>(options.maxRemembered ?? MAX_REMEMBERED);
 
   return async (token, nowSeconds = Math.floor(Date.now() / 1000)) => {
-    const known = remembered.get(token);
-    if (known) {
-      if (known.exp > nowSeconds) return known;
-      remembered.delete(token);
-      return null;
-    }
+    const known = remembered.get(token, nowSeconds);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, keys, {
         issuer: options.issuer,
@@ -62,8 +62,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         email: typeof payload.email === "string" ? payload.email.toLowerCase() : "",
         exp: payload.exp,
       };
-      if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
-      remembered.set(token, claims);
+      remembered.set(token, claims, claims.exp, nowSeconds);
       return claims;
     } catch {
       return null;

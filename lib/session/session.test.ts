@@ -23,12 +23,14 @@ const claims: Claims = {
 let privateKey: CryptoKey;
 let otherKey: CryptoKey;
 let options: SessionReaderOptions;
+let publicKeys: ReturnType<typeof createLocalJWKSet>;
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
   privateKey = pair.privateKey as CryptoKey;
   otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  publicKeys = createLocalJWKSet({ keys: [jwk] });
   options = {
     clientId: CLIENT,
     claimsSecret: SECRET,
@@ -111,6 +113,65 @@ describe("readSession", () => {
     const token = await idToken({ exp: NOW + 10 });
     expect((await readSession(await cookiesFor(token), options, NOW)).status).toBe("signing-in");
     expect((await readSession(await cookiesFor(token), options, NOW + 11)).status).toBe("anonymous");
+  });
+});
+
+describe("the verified-token cache (one verification per token per server)", () => {
+  function countingVerifier(maxRemembered?: number) {
+    let lookups = 0;
+    const keys = async (...args: Parameters<ReturnType<typeof createLocalJWKSet>>) => {
+      lookups += 1;
+      return publicKeys(...args);
+    };
+    const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://unused.invalid/jwks", clientId: CLIENT, keys, maxRemembered });
+    return { verify, lookups: () => lookups };
+  }
+
+  it("verifies a token once, then answers from memory", async () => {
+    const { verify, lookups } = countingVerifier();
+    const token = await idToken();
+    expect(await verify(token, NOW)).toMatchObject({ sub: "sub-1" });
+    expect(await verify(token, NOW + 1)).toMatchObject({ sub: "sub-1" });
+    expect(lookups()).toBe(1);
+  });
+
+  it("never extends a token's life: a remembered token fails at its exp", async () => {
+    const { verify } = countingVerifier();
+    const token = await idToken({ exp: NOW + 10 });
+    expect(await verify(token, NOW)).not.toBeNull();
+    expect(await verify(token, NOW + 10)).toBeNull();
+    expect(await verify(token, NOW + 5)).not.toBeNull(); // verified afresh: still inside its life
+  });
+
+  it.each([
+    ["tampered", async (good: string) => good.replace(/\.(.)/, ".x")],
+    ["signed by a foreign key", async () => idToken({ key: otherKey })],
+    ["expired", async () => idToken({ exp: NOW - 1 })],
+    ["its signature swapped for another token's", async (good: string) => `${good.split(".").slice(0, 2).join(".")}.${(await idToken({ sub: "sub-2" })).split(".")[2]}`],
+  ])("a %s token still fails after a good one was remembered", async (_, make) => {
+    const { verify } = countingVerifier();
+    const good = await idToken();
+    expect(await verify(good, NOW)).not.toBeNull();
+    expect(await verify(await make(good), NOW)).toBeNull();
+  });
+
+  it("is bounded: the oldest token is verified again once pushed out", async () => {
+    const { verify, lookups } = countingVerifier(2);
+    const [a, b, c] = await Promise.all([idToken({ sub: "a" }), idToken({ sub: "b" }), idToken({ sub: "c" })]);
+    for (const t of [a, b, c]) await verify(t, NOW);
+    expect(lookups()).toBe(3);
+    await verify(c, NOW);
+    expect(lookups()).toBe(3);
+    await verify(a, NOW);
+    expect(lookups()).toBe(4);
+  });
+
+  it("a remembered claims cookie is still bound to its user and still expires", async () => {
+    const cookie = await signClaims(claims, SECRET, NOW);
+    await expect(readClaims(cookie, SECRET, "sub-1", NOW)).resolves.toEqual(claims);
+    await expect(readClaims(cookie, SECRET, "sub-2", NOW)).resolves.toBeNull();
+    await expect(readClaims(cookie, SECRET, "sub-1", NOW + 15 * 60)).resolves.toBeNull();
+    await expect(readClaims(cookie, "another-secret-that-is-long-enough-0", "sub-1", NOW)).resolves.toBeNull();
   });
 });
 
