@@ -222,7 +222,8 @@ test.describe("signing out", () => {
     expect(res.headers()["location"]).toBe("/register?redirect=%2Fpayments");
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-    await page.waitForTimeout(500);
+    // Nothing may sign back in: once the page has no requests left in flight, it is still /login.
+    await page.waitForLoadState("networkidle");
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("CognitoSignInState") || k.startsWith("shell.")))).toEqual([]);
   });
