@@ -2,6 +2,6 @@ export { useZodForm, type Draft, type FormApi, type SubmitHelpers } from "./use-
 export { useSubmitOnce } from "./use-submit-once";
 export { FieldShell, inputClass, type ControlProps } from "./field-shell";
 export { TextField } from "./text-field";
-export { PhoneField, SsnField, MoneyField } from "./masked-fields";
+export { PhoneField, SsnField, MoneyField, DigitsField } from "./masked-fields";
 export { SelectField, IntegerField, DateField, YesNoField, type Option } from "./choice-fields";
 export { Form, FormError, SubmitButton, primaryButtonClass } from "./form";

@@ -137,3 +137,36 @@ export function MoneyField<In extends Record<string, unknown>>({ form, name, lab
     </FieldShell>
   );
 }
+
+/**
+ * A string of digits (routing and account numbers, codes): only digits can be typed or pasted,
+ * leading zeros are kept, at most `maxDigits`. Stores the digits as a string.
+ */
+export function DigitsField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly, maxDigits }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
+  const stored = (form.values[name] as string | null | undefined) ?? "";
+  const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, maxDigits);
+  return (
+    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
+      {(control) => (
+        <NumberFormatBase
+          {...control}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          maxLength={maxDigits}
+          className={inputClass}
+          value={stored}
+          valueIsNumericString
+          format={(value) => value}
+          removeFormatting={digitsOnly}
+          getCaretBoundary={(value) => Array.from({ length: value.length + 1 }, () => true)}
+          onValueChange={(values) => form.setValue(name, values.value as never)}
+          onBlur={() => form.touch(name)}
+        />
+      )}
+    </FieldShell>
+  );
+}

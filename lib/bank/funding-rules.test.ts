@@ -105,3 +105,33 @@ describe("SPEC 4 and 5 funding-source rules", () => {
     expect(stepAfterFundingEvent(step, event)).toBe(next);
   });
 });
+
+describe("the manual-account and micro-deposit schemas", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { manualAccountFormSchema, microDepositSchema } = require("./schema") as typeof import("./schema");
+  const good = { routing: "011000015", account: "000123456789", accountConfirm: "000123456789", name: "My checking", type: "checking" };
+  const problems = (input: unknown) => {
+    const r = manualAccountFormSchema.safeParse(input);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+  test.each([
+    [{}, {}],
+    [{ routing: "011000016" }, { routing: "This is not a valid routing number; check it against a cheque or your bank" }],
+    [{ routing: "" }, { routing: "Enter the routing number" }],
+    [{ account: "123", accountConfirm: "123" }, { account: "Account number must be 4 to 17 digits" }],
+    [{ accountConfirm: "000123456780" }, { accountConfirm: "The account numbers do not match" }],
+    [{ type: "credit" }, { type: "Choose checking or savings" }],
+    [{ name: " " }, { name: "Enter a name for this account" }],
+  ])("%p", (change, expected) => {
+    expect(problems({ ...good, ...change })).toEqual(expected);
+  });
+  test.each([
+    [{ amount1: 0.07, amount2: 0.32 }, true],
+    [{ amount1: 0, amount2: 0.32 }, false],
+    [{ amount1: 1, amount2: 0.32 }, false],
+    [{ amount1: 0.071, amount2: 0.32 }, false],
+    [{ amount1: null, amount2: 0.32 }, false],
+  ])("deposits %p → %p", (input, ok) => {
+    expect(microDepositSchema.safeParse(input).success).toBe(ok);
+  });
+});

@@ -1,13 +1,14 @@
 import type { FundingSource as FundingSourceView } from "../../api/generated/types";
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Db } from "../db";
-import { accountNumberProblem, lastFour, MAX_VERIFY_ATTEMPTS, stepAfterFundingEvent, type FundingEvent } from "../../lib/bank/funding-rules";
-import { routingNumberProblem } from "../../lib/bank/aba";
+import { lastFour, MAX_VERIFY_ATTEMPTS, stepAfterFundingEvent, type FundingEvent } from "../../lib/bank/funding-rules";
+import { manualAccountWireSchema } from "../../lib/bank/schema";
+import { parseForm } from "../../lib/forms/validation";
 import { hashToken, createLinkToken as createPlaidLinkToken, type LinkAccount } from "../plaid/plaid";
 import type { FundingSettings } from "../plaid/settings";
 import { ensureApplication, moveTo } from "./application";
 import type { Caller } from "./frontend";
-import { InputError, oneOf, text } from "./validate";
+import { InputError, text } from "./validate";
 
 type Queryable = Pick<Db, "query">;
 
@@ -161,14 +162,16 @@ export interface MicroDeposit {
  * replaced, which is how a locked account is "removed and added again".
  */
 export async function manually(db: Db, caller: Caller, input: ManualInput, settings: FundingSettings) {
-  const account = text("account", input.account, { max: 17, pattern: /^\d+$/, patternHint: "must contain digits only" });
-  const accountProblem = accountNumberProblem(account);
-  if (accountProblem) throw new InputError("account", accountProblem);
-  const routing = text("routing", input.routing, { max: 9, pattern: /^\d+$/, patternHint: "must contain digits only" });
-  const routingProblem = routingNumberProblem(routing);
-  if (routingProblem) throw new InputError("routing", routingProblem);
-  const name = text("name", input.name, { max: 64 });
-  const type = oneOf("type", typeof input.type === "string" ? input.type.toLowerCase() : input.type, ["checking", "savings"] as const);
+  // The /bank form's own schema (lib/bank/schema.ts): the same rules on both sides.
+  const parsed = parseForm(manualAccountWireSchema, {
+    ...input,
+    type: typeof input.type === "string" ? input.type.toLowerCase() : input.type,
+  });
+  if (!parsed.ok) {
+    const [field, message] = Object.entries(parsed.fieldErrors)[0] ?? ["account", "is invalid"];
+    throw new InputError(field, message);
+  }
+  const { account, routing, name, type } = parsed.data;
   const amounts = [randomInt(1, 100), randomInt(1, 100)] as const;
   const accountId = randomUUID();
 
