@@ -21,6 +21,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
             hydrates, so the address field's APIProvider takes its "loaded externally" path
             (WIDGETS.md). It is a few KB and loads nothing else; production loads no script here. */}
         {appEnv === "local" && <Script src="/api/local/maps/maps.js" strategy="beforeInteractive" />}
+        {/* Locally, the Plaid Link stand-in defines window.Plaid and leaves a never-fetched marker
+            script whose src is Plaid's CDN URL, so react-plaid-link on /bank treats Link as loaded
+            (WIDGETS.md). Production loads nothing here: /bank's hook loads Plaid's own script. */}
+        {appEnv === "local" && <Script src="/api/local/plaid/link-initialize.js" strategy="beforeInteractive" />}
         <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
       </body>
     </html>

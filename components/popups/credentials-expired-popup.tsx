@@ -13,10 +13,15 @@ export interface CredentialsExpiredPopupProps {
   redirectTo?: string;
   /** When given, Escape closes the popup through it; without it the popup only leads to /login. */
   onClose?: () => void;
+  /**
+   * When given, "Log in again" is a button that runs it (the bank page reopens the bank-linking
+   * widget in update mode, SPEC 4) instead of a link to /login.
+   */
+  onLoginAgain?: () => void;
 }
 
 /** SPEC 8: "Account Credentials Expired" with a way to log in again (/login). */
-export function CredentialsExpiredPopup({ open, redirectTo, onClose }: CredentialsExpiredPopupProps) {
+export function CredentialsExpiredPopup({ open, redirectTo, onClose, onLoginAgain }: CredentialsExpiredPopupProps) {
   const href = redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login";
   return (
     <PopupDialog
@@ -34,9 +39,15 @@ export function CredentialsExpiredPopup({ open, redirectTo, onClose }: Credentia
               Not now
             </button>
           )}
-          <AppLink href={href} data-autofocus className={popupPrimaryButton}>
-            {LOGIN_AGAIN_LABEL}
-          </AppLink>
+          {onLoginAgain ? (
+            <button type="button" onClick={onLoginAgain} data-autofocus className={popupPrimaryButton}>
+              {LOGIN_AGAIN_LABEL}
+            </button>
+          ) : (
+            <AppLink href={href} data-autofocus className={popupPrimaryButton}>
+              {LOGIN_AGAIN_LABEL}
+            </AppLink>
+          )}
         </>
       }
     >

@@ -1,9 +1,23 @@
 import type { Metadata } from "next";
-import { ShellPageNotice } from "@/components/notices/shell-page-notice";
+import { BankPage } from "@/components/bank/bank-page";
+import { publicConfig } from "@/lib/config/env";
+import { currentSession } from "@/lib/session/server-session";
+import { loadAccounts } from "./actions";
 
 export const metadata: Metadata = { title: "Bank account" };
 
-/** /bank (SPEC 2): a shell page; its form comes in its own issue. */
-export default function BankPage() {
-  return <ShellPageNotice page="bank" />;
+/** /bank (SPEC 2, 4, 5, 8): funding sources, instant linking, micro-deposits, the active account. */
+export default async function Page() {
+  const session = await currentSession();
+  const answer = await loadAccounts();
+  const claims = session.status === "signed-in" ? session.claims : null;
+  const { appEnv } = publicConfig();
+  return (
+    <BankPage
+      initialAccounts={answer.ok ? answer.accounts : null}
+      step={claims?.step ?? null}
+      directDepositConfirmed={claims?.directDepositConfirmed ?? false}
+      outboxUrl={appEnv === "local" ? "/api/local/outbox" : null}
+    />
+  );
 }

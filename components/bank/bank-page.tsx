@@ -1,0 +1,239 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PlaidLinkError, PlaidLinkOnExitMetadata, PlaidLinkOnSuccessMetadata } from "react-plaid-link";
+import {
+  addManualAccount, checkCredentials, linkAccount, loadAccounts, logBankEvent, makeActive, requestLinkToken, verifyDeposits,
+} from "@/app/(dashboard)/bank/actions";
+import { primaryButtonClass } from "@/components/forms";
+import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
+import type { FundingSource } from "@/lib/api/bank-operations";
+import { refreshClaims } from "@/lib/auth/refresh-claims";
+import { directDepositSetUp, isExitedState, showMask } from "@/lib/bank/funding-rules";
+import { AccountList } from "./account-list";
+import { ManualAccountForm } from "./manual-account-form";
+import { MicroDepositForm } from "./micro-deposit-form";
+
+// Plaid's hook and its script load only once the user asks to link.
+const PlaidLauncher = dynamic(() => import("./plaid-launcher").then((m) => m.PlaidLauncher), { ssr: false });
+
+export interface BankPageProps {
+  initialAccounts: FundingSource[] | null;
+  /** The application step from the claims; null while they are not loaded. */
+  step: string | null;
+  directDepositConfirmed: boolean;
+  /** Locally the micro-deposits are readable in the local outbox. */
+  outboxUrl: string | null;
+}
+
+type Notice = { kind: "ok" | "problem"; text: string } | null;
+type Launch = { token: string; mode: "new" | "update"; accountId?: string } | null;
+
+/** Steps at which a funding event may move the application (the server decides where to). */
+const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
+
+export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
+  const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
+  const [notice, setNotice] = useState<Notice>(initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." });
+  const [launch, setLaunch] = useState<Launch>(null);
+  const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState<{ accountId: string; token: string } | null>(null);
+  const [showManual, setShowManual] = useState(false);
+  const checked = useRef(false);
+
+  const reload = useCallback(async () => {
+    const answer = await loadAccounts();
+    if (answer.ok) setAccounts(answer.accounts);
+    return answer.ok ? answer.accounts : null;
+  }, []);
+
+  /** After a change: refresh the claims; where the step moved, follow it through the shell's routes. */
+  const afterChange = useCallback(
+    async (message: string) => {
+      if (step && MOVING_STEPS.has(step)) {
+        const refreshed = await refreshClaims();
+        if (refreshed.ok && refreshed.claims.step !== step) {
+          setNotice({ kind: "ok", text: `${message} Taking you to the next step…` });
+          window.location.assign(`/apply/${encodeURIComponent(refreshed.claims.step)}`);
+          return;
+        }
+      }
+      await reload();
+      setNotice({ kind: "ok", text: message });
+    },
+    [reload, step],
+  );
+
+  // SPEC 4: the credential refresh flow runs when the link check is not SUCCESS.
+  useEffect(() => {
+    if (checked.current || !initialAccounts) return;
+    checked.current = true;
+    const linked = initialAccounts.filter((a) => a.link_type === "plaid_getAuth");
+    void (async () => {
+      for (const account of linked) {
+        const answer = await checkCredentials(account.account_id);
+        if (answer.ok && answer.refreshToken) {
+          setExpired({ accountId: account.account_id, token: answer.refreshToken });
+          return;
+        }
+      }
+    })();
+  }, [initialAccounts]);
+
+  const startLink = async () => {
+    setBusy(true);
+    setNotice(null);
+    const answer = await requestLinkToken();
+    setBusy(false);
+    if (answer.ok) setLaunch({ token: answer.linkToken, mode: "new" });
+    else setNotice({ kind: "problem", text: answer.reason === "signed-out" ? "Your session ended. Please sign in again." : "Bank linking is not available right now. Please try again, or add your account by hand." });
+  };
+
+  const onLinkSuccess = async (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
+    const current = launch;
+    setLaunch(null);
+    if (current?.mode === "update") {
+      // Update mode repairs the login; nothing new to add. Check again that it worked.
+      const answer = current.accountId ? await checkCredentials(current.accountId) : null;
+      if (answer?.ok && !answer.refreshToken) {
+        setExpired(null);
+        setNotice({ kind: "ok", text: "Your bank login is working again." });
+      } else {
+        setNotice({ kind: "problem", text: "Your bank login still needs attention. Please try again." });
+      }
+      return;
+    }
+    setBusy(true);
+    const answer = await linkAccount(publicToken ?? "", {
+      institution: metadata.institution,
+      accounts: metadata.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
+      link_session_id: metadata.link_session_id,
+    });
+    setBusy(false);
+    if (answer.ok) {
+      const names = metadata.accounts.map((a) => `${a.name} ${showMask(a.mask)}`).join(", ");
+      await afterChange(`${names} is linked and verified.`);
+    } else {
+      // SPEC 8: anything other than 200 is LinkFailure.
+      void logBankEvent("LinkFailure", answer.reason);
+      setNotice({ kind: "problem", text: "We could not link this account. Only checking and savings accounts can be used. Please try again." });
+    }
+  };
+
+  const onLinkExit = (error: PlaidLinkError | null, metadata: PlaidLinkOnExitMetadata) => {
+    setLaunch(null);
+    // SPEC 8: exiting the widget is Exited and is logged.
+    void logBankEvent("Exited", `${metadata.status ?? ""} ${error?.error_code ?? ""}`.trim());
+    setNotice(
+      error
+        ? { kind: "problem", text: `Bank linking stopped: ${error.display_message ?? "the bank could not be reached"}. You can try again or add your account by hand.` }
+        : { kind: "ok", text: "You closed bank linking. You can link an account whenever you are ready." },
+    );
+  };
+
+  const activate = async (accountId: string) => {
+    setBusy(true);
+    const answer = await makeActive(accountId);
+    setBusy(false);
+    if (answer.ok) {
+      await reload();
+      const a = accounts?.find((x) => x.account_id === accountId);
+      setNotice({ kind: "ok", text: `${a ? `${a.name} ${showMask(a.mask)}` : "This account"} is now your active account.` });
+    } else setNotice({ kind: "problem", text: "We could not change your active account. Please try again." });
+  };
+
+  const pending = accounts?.find((a) => !a.verified) ?? null;
+  const dd = directDepositSetUp(step ?? "", directDepositConfirmed);
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
+        <p className="text-gray-700">Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.</p>
+      </header>
+
+      <div aria-live="polite" role="status" className="empty:hidden">
+        {notice?.kind === "ok" && <p className="rounded-md border border-green-700 bg-green-50 p-3 text-green-900">{notice.text}</p>}
+      </div>
+      <div role="alert" className="empty:hidden">
+        {notice?.kind === "problem" && <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{notice.text}</p>}
+      </div>
+
+      <section aria-labelledby="accounts-title" className="flex flex-col gap-3">
+        <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">Your accounts</h2>
+        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} />}
+        <p className="text-sm text-gray-700" data-testid="direct-deposit">
+          {dd.setUp
+            ? dd.because === "paperForm"
+              ? "Direct deposit: set up — your paper form is waiting for confirmation."
+              : "Direct deposit: set up — confirmed by your employer."
+            : "Direct deposit: not set up yet."}
+        </p>
+      </section>
+
+      {pending && (
+        <section aria-labelledby="verify-title" className="flex flex-col gap-3" data-exited={accounts && isExitedState(accounts) ? "true" : undefined}>
+          <h2 id="verify-title" className="text-lg font-semibold text-gray-900">
+            Verify {pending.name} {showMask(pending.mask)}
+          </h2>
+          {pending.locked ? (
+            <p className="text-amber-900">This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits.</p>
+          ) : (
+            <>
+              <p className="text-gray-700">
+                We sent two deposits below $1.00 to this account. They take 1–2 business days to appear on your statement. Enter both amounts.
+                {pending.verifyTriesLeft !== null && ` ${pending.verifyTriesLeft} ${pending.verifyTriesLeft === 1 ? "try" : "tries"} left.`}
+              </p>
+              {outboxUrl && (
+                <p className="text-sm text-gray-700">
+                  Local environment: the deposits are listed in the <a className="underline" href={outboxUrl}>local outbox</a>.
+                </p>
+              )}
+              <MicroDepositForm
+                verify={(values) => verifyDeposits(pending.account_id, values)}
+                onDone={async (verified) => {
+                  if (verified) await afterChange(`${pending.name} ${showMask(pending.mask)} is verified.`);
+                  else await reload();
+                }}
+              />
+            </>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="link-title" className="flex flex-col gap-3">
+        <h2 id="link-title" className="text-lg font-semibold text-gray-900">Link your bank instantly</h2>
+        <p className="text-gray-700">Log in at your bank through Plaid. The account is verified at once.</p>
+        <button type="button" onClick={startLink} disabled={busy || launch !== null} className={primaryButtonClass}>
+          Link a bank account
+        </button>
+      </section>
+
+      <section aria-labelledby="manual-title" className="flex flex-col gap-3">
+        <h2 id="manual-title" className="text-lg font-semibold text-gray-900">Add an account by hand</h2>
+        <p className="text-gray-700">We send two small deposits to the account; you confirm their amounts here.</p>
+        {showManual ? (
+          <ManualAccountForm
+            add={addManualAccount}
+            onAdded={async () => {
+              setShowManual(false);
+              await afterChange("Account added. Two deposits below $1.00 are on their way.");
+            }}
+          />
+        ) : (
+          <button type="button" onClick={() => setShowManual(true)} className="self-start rounded-md border border-gray-800 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
+            Enter account details
+          </button>
+        )}
+      </section>
+
+      {launch && <PlaidLauncher key={launch.token} token={launch.token} onSuccess={onLinkSuccess} onExit={onLinkExit} />}
+      <CredentialsExpiredPopup
+        open={expired !== null && launch === null}
+        onClose={() => setExpired(null)}
+        onLoginAgain={() => expired && setLaunch({ token: expired.token, mode: "update", accountId: expired.accountId })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { Form, FormError, MoneyField, SubmitButton, useZodForm } from "@/components/forms";
+import { microDepositSchema } from "@/lib/bank/schema";
+import type { BankResult } from "@/app/(dashboard)/bank/actions";
+
+/** The two micro-deposit amounts of the unverified account (either order). */
+export function MicroDepositForm({
+  verify,
+  onDone,
+}: {
+  verify: (input: { amount1: number; amount2: number }) => Promise<BankResult<object>>;
+  onDone: (verified: boolean) => Promise<void>;
+}) {
+  const form = useZodForm({
+    schema: microDepositSchema,
+    initialValues: { amount1: null, amount2: null },
+    onSubmit: async (values, { setFormError }) => {
+      const answer = await verify(values);
+      if (answer.ok) return onDone(true);
+      if (answer.reason === "signed-out") setFormError("Your session ended. Please sign in again.");
+      else setFormError(answer.message ?? "We could not check these amounts. Please try again.");
+      await onDone(false);
+    },
+  });
+  return (
+    <Form form={form} aria-labelledby="verify-title">
+      <MoneyField form={form} name="amount1" label="First deposit" placeholder="0.00" />
+      <MoneyField form={form} name="amount2" label="Second deposit" placeholder="0.00" />
+      <FormError message={form.formError} />
+      <SubmitButton pending={form.pending} pendingLabel="Checking…">
+        Verify deposits
+      </SubmitButton>
+    </Form>
+  );
+}
