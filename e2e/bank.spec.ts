@@ -1,0 +1,188 @@
+import AxeBuilder from "@axe-core/playwright";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, outbox, requestCode } from "./fixtures/personas";
+
+/**
+ * /bank on the production build with the local Plaid Link stand-in (issue 10): instant linking,
+ * micro-deposits read from the local outbox, the active account, expired bank credentials and
+ * update mode, leaving the widget. Each test signs up its own applicant and puts them at a step.
+ * axe (no serious or critical violation) and screenshots at 375 and 1280 px on every state.
+ */
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(120_000);
+
+const SHOTS = path.join("test-results", "screenshots");
+
+async function checkState(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" >>> ")) }));
+    expect(blocking, `${name} at ${width}px: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+    const body = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(SHOTS, `bank-${name}-${width}.png`) });
+    await testInfo.attach(`bank-${name}-${width}.png`, { body, contentType: "image/png" });
+  }
+}
+
+/** A new applicant (signed up through /register) moved to `step`, on /bank. */
+async function applicantAt(page: Page, step: string): Promise<string> {
+  const email = `bank-${randomBytes(5).toString("hex")}@example.com`;
+  await page.goto(`${LOCAL_ORIGIN}/register`);
+  const baseline = await requestCode(page, email, "register");
+  await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
+  await expect.poll(() => hasClaimsCookie(page.context()), { timeout: 15_000 }).toBe(true);
+  const idToken = (await page.context().cookies()).find((c) => c.name.startsWith(AMPLIFY_COOKIE_PREFIX) && c.name.endsWith(".idToken"))!.value;
+  const moved = await page.request.post(`${LOCAL_ORIGIN}/api/local/graphql`, {
+    headers: { authorization: decodeURIComponent(idToken), "content-type": "application/json" },
+    // Consent on record, as for anyone past the consent step (else the updated-terms popup shows).
+    data: { query: "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } setEvolveConsent(consent: true) }", variables: { s: step } },
+  });
+  expect((await moved.json()).data.setApplicationStep.applicationStep).toBe(step);
+  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
+  await page.goto(`${LOCAL_ORIGIN}/bank`);
+  await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+  return email;
+}
+
+/** Through the Link stand-in: pick the bank, log in, optionally choose an account. */
+async function linkThroughWidget(page: Page, bank: string, username: string, account?: RegExp) {
+  await page.getByRole("button", { name: "Link a bank account" }).click();
+  const widget = page.getByRole("dialog", { name: "Select your bank" });
+  await widget.getByRole("button", { name: bank }).click();
+  await logIn(page, bank, username);
+  if (account) {
+    const accounts = page.getByRole("dialog", { name: `Your accounts at ${bank}` });
+    await accounts.getByLabel(account).check();
+    await accounts.getByRole("button", { name: "Continue" }).click();
+  }
+}
+
+async function logIn(page: Page, bank: string, username: string, password = "pass_good") {
+  const login = page.getByRole("dialog", { name: `Log in at ${bank}` });
+  await login.getByLabel("Username").fill(username);
+  await login.getByLabel("Password").fill(password);
+  await login.getByRole("button", { name: "Submit" }).click();
+}
+
+test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({ page }, testInfo) => {
+  await applicantAt(page, "fundingAccount");
+  await checkState(page, testInfo, "empty");
+  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await expect(page.getByRole("dialog", { name: "Select your bank" })).toBeVisible();
+  await checkState(page, testInfo, "widget-banks");
+  await page.getByRole("button", { name: "First Platypus Bank" }).click();
+  await logIn(page, "First Platypus Bank", "user_good", "wrong");
+  await expect(page.getByRole("dialog", { name: "Log in at First Platypus Bank" }).getByRole("alert")).toContainText("credentials were not correct");
+  await checkState(page, testInfo, "widget-wrong-password");
+  await logIn(page, "First Platypus Bank", "user_good");
+  const accounts = page.getByRole("dialog", { name: "Your accounts at First Platypus Bank" });
+  await expect(accounts.getByLabel(/Plaid Checking/)).toBeVisible();
+  await expect(accounts.getByLabel(/Plaid Saving/)).toBeVisible();
+  // SPEC 5: only checking and savings are offered.
+  await expect(accounts.getByText(/Credit Card/)).toHaveCount(0);
+  await expect(accounts.getByText(/Plaid CD/)).toHaveCount(0);
+  await checkState(page, testInfo, "widget-accounts");
+  await accounts.getByLabel(/Plaid Checking/).check();
+  await accounts.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/apply\/uploadIdentity$/, { timeout: 30_000 });
+});
+
+test("a savings account is accepted and becomes active; a second linked account can be made the active one", async ({ page }, testInfo) => {
+  await applicantAt(page, "consentPage");
+  await linkThroughWidget(page, "First Platypus Bank", "user_good", /Plaid Saving/);
+  const list = page.getByRole("list", { name: "Your bank accounts" });
+  await expect(page.getByRole("status")).toContainText("Plaid Saving ••1111 is linked and verified.");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem").first()).toContainText("Active account");
+  await linkThroughWidget(page, "First Gingham Credit Union", "user_good", /Gingham Everyday Checking/);
+  await expect(list.getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Make Gingham Everyday Checking ••4321 active" }).click();
+  await expect(page.getByRole("status")).toContainText("is now your active account");
+  await expect(list.locator('[data-account="4321"]')).toContainText("Active account");
+  await expect(list.locator('[data-account="1111"]')).not.toContainText("Active account");
+  await expect(page).toHaveURL(/\/bank$/);
+  await checkState(page, testInfo, "linked");
+});
+
+test("a manual account: amounts from the outbox, one wrong try, the right amounts; a second manual account is refused", async ({ page }, testInfo) => {
+  const email = await applicantAt(page, "verifyMD");
+  await page.getByRole("button", { name: "Enter account details" }).click();
+  await page.getByLabel("Routing number").fill("011000016");
+  await page.getByLabel("Account number", { exact: true }).fill("000123456789");
+  await page.getByLabel("Account number again").fill("000123456780");
+  await page.getByLabel("Account name").fill("My checking");
+  await page.getByLabel("Account type").selectOption("checking");
+  await page.getByRole("button", { name: "Add account" }).click();
+  await expect(page.getByText("This is not a valid routing number")).toBeVisible();
+  await expect(page.getByText("The account numbers do not match")).toBeVisible();
+  await checkState(page, testInfo, "manual-errors");
+  await page.getByLabel("Routing number").fill("011000015");
+  await page.getByLabel("Account number again").fill("000123456789");
+  await page.getByRole("button", { name: "Add account" }).click();
+  await expect(page.getByRole("heading", { name: "Verify My checking ••6789" })).toBeVisible();
+  await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
+
+  const deposits = (await outbox(page.request, LOCAL_ORIGIN, email)).filter((m) => m.purpose.includes("ACCTVERIFY")).map((m) => m.code.replace("$", ""));
+  expect(deposits).toHaveLength(2);
+  await checkState(page, testInfo, "waiting-for-deposits");
+
+  // Only one unverified account at a time (SPEC 5).
+  await page.getByRole("button", { name: "Enter account details" }).click();
+  await page.getByLabel("Routing number").fill("021000021");
+  await page.getByLabel("Account number", { exact: true }).fill("99998888");
+  await page.getByLabel("Account number again").fill("99998888");
+  await page.getByLabel("Account name").fill("Second");
+  await page.getByLabel("Account type").selectOption("savings");
+  await page.getByRole("button", { name: "Add account" }).click();
+  await expect(page.getByText("Unverified fundingSource already exists")).toBeVisible();
+
+  const wrong = deposits[0] === "0.01" ? "0.02" : "0.01";
+  await page.getByLabel("First deposit").fill(wrong);
+  await page.getByLabel("Second deposit").fill(deposits[1]!);
+  await page.getByRole("button", { name: "Verify deposits" }).click();
+  await expect(page.getByText(/The amounts do not match\. 2 tries left/)).toBeVisible();
+  await checkState(page, testInfo, "wrong-deposits");
+  await page.getByLabel("First deposit").fill(deposits[1]!);
+  await page.getByLabel("Second deposit").fill(deposits[0]!);
+  await page.getByRole("button", { name: "Verify deposits" }).click();
+  // At verifyMD the verification moves the application on.
+  await page.waitForURL(/\/apply\/completeUnderReview$/, { timeout: 30_000 });
+});
+
+test("expired bank credentials show the popup and are repaired in update mode", async ({ page }, testInfo) => {
+  await applicantAt(page, "consentPage");
+  await linkThroughWidget(page, "First Gingham Credit Union", "user_expiring", /Gingham Share Savings/);
+  await expect(page.getByRole("status")).toContainText("is linked and verified");
+  await page.reload();
+  const popup = page.getByRole("dialog", { name: "Account Credentials Expired" });
+  await expect(popup).toContainText("Your account linking credentials expired. Please login again.");
+  await checkState(page, testInfo, "credentials-expired");
+  await popup.getByRole("button", { name: "Log in again" }).click();
+  await logIn(page, "First Gingham Credit Union", "user_expiring");
+  await expect(page.getByRole("status")).toContainText("Your bank login is working again.");
+  await expect(popup).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("dialog", { name: "Account Credentials Expired" })).toHaveCount(0);
+});
+
+test("leaving the widget keeps the page usable; a bank that is down says so", async ({ page }, testInfo) => {
+  await applicantAt(page, "fundingAccount");
+  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("status")).toContainText("You closed bank linking.");
+  await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
+  await checkState(page, testInfo, "exited");
+  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await page.getByRole("button", { name: "Tartan Bank" }).click();
+  await logIn(page, "Tartan Bank", "user_good", "error_INSTITUTION_DOWN");
+  await expect(page.getByRole("alert").filter({ hasText: "Bank linking stopped" })).toContainText("not currently responding");
+  await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
+  await expect(page).toHaveURL(/\/bank$/);
+});
