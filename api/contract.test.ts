@@ -67,6 +67,29 @@ describe("operations", () => {
   });
 });
 
+describe("wire types", () => {
+  it("no object type of the contract is written by hand on either side (use api/generated or the operation types)", () => {
+    const names = Object.values(schema.getTypeMap())
+      .filter((t) => !t.name.startsWith("__"))
+      .map((t) => t.name);
+    const declaration = new RegExp(`^\\s*(?:export\\s+)?(?:interface\\s+(${names.join("|")})\\b|type\\s+(${names.join("|")})\\s*=\\s*\\{)`, "m");
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (name === "generated" || name === "node_modules") continue;
+        if (statSync(path).isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(name)) {
+          const match = declaration.exec(readFileSync(path, "utf8"));
+          if (match) offenders.push(`${relative(root, path)}: ${match[1] ?? match[2]}`);
+        }
+      }
+    };
+    for (const dir of ["app", "components", "lib", "local"]) walk(join(root, dir));
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe("the stand-in's resolvers", () => {
   it("cover exactly the contract's root fields", () => {
     expect(coverage(schema, resolvers)).toEqual({ missing: [], extra: [] });

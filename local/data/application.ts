@@ -2,7 +2,7 @@ import type { LoanRecord, NextStepResult, Quote, StepResult } from "../../api/ge
 import type { Db } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
-import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS, STEP_RANK, isKnownStep } from "./reference";
+import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS, isKnownStep } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
 
 type Queryable = Pick<Db, "query">;

@@ -4,7 +4,7 @@ import { aprFor } from "./application";
 import { seedEmployers } from "./employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, ISLAND_EMPLOYER_ID } from "./employers-seed";
 import { seedLeads } from "./leads";
-import { STEP_RANK } from "./reference";
+import { stepRank } from "../../lib/application/steps";
 
 type Queryable = Pick<Db, "query">;
 
@@ -25,7 +25,7 @@ function historyFor(step: string): string[] {
 /** How far into the application a persona is, as a rank; steps past the ranked flow count as 11. */
 function progress(p: Persona): number {
   if (p.applicationStep.includes("applicationBlocked")) return 2;
-  return STEP_RANK[p.applicationStep] ?? 11;
+  return stepRank(p.applicationStep) ?? 11;
 }
 
 const RATE = 18.99;
