@@ -31,6 +31,14 @@ describe("operations", () => {
     expect(operationProblems(schema, files)).toEqual([]);
   });
 
+  it("an operation is validated with the fragments it uses, from any file", () => {
+    const problems = operationProblems(schema, [
+      { path: "f.graphql", source: "fragment Flagged on Flags { adminPortalUser nope }" },
+      { path: "o.graphql", source: "query withFlags { loadFrontend { flags { ...Flagged } } }\nquery plain { queries }" },
+    ]);
+    expect(problems).toEqual(['o.graphql: query withFlags: Cannot query field "nope" on type "Flags".']);
+  });
+
   it("a broken operation fails with a message naming its file and operation", () => {
     const files = readOperationFiles(join(root, "api/testing/fixtures")).map((f) => ({ ...f, path: relative(root, f.path) }));
     expect(operationProblems(schema, files)).toEqual([
@@ -45,9 +53,9 @@ describe("operations", () => {
       { path: "c.graphql", source: "query broken {" },
     ]);
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^a\.graphql: query \(anonymous\): every operation needs a name/);
-    expect(problems[1]).toBe("b.graphql: mutation same: the name is already used in a.graphql");
-    expect(problems[2]).toMatch(/^c\.graphql: Syntax Error/);
+    expect(problems[0]).toMatch(/^c\.graphql: Syntax Error/);
+    expect(problems[1]).toMatch(/^a\.graphql: query \(anonymous\): every operation needs a name/);
+    expect(problems[2]).toBe("b.graphql: mutation same: the name is already used in a.graphql");
   });
 
   it("the shell sends GraphQL only through the generated documents", () => {

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { GraphQLError, Kind, parse, validate, type GraphQLSchema } from "graphql";
+import { GraphQLError, Kind, parse, validate, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from "graphql";
 
 export interface OperationFile {
   path: string;
@@ -18,20 +18,42 @@ export function readOperationFiles(dir: string): OperationFile[] {
 /**
  * Every operation checked against the contract (graphql-js validate), one message per problem,
  * naming the file and the operation: `lib/api/documents/x.graphql: mutation setFoo: Cannot query ...`.
- * Each operation is validated alone (with the fragments of its file), so a message names exactly one.
+ * Each operation is validated alone with the fragments it uses (from any file), so a message names
+ * exactly one operation.
  */
 export function operationProblems(schema: GraphQLSchema, files: OperationFile[]): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();
+  const parsed: { file: OperationFile; document: DocumentNode }[] = [];
   for (const file of files) {
-    let document;
     try {
-      document = parse(file.source);
+      parsed.push({ file, document: parse(file.source) });
     } catch (error) {
       problems.push(`${file.path}: ${error instanceof GraphQLError ? error.message : String(error)}`);
-      continue;
     }
-    const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  }
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const { document } of parsed) {
+    for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  }
+  /** The fragments a definition spreads, transitively; unknown names are left to validate() to report. */
+  const used = (root: { kind: Kind }): FragmentDefinitionNode[] => {
+    const out = new Map<string, FragmentDefinitionNode>();
+    const queue = [root];
+    while (queue.length) {
+      visit(queue.pop() as never, {
+        FragmentSpread(node) {
+          const fragment = fragments.get(node.name.value);
+          if (fragment && !out.has(node.name.value)) {
+            out.set(node.name.value, fragment);
+            queue.push(fragment);
+          }
+        },
+      });
+    }
+    return [...out.values()];
+  };
+  for (const { file, document } of parsed) {
     for (const definition of document.definitions) {
       if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
       const name = definition.name?.value;
@@ -43,7 +65,7 @@ export function operationProblems(schema: GraphQLSchema, files: OperationFile[])
       const other = seen.get(name);
       if (other) problems.push(`${label}: the name is already used in ${other}`);
       seen.set(name, file.path);
-      for (const error of validate(schema, { ...document, definitions: [definition, ...fragments] })) {
+      for (const error of validate(schema, { ...document, definitions: [definition, ...used(definition)] })) {
         problems.push(`${label}: ${error.message}`);
       }
     }

@@ -28,7 +28,7 @@ export type StepResult = NonNullable<SetApplicationStepMutation["setApplicationS
 export type Employer = NonNullable<LoadEmployerMutation["loadEmployer"]>;
 
 /** Root fields are nullable (AppSync); a null without an error is a broken answer, not "nothing". */
-function present<T>(value: T | null, operation: string): T {
+export function present<T>(value: T | null, operation: string): T {
   if (value === null) throw new Error(`${operation} answered null`);
   return value;
 }
