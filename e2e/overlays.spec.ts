@@ -36,6 +36,17 @@ async function holdClaimsLoads(page: Page): Promise<() => number> {
   return () => held.length - start;
 }
 
+/**
+ * Installs Playwright's clock and pauses it: an installed clock otherwise keeps flowing with real
+ * time, so on a busy machine the seconds a step takes added to runFor() and the hint showed "early".
+ * Paused, only runFor() moves time, and each hint appears exactly at its SPEC value.
+ */
+async function freezeClock(page: Page): Promise<void> {
+  const start = new Date("2026-11-02T09:00:00Z").getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 60_000);
+}
+
 test.afterEach(async ({ page }) => {
   await page.unrouteAll({ behavior: "ignoreErrors" });
   for (const route of held.splice(0)) await route.abort().catch(() => {});
@@ -49,7 +60,7 @@ test.describe("loading overlay on /wait-load-redirect", () => {
     test(`worded for ${target}; "Still Loading?" after ${LOADING_HINT_MS} ms, not before`, async ({ page }) => {
       await signInAs(page, UNDER_REVIEW);
       const asked = await holdClaimsLoads(page);
-      await page.clock.install();
+      await freezeClock(page);
       await page.goto(`/wait-load-redirect?redirect=${encodeURIComponent(target)}`);
 
       const overlay = page.getByRole("dialog", { name: text });
@@ -58,9 +69,9 @@ test.describe("loading overlay on /wait-load-redirect", () => {
       await expect(overlay).toHaveAttribute("aria-busy", "true");
       await expect.poll(asked).toBeGreaterThan(0);
 
-      await page.clock.runFor(LOADING_HINT_MS - 1000);
+      await page.clock.runFor(LOADING_HINT_MS - 1);
       await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
-      await page.clock.runFor(1000);
+      await page.clock.runFor(1);
       await expect(overlay.getByRole("status")).toContainText(STILL_LOADING);
       await expect(overlay.getByRole("status")).toContainText(HINT);
 
@@ -80,7 +91,7 @@ test.describe("processing overlay on /_restricted while signing in", () => {
     // Signed in but the application data not loaded yet: identity cookies without claims.
     await context.clearCookies({ name: CLAIMS_COOKIE });
     const asked = await holdClaimsLoads(page);
-    await page.clock.install();
+    await freezeClock(page);
     await page.goto(`/_restricted?redirect=${encodeURIComponent("/personal")}`);
 
     const overlay = page.getByRole("dialog", { name: PROCESSING_TEXT });
@@ -88,9 +99,9 @@ test.describe("processing overlay on /_restricted while signing in", () => {
     await expect(overlay.getByText(PROCESSING_DETAIL)).toBeVisible();
     await expect.poll(asked).toBeGreaterThan(0);
 
-    await page.clock.runFor(PROCESSING_HINT_MS - 500);
+    await page.clock.runFor(PROCESSING_HINT_MS - 1);
     await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
-    await page.clock.runFor(500);
+    await page.clock.runFor(1);
     await expect(overlay.getByText(STILL_LOADING)).toBeVisible();
     await expect(overlay.getByText(HINT)).toBeVisible();
 
