@@ -156,7 +156,8 @@ export function DigitsField<In extends Record<string, unknown>>({ form, name, la
           autoComplete={autoComplete}
           placeholder={placeholder}
           readOnly={readOnly}
-          maxLength={maxDigits}
+          // No maxlength: the browser would cut a pasted " 021 000 021 " before the spaces are dropped.
+          
           className={inputClass}
           value={stored}
           valueIsNumericString

@@ -177,6 +177,17 @@ describe("CredentialsExpiredPopup", () => {
     expect(login).toHaveFocus();
   });
 
+  it("with onLoginAgain, 'Log in again' is a focused button that runs it (bank linking's update mode)", async () => {
+    const user = userEvent.setup();
+    const onLoginAgain = jest.fn();
+    render(<CredentialsExpiredPopup open onLoginAgain={onLoginAgain} />);
+    expect(screen.queryByRole("link", { name: "Log in again" })).not.toBeInTheDocument();
+    const button = screen.getByRole("button", { name: "Log in again" });
+    expect(button).toHaveFocus();
+    await user.click(button);
+    expect(onLoginAgain).toHaveBeenCalledTimes(1);
+  });
+
   it("carries the return path to /login", () => {
     render(<CredentialsExpiredPopup open redirectTo="/bank?tab=accounts" />);
     expect(screen.getByRole("link", { name: "Log in again" })).toHaveAttribute(
