@@ -65,7 +65,8 @@ export async function moveTo(tx: Queryable, sub: string, step: string): Promise<
 /**
  * The employer step's next handler. Its contract reports problems in validationError (SPEC
  * section 5), not as a GraphQL error. On success it records the employer and, when the
- * application is still at chooseEmployer, moves it to loanDetails.
+ * application is still at chooseEmployer, moves it to loanDetails (nextRoute /apply/loanDetails;
+ * null when the step did not move).
  */
 export async function setEmployer(db: Db, caller: Caller, employerId: unknown): Promise<NextStepResult> {
   const fail = (validationError: string): NextStepResult => ({ nextRoute: null, validationError, serverError: null, data: null });
@@ -77,8 +78,11 @@ export async function setEmployer(db: Db, caller: Caller, employerId: unknown): 
     await ensureApplication(tx, caller);
     await tx.query(`UPDATE applications SET employer_id = $2, updated_at = now() WHERE sub = $1`, [caller.sub, id]);
     const { step } = (await tx.query<{ step: string }>(`SELECT step FROM applications WHERE sub = $1`, [caller.sub]))[0]!;
-    if (step === "chooseEmployer") await moveTo(tx, caller.sub, "loanDetails");
-    return { nextRoute: "loanDetails", validationError: null, serverError: null, data: JSON.stringify(employer) };
+    // Like the other next handlers: a route to follow only when the step moved; a later change of
+    // employer (from /employment) updates the employer and leaves the step alone.
+    const moved = step === "chooseEmployer";
+    if (moved) await moveTo(tx, caller.sub, "loanDetails");
+    return { nextRoute: moved ? "/apply/loanDetails" : null, validationError: null, serverError: null, data: JSON.stringify(employer) };
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Employer } from "../../api/generated/types";
 import type { Db } from "../db";
-import { EMPLOYERS } from "./employers-seed";
+import { DIRECTORY_SIZE, DIRECTORY_VERSION, generateDirectory } from "./employer-directory";
+import { EMPLOYERS, type EmployerSeed } from "./employers-seed";
 
 type Queryable = Pick<Db, "query">;
 
@@ -46,92 +47,66 @@ export async function isIslandEmployer(db: Queryable, employerId: string): Promi
   return row.parent_id === null && row.subs === 0;
 }
 
-export interface EmployerQuery {
-  query: string;
-  parentId?: string;
-  /** Only employers without a parent. */
-  topLevelOnly?: boolean;
-  hitsPerPage: number;
-  page: number;
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/**
- * Search as you type. Every word of the query must occur in the name or city (case-insensitive,
- * substring, so the last, half-typed word matches too). Ranking, best first: exact name, name
- * starts with the query, a name word starts with the query, name contains it, only other words
- * match; then top-level before sub-employers, then name.
- */
-export async function searchEmployers(db: Queryable, q: EmployerQuery): Promise<{ hits: EmployerHit[]; nbHits: number }> {
-  const query = q.query.trim().toLowerCase().replace(/\s+/g, " ");
-  const words = query ? query.split(" ") : [];
-  const params: unknown[] = [];
-  const param = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const where: string[] = [];
-  for (const word of words) {
-    const p = param(`%${escapeLike(word)}%`);
-    where.push(`(lower(e.name) LIKE ${p} OR lower(coalesce(e.city, '')) LIKE ${p})`);
-  }
-  if (q.parentId !== undefined) where.push(`e.parent_id = ${param(q.parentId)}`);
-  if (q.topLevelOnly) where.push("e.parent_id IS NULL");
-  const qp = param(query);
-  const prefix = param(`${escapeLike(query)}%`);
-  const wordPrefix = param(`% ${escapeLike(query)}%`);
-  const contains = param(`%${escapeLike(query)}%`);
-  const limit = param(q.hitsPerPage);
-  const offset = param(q.hitsPerPage * q.page);
-  const rows = await db.query<{ hit: EmployerHit; total: number }>(
-    `SELECT json_build_object('objectID', e.id, 'name', e.name, 'parentId', e.parent_id, 'parentName', p.name,
-              'city', e.city, 'state', e.state, 'logoUrl', e.logo_url) AS hit,
-            count(*) OVER ()::int AS total
-       FROM employers e LEFT JOIN employers p ON p.id = e.parent_id
-      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-      ORDER BY CASE WHEN lower(e.name) = ${qp} THEN 0
-                    WHEN lower(e.name) LIKE ${prefix} THEN 1
-                    WHEN lower(e.name) LIKE ${wordPrefix} THEN 2
-                    WHEN lower(e.name) LIKE ${contains} THEN 3
-                    ELSE 4 END,
-               (e.parent_id IS NOT NULL), e.name, e.id
-      LIMIT ${limit} OFFSET ${offset}`,
-    params,
-  );
-  let nbHits = rows[0]?.total ?? 0;
-  if (rows.length === 0 && q.page > 0) {
-    // Past the last page the window count is unavailable; count separately so nbPages stays right.
-    const count = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM employers e ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`,
-      params.slice(0, words.length + (q.parentId !== undefined ? 1 : 0)),
-    );
-    nbHits = count[0]?.n ?? 0;
-  }
-  return { hits: rows.map((r) => r.hit), nbHits };
-}
-
 /** Reference data: always brought in line with employers-seed.ts, so edits there apply on restart. */
-export async function seedEmployers(db: Queryable): Promise<void> {
-  for (const e of EMPLOYERS) {
-    await db.query(
-      `INSERT INTO employers (id, name, parent_id, city, state, logo_url, domain, show_email_domain, accepted_domains,
-              signed_form_action, pdf_paystubs, auto_request_identity, argyle_enabled, argyle_subscribe_alloc,
-              default_payment_type, dd_setup_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ($9::text)::jsonb, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, city = EXCLUDED.city,
-              state = EXCLUDED.state, logo_url = EXCLUDED.logo_url, domain = EXCLUDED.domain,
-              show_email_domain = EXCLUDED.show_email_domain, accepted_domains = EXCLUDED.accepted_domains,
-              signed_form_action = EXCLUDED.signed_form_action, pdf_paystubs = EXCLUDED.pdf_paystubs,
-              auto_request_identity = EXCLUDED.auto_request_identity, argyle_enabled = EXCLUDED.argyle_enabled,
-              argyle_subscribe_alloc = EXCLUDED.argyle_subscribe_alloc,
-              default_payment_type = EXCLUDED.default_payment_type, dd_setup_type = EXCLUDED.dd_setup_type`,
-      [
-        e.id, e.name, e.parentId ?? null, e.city, e.state, e.logoUrl ?? null, e.domain ?? null, e.showEmailDomain ?? false,
-        JSON.stringify(e.acceptedDomains ?? (e.domain ? [e.domain] : [])), e.signedFormAction ?? null, e.pdfPaystubs ?? false,
-        e.autoRequestIdentity ?? false, e.argyleEnabled ?? false, e.argyleSubscribeAlloc ?? false,
-        e.defaultPaymentType ?? null, e.ddSetupType ?? null,
-      ],
-    );
+export async function seedEmployers(db: Db, options: { directorySize?: number } = {}): Promise<void> {
+  await upsertEmployers(db, EMPLOYERS);
+  const size = options.directorySize ?? directorySizeFromEnv();
+  const [seeded] = await db.query<{ version: number; rows: number }>(`SELECT version, rows FROM seed_versions WHERE name = 'employer_directory'`);
+  if (seeded?.version !== DIRECTORY_VERSION || seeded.rows !== size) {
+    const directory = generateDirectory(size);
+    await db.transaction(async (tx) => {
+      // Bulk load: the word index is built once afterwards, not maintained row by row.
+      await tx.query(`DROP INDEX IF EXISTS employers_terms_idx`);
+      for (let i = 0; i < directory.length; i += 5000) await upsertEmployers(tx, directory.slice(i, i + 5000));
+      await tx.query(`CREATE INDEX employers_terms_idx ON employers USING gin (terms)`);
+      // Fresh statistics, or the planner guesses and sorts thousands of rows instead of walking the index.
+      await tx.query(`ANALYZE employers`);
+      await tx.query(
+        `INSERT INTO seed_versions (name, version, rows) VALUES ('employer_directory', $1, $2)
+         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, rows = EXCLUDED.rows, seeded_at = now()`,
+        [DIRECTORY_VERSION, size],
+      );
+    });
   }
+}
+
+/** LOCAL_EMPLOYER_DIRECTORY_SIZE (default 100,000): how many generated employers the local index holds. */
+export function directorySizeFromEnv(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.LOCAL_EMPLOYER_DIRECTORY_SIZE;
+  if (raw === undefined || raw === "") return DIRECTORY_SIZE;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new Error("LOCAL_EMPLOYER_DIRECTORY_SIZE must be a whole number from 0 to 1000000");
+  return n;
+}
+
+async function upsertEmployers(db: Queryable, employers: readonly EmployerSeed[]): Promise<void> {
+  if (employers.length === 0) return;
+  const rows = employers.map((e) => ({
+    id: e.id, name: e.name, parent_id: e.parentId ?? null, city: e.city, state: e.state, logo_url: e.logoUrl ?? null,
+    domain: e.domain ?? null, show_email_domain: e.showEmailDomain ?? false,
+    accepted_domains: e.acceptedDomains ?? (e.domain ? [e.domain] : []), signed_form_action: e.signedFormAction ?? null,
+    pdf_paystubs: e.pdfPaystubs ?? false, auto_request_identity: e.autoRequestIdentity ?? false,
+    argyle_enabled: e.argyleEnabled ?? false, argyle_subscribe_alloc: e.argyleSubscribeAlloc ?? false,
+    default_payment_type: e.defaultPaymentType ?? null, dd_setup_type: e.ddSetupType ?? null,
+  }));
+  await db.query(
+    `INSERT INTO employers (id, name, parent_id, city, state, logo_url, domain, show_email_domain, accepted_domains,
+            signed_form_action, pdf_paystubs, auto_request_identity, argyle_enabled, argyle_subscribe_alloc,
+            default_payment_type, dd_setup_type)
+     SELECT id, name, parent_id, city, state, logo_url, domain, show_email_domain, accepted_domains,
+            signed_form_action, pdf_paystubs, auto_request_identity, argyle_enabled, argyle_subscribe_alloc,
+            default_payment_type, dd_setup_type
+       FROM jsonb_to_recordset(($1::text)::jsonb) AS x(id text, name text, parent_id text, city text, state text, logo_url text,
+            domain text, show_email_domain boolean, accepted_domains jsonb, signed_form_action text, pdf_paystubs boolean,
+            auto_request_identity boolean, argyle_enabled boolean, argyle_subscribe_alloc boolean, default_payment_type text,
+            dd_setup_type text)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, city = EXCLUDED.city,
+            state = EXCLUDED.state, logo_url = EXCLUDED.logo_url, domain = EXCLUDED.domain,
+            show_email_domain = EXCLUDED.show_email_domain, accepted_domains = EXCLUDED.accepted_domains,
+            signed_form_action = EXCLUDED.signed_form_action, pdf_paystubs = EXCLUDED.pdf_paystubs,
+            auto_request_identity = EXCLUDED.auto_request_identity, argyle_enabled = EXCLUDED.argyle_enabled,
+            argyle_subscribe_alloc = EXCLUDED.argyle_subscribe_alloc,
+            default_payment_type = EXCLUDED.default_payment_type, dd_setup_type = EXCLUDED.dd_setup_type`,
+    [JSON.stringify(rows)],
+  );
 }

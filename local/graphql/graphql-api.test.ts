@@ -262,10 +262,16 @@ describe("user mutations: good input writes, bad input names the field and write
     expect(await rowCount("applications", u.sub)).toBe(0);
 
     const good = await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "7002") { nextRoute validationError data } }');
-    expect(good.body.data?.setEmployer).toMatchObject({ nextRoute: "loanDetails", validationError: null });
+    expect(good.body.data?.setEmployer).toMatchObject({ nextRoute: "/apply/loanDetails", validationError: null });
     expect(JSON.parse(good.body.data?.setEmployer.data)).toMatchObject({ employerId: "7002", parentId: "7000" });
     const [row] = await sql(server.url, "SELECT employer_id, step, history FROM applications WHERE sub = $1", [u.sub]);
     expect(row).toEqual({ employer_id: "7002", step: "loanDetails", history: ["chooseEmployer"] });
+
+    // A later change of employer records it and leaves the step alone: no route to follow.
+    const again = await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "8000") { nextRoute validationError } }');
+    expect(again.body.data?.setEmployer).toEqual({ nextRoute: null, validationError: null });
+    const [after] = await sql(server.url, "SELECT employer_id, step FROM applications WHERE sub = $1", [u.sub]);
+    expect(after).toEqual({ employer_id: "8000", step: "loanDetails" });
   });
 
   it("applies", async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
-import { searchEmployers, type EmployerHit } from "../data/employers";
+import type { EmployerHit } from "../data/employers";
+import { searchEmployers } from "../data/employer-search";
 
 /**
  * The employer index over HTTP in Algolia's wire format, so the shell's search client has the same
@@ -136,7 +137,7 @@ async function runQuery(db: Db, request: SearchRequest, indexName: string) {
   const hitsPerPage = intParam(params, "hitsPerPage", DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE);
   const page = intParam(params, "page", 0, 10_000);
   const parentId = parentIdFilter(params);
-  const { hits, nbHits } = await searchEmployers(db, { query, parentId, hitsPerPage, page });
+  const { hits, nbHits, exhaustiveNbHits } = await searchEmployers(db, { query, parentId, hitsPerPage, page });
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const pre = typeof params.highlightPreTag === "string" ? params.highlightPreTag : "<em>";
   const post = typeof params.highlightPostTag === "string" ? params.highlightPostTag : "</em>";
@@ -148,7 +149,7 @@ async function runQuery(db: Db, request: SearchRequest, indexName: string) {
     page,
     nbPages: hitsPerPage === 0 ? 0 : Math.ceil(nbHits / hitsPerPage),
     hitsPerPage,
-    exhaustiveNbHits: true,
+    exhaustiveNbHits,
     query,
     params: echoed.toString(),
     index: indexName,

@@ -1,9 +1,79 @@
 import type { Metadata } from "next";
-import { ShellPageNotice } from "@/components/notices/shell-page-notice";
+import { Suspense } from "react";
+import { EmploymentPage, type ChosenEmployer } from "@/components/employment/employment-page";
+import { BackToDashboard } from "@/components/notices/back-to-dashboard";
+import { Notice } from "@/components/notices/notice";
+import { apiError, publicClient, userClient } from "@/lib/api/client";
+import { loadEmployer, loadFrontend } from "@/lib/api/operations";
+import type { AppInfo } from "@/lib/api/types";
+import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
+import { publicConfig, serverConfig } from "@/lib/config/env";
+import { currentIdToken, currentSession } from "@/lib/session/server-session";
 
-export const metadata: Metadata = { title: "Employment details" };
+export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
+export const dynamic = "force-dynamic";
 
-/** /employment (SPEC 2): a shell page; its form comes in its own issue. */
-export default function EmploymentPage() {
-  return <ShellPageNotice page="employment" />;
+/** Argyle Link's web script (WIDGETS.md); locally the stand-in's copy served by the app. */
+const ARGYLE_SCRIPT = "https://plugin.argyle.com/argyle.web.v5.js";
+const LOCAL_ARGYLE_SCRIPT = "/api/local/argyle/argyle.web.v5.js";
+
+function Unavailable() {
+  return (
+    <Notice icon="form" title="We couldn't load your employment details" actions={<BackToDashboard />}>
+      <p>Please reload the page in a moment.</p>
+    </Notice>
+  );
+}
+
+async function loadPage(): Promise<{ appInfo: AppInfo; employer: ChosenEmployer | null } | null> {
+  const session = await currentSession();
+  const token = await currentIdToken();
+  if (session.status === "anonymous" || !token) return null;
+  const { graphql } = serverConfig();
+  try {
+    const load = await loadFrontend(userClient(graphql.url, token));
+    const id = load.appInfo.employer;
+    const employer = id ? await loadEmployer(publicClient(graphql.url, graphql.apiKey), id) : null;
+    return {
+      appInfo: load.appInfo,
+      employer: employer && {
+        employerId: employer.employerId,
+        name: employer.name,
+        parentName: employer.parentName,
+        argyleEnabled: employer.argyleEnabled,
+        argyleDirectDeposit: employer.ddSetupType === "argyle",
+        childrensHospital: isChildrensHospitalEmployer(employer),
+      },
+    };
+  } catch (error) {
+    const detail = apiError(error);
+    console.error("[employment] loading the page failed:", detail ? `${detail.status} ${detail.errorType ?? ""}` : error);
+    return null;
+  }
+}
+
+/**
+ * /employment (SPEC 2 shell page), driven by the user's step: at chooseEmployer the employer
+ * search, at employmentInformation the details form, at any other step the saved employer and
+ * employment with an Edit action (which changes the data, never the step).
+ */
+export default async function EmploymentRoute() {
+  const data = await loadPage();
+  if (!data) return <Unavailable />;
+  const { appInfo, employer } = data;
+  const step = appInfo.step;
+  const view = step === "chooseEmployer" || !employer ? "choose" : step === "employmentInformation" ? "details" : "saved";
+  const config = publicConfig();
+  return (
+    <Suspense fallback={<p role="status" className="px-4 py-8">Loading your employment details…</p>}>
+      <EmploymentPage
+        view={view}
+        employer={employer}
+        employment={appInfo.employment ?? null}
+        config={{ appEnv: config.appEnv, algolia: config.algolia }}
+        serverOrigin={serverConfig().appUrl}
+        argyleScriptUrl={config.appEnv === "local" ? LOCAL_ARGYLE_SCRIPT : ARGYLE_SCRIPT}
+      />
+    </Suspense>
+  );
 }

@@ -1,0 +1,192 @@
+"use client";
+
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { useHits, useInstantSearch, useSearchBox } from "react-instantsearch";
+import { classNames } from "@/components/ui/class-names";
+import { inputClass } from "@/components/forms/field-shell";
+import { EMPLOYER_NOT_FOUND, type EmployerHit } from "@/lib/employment/employer-selection";
+
+export interface ComboboxOption {
+  id: string;
+  hit: EmployerHit;
+  /** Replaces the hit's name in the list ("Other (Metro Unified School District)"). */
+  label?: string;
+}
+
+export interface EmployerComboboxProps {
+  label: string;
+  hint?: string;
+  /** Shown under the field (setEmployer's validationError, a server failure…). */
+  error?: string | null;
+  onChoose: (hit: EmployerHit, option: ComboboxOption) => void;
+  /** Options after the hits, e.g. "Other" in the sub-employer search. */
+  extraOptions?: ComboboxOption[];
+  busy?: boolean;
+  autoFocus?: boolean;
+}
+
+function Logo({ hit }: { hit: EmployerHit }) {
+  if (hit.logoUrl) {
+    // eslint-disable-next-line @next/next/no-img-element -- logos come from the index's own host
+    return <img src={hit.logoUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded object-contain" />;
+  }
+  const initials = hit.name.replace(/[^A-Za-z ]/g, "").split(" ").filter((w) => w.length > 2 || /^[A-Z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  return (
+    <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-gray-200 text-xs font-bold text-gray-700" data-logo-placeholder>
+      {initials || "•"}
+    </span>
+  );
+}
+
+/**
+ * Search as you type over the employer index, as an ARIA 1.2 combobox: the input owns the focus,
+ * arrow keys move through the options (aria-activedescendant), Enter chooses, Escape closes. The
+ * list is at most 220 px high and scrolls; it collapses in 250 ms (SPEC 9).
+ */
+export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = [], busy = false, autoFocus = false }: EmployerComboboxProps) {
+  const { query, refine } = useSearchBox();
+  const { items, results } = useHits<EmployerHit & Record<string, unknown>>();
+  const { status } = useInstantSearch();
+  const [value, setValue] = useState(query);
+  const [open, setOpen] = useState(true);
+  const [active, setActive] = useState(-1);
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const statusId = `${id}-status`;
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const options: ComboboxOption[] = [...items.map((hit) => ({ id: hit.objectID, hit })), ...extraOptions];
+  const searched = results !== undefined && results !== null;
+  const notFound = searched && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
+
+  useEffect(() => setActive(-1), [results]);
+  useEffect(() => {
+    if (active < 0) return;
+    listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [active]);
+
+  const choose = (option: ComboboxOption) => {
+    if (busy) return;
+    setOpen(false);
+    onChoose(option.hit, option);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown") {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
+    } else if (event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const option = options[active];
+      if (open && option) choose(option);
+    } else if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    }
+  };
+
+  const describedBy = [hint ? hintId : null, statusId, error ? errorId : null].filter(Boolean).join(" ");
+  const expanded = open && options.length > 0;
+
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold text-gray-900">
+        {label}
+      </label>
+      {hint && (
+        <p id={hintId} className="text-sm text-gray-700">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={Boolean(error)}
+        aria-busy={busy || undefined}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        maxLength={200}
+        className={inputClass}
+        placeholder="Start typing, e.g. Metro Unified"
+        value={value}
+        readOnly={busy}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setOpen(true);
+          refine(e.target.value);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      />
+      <p id={statusId} role="status" className="min-h-5 text-sm text-gray-700">
+        {status === "stalled" ? "Still searching…" : notFound ? "" : searched && value.trim() ? `${results?.nbHits ?? 0 > 0 ? (results?.nbHits ?? 0).toLocaleString("en-US") : "No"} employers found` : ""}
+      </p>
+      {notFound && (
+        <p className="font-semibold text-red-700" data-testid="employer-not-found">
+          {EMPLOYER_NOT_FOUND}
+        </p>
+      )}
+      <div
+        className={classNames("overflow-hidden transition-[max-height] duration-250 ease-in-out", expanded ? "max-h-[220px]" : "max-h-0")}
+        style={{ transitionDuration: "250ms" }}
+      >
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="max-h-[220px] overflow-y-auto rounded-md border border-gray-300 bg-white"
+        >
+          {options.map((option, index) => {
+            const place = [option.hit.city, option.hit.state].filter(Boolean).join(", ");
+            return (
+              <li
+                key={`${option.id}-${index}`}
+                id={`${id}-option-${index}`}
+                data-index={index}
+                role="option"
+                aria-selected={index === active}
+                className={classNames(
+                  "flex min-h-11 cursor-pointer items-center gap-3 border-b border-gray-200 px-3 py-2 last:border-b-0",
+                  index === active ? "bg-green-50 outline outline-2 -outline-offset-2 outline-brand" : "hover:bg-gray-50",
+                )}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => choose(option)}
+                onMouseMove={() => setActive(index)}
+              >
+                <Logo hit={option.hit} />
+                <span className="flex min-w-0 flex-col">
+                  <span className="font-medium text-gray-900">{option.label ?? option.hit.name}</span>
+                  {place && !option.label && <span className="text-sm text-gray-700">{place}</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700" data-field-error>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+"use client";
+
+import { useMemo } from "react";
+import { DateField, Form, FormError, IntegerField, MoneyField, SelectField, SubmitButton, TextField, YesNoField, useZodForm, type Draft } from "@/components/forms";
+import { todayIso } from "@/lib/forms/fields";
+import {
+  EARLIEST_START_DATE, EMPLOYMENT_STATUSES, EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCIES, PAY_FREQUENCY_LABELS, employmentSchema,
+  type EmploymentArgs, type EmploymentInput,
+} from "@/lib/employment/schema";
+
+/** What the API holds of the user's employment (loadFrontend appInfo.employment), for prefilling. */
+export interface SavedEmployment {
+  jobTitle: string | null;
+  employmentStatus: string | null;
+  startDate: string | null;
+  employeeId: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  payMonths: number | null;
+  payFrequency: string | null;
+  ddAccounts: number | null;
+  activeMilitary: boolean | null;
+  choaCostCenter: string | null;
+  choaDepartmentExtension: string | null;
+}
+
+const pick = <T extends string>(value: string | null | undefined, allowed: readonly T[]): T | null =>
+  value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+
+export function draftFromSaved(saved: SavedEmployment | null): Draft<EmploymentInput> {
+  return {
+    id: saved?.employeeId ?? "",
+    title: saved?.jobTitle ?? "",
+    // SPEC 3: employment status defaults to full.
+    status: pick(saved?.employmentStatus, EMPLOYMENT_STATUSES) ?? "full",
+    start: saved?.startDate ? saved.startDate.slice(0, 10) : null,
+    salary: saved?.salary ?? null,
+    additional: saved?.additionalIncome ?? null,
+    payMonths: saved?.payMonths ?? null,
+    payFrequency: pick(saved?.payFrequency, PAY_FREQUENCIES),
+    ddAccounts: saved?.ddAccounts ?? null,
+    activeMilitary: saved?.activeMilitary ?? null,
+    cost_center: saved?.choaCostCenter ?? "",
+    dept_ext: saved?.choaDepartmentExtension ?? "",
+  };
+}
+
+export type SaveOutcome = { ok: true } | { ok: false; field?: string; message: string };
+
+export interface EmploymentFormProps {
+  saved: SavedEmployment | null;
+  childrensHospital: boolean;
+  submitLabel: string;
+  onSave: (values: EmploymentArgs) => Promise<SaveOutcome>;
+  onCancel?: () => void;
+}
+
+/** The employment details form (SPEC 3, 5) on the form kit, validated with the shared schema. */
+export function EmploymentForm({ saved, childrensHospital, submitLabel, onSave, onCancel }: EmploymentFormProps) {
+  const schema = useMemo(() => employmentSchema({ childrensHospital }), [childrensHospital]);
+  const form = useZodForm({
+    schema,
+    initialValues: draftFromSaved(saved),
+    onSubmit: async (values, { setFieldError, setFormError }) => {
+      const outcome = await onSave(values);
+      if (outcome.ok) return;
+      if (outcome.field && outcome.field in values) setFieldError(outcome.field as keyof EmploymentInput & string, outcome.message);
+      else setFormError(outcome.message);
+    },
+  });
+
+  return (
+    <Form form={form} aria-labelledby="employment-details-title">
+      <TextField form={form} name="title" label="Job title" autoComplete="organization-title" maxLength={100} />
+      <SelectField
+        form={form}
+        name="status"
+        label="Employment status"
+        placeholder={false}
+        options={EMPLOYMENT_STATUSES.map((value) => ({ value, label: EMPLOYMENT_STATUS_LABELS[value] }))}
+      />
+      <DateField form={form} name="start" label="Start date" hint="The day you started with this employer." min={EARLIEST_START_DATE} max={todayIso()} />
+      <TextField form={form} name="id" label="Employee ID" hint="As on your pay stub or badge." maxLength={50} />
+      <MoneyField form={form} name="salary" label="Annual salary" hint="Your yearly gross pay, before taxes." />
+      <MoneyField form={form} name="additional" label="Additional yearly income" hint="Other income you want us to consider." optional />
+      <IntegerField form={form} name="payMonths" label="Months paid per year" hint="For example 12, or 10 for a school year." maxDigits={2} />
+      <SelectField
+        form={form}
+        name="payFrequency"
+        label="How often are you paid?"
+        options={PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }))}
+      />
+      <IntegerField form={form} name="ddAccounts" label="Accounts your pay is deposited into" hint="How many bank accounts your paycheck is split between." maxDigits={2} />
+      <YesNoField form={form} name="activeMilitary" label="Are you on active military duty?" />
+      {childrensHospital && (
+        <>
+          <TextField form={form} name="cost_center" label="Cost centre" hint="As on your pay stub, e.g. CC-2210." maxLength={20} />
+          <TextField form={form} name="dept_ext" label="Department extension" hint="Your department's phone extension." maxLength={10} inputMode="numeric" />
+        </>
+      )}
+      <FormError message={form.formError} />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={form.pending}>{submitLabel}</SubmitButton>
+        {onCancel && (
+          <button type="button" className="min-h-11 rounded-md px-4 py-2 font-semibold text-brand underline" onClick={onCancel} disabled={form.pending}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}

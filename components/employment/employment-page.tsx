@@ -1,0 +1,209 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { primaryButtonClass } from "@/components/forms";
+import { formatDate, formatUsd } from "@/lib/format";
+import { refreshClaims } from "@/lib/auth/refresh-claims";
+import type { PublicConfig } from "@/lib/config/env";
+import { shellRouteFor, type EmployerHit } from "@/lib/employment/employer-selection";
+import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS, type EmploymentArgs } from "@/lib/employment/schema";
+import {
+  checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction,
+  type ActionProblem,
+} from "@/app/(dashboard)/employment/actions";
+import { EmployerSearch } from "./employer-search";
+import { EmploymentForm, type SaveOutcome, type SavedEmployment } from "./employment-form";
+import { PayrollLink } from "./payroll-link";
+
+export interface ChosenEmployer {
+  employerId: string;
+  name: string;
+  parentName: string | null;
+  argyleEnabled: boolean;
+  /** Direct deposit is set up through payroll linking for this employer. */
+  argyleDirectDeposit: boolean;
+  childrensHospital: boolean;
+}
+
+export interface EmploymentPageProps {
+  /** What the step makes this page: choosing the employer, entering details, or the saved data. */
+  view: "choose" | "details" | "saved";
+  employer: ChosenEmployer | null;
+  employment: SavedEmployment | null;
+  config: Pick<PublicConfig, "appEnv" | "algolia">;
+  serverOrigin: string;
+  argyleScriptUrl: string;
+}
+
+const MESSAGES: Record<ActionProblem, string> = {
+  "signed-out": "Your session has ended. Please sign in again.",
+  validation: "Please check this entry.",
+  server: "We could not save your changes. Please try again.",
+};
+
+/** Refreshes the claims, then follows the server's next route through the shell's own routes. */
+async function follow(nextRoute: string | null): Promise<boolean> {
+  const route = shellRouteFor(nextRoute);
+  if (!route) return false;
+  await refreshClaims();
+  window.location.assign(route);
+  return true;
+}
+
+function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
+  const rows: [string, string][] = [
+    ["Employer", employer ? (employer.parentName ? `${employer.name} (${employer.parentName})` : employer.name) : "Not chosen yet"],
+  ];
+  if (employment) {
+    rows.push(
+      ["Job title", employment.jobTitle ?? "—"],
+      ["Employment status", EMPLOYMENT_STATUS_LABELS[employment.employmentStatus as keyof typeof EMPLOYMENT_STATUS_LABELS] ?? "—"],
+      ["Start date", formatDate(employment.startDate) || "—"],
+      ["Employee ID", employment.employeeId ?? "—"],
+      ["Annual salary", formatUsd(employment.salary, { cents: false }) || "—"],
+      ["Additional yearly income", formatUsd(employment.additionalIncome, { cents: false }) || "None"],
+      ["Months paid per year", employment.payMonths?.toString() ?? "—"],
+      ["Pay frequency", PAY_FREQUENCY_LABELS[employment.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? "—"],
+      ["Accounts your pay is deposited into", employment.ddAccounts?.toString() ?? "—"],
+      ["Active military duty", employment.activeMilitary === null ? "—" : employment.activeMilitary ? "Yes" : "No"],
+    );
+    if (employer?.childrensHospital) rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
+  }
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-gray-800">{term}</dt>
+          <dd className="text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /employment, driven by the user's step (the page decides which view; the server decides where next). */
+export function EmploymentPage({ view, employer, employment, config, serverOrigin, argyleScriptUrl }: EmploymentPageProps) {
+  const router = useRouter();
+  const [changingEmployer, setChangingEmployer] = useState(view === "choose");
+  const [editing, setEditing] = useState(view === "details");
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pendingRoute, setPendingRoute] = useState<string | null>(null);
+
+  const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
+    const result = await chooseEmployerAction(hit.objectID);
+    if (!result.ok) return result.problem === "validation" ? "Please choose an employer from the list." : MESSAGES[result.problem];
+    if (await follow(result.nextRoute)) return null;
+    setChangingEmployer(false);
+    setNotice(`Your employer is now ${hit.name}.`);
+    router.refresh();
+    return null;
+  };
+
+  const onSave = async (values: EmploymentArgs): Promise<SaveOutcome> => {
+    if (!employer) return { ok: false, message: "Choose your employer first." };
+    const result = await saveEmploymentAction(employer.employerId, values);
+    if (!result.ok) return { ok: false, field: result.field, message: result.field ? MESSAGES.validation : MESSAGES[result.problem] };
+    const paystubs = result.requirePaystubs ? " We will ask you for recent pay stubs to confirm your income." : "";
+    if (result.nextRoute && result.requirePaystubs) {
+      // Say it before leaving: the person continues when they have read it.
+      setNotice(`Your employment details are saved.${paystubs}`);
+      setPendingRoute(result.nextRoute);
+      return { ok: true };
+    }
+    if (await follow(result.nextRoute)) return { ok: true };
+    setNotice(`Your employment details are saved.${paystubs}`);
+    setEditing(false);
+    router.refresh();
+    return { ok: true };
+  };
+
+  const title = view === "choose" ? "Who is your employer?" : view === "details" ? "Tell us about your job" : "Your employment";
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
+      {notice && (
+        <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
+          <p>{notice}</p>
+          {pendingRoute && (
+            <button type="button" className={primaryButtonClass} onClick={() => void follow(pendingRoute)}>
+              Continue
+            </button>
+          )}
+        </div>
+      )}
+
+      {changingEmployer ? (
+        <section aria-label="Choose your employer" className="flex flex-col gap-3">
+          {view !== "choose" && <p className="text-gray-800">Choosing another employer keeps your application where it is.</p>}
+          <EmployerSearch
+            config={config}
+            serverOrigin={serverOrigin}
+            checkIsland={checkIslandAction}
+            onChosen={onEmployerChosen}
+            autoFocus={view !== "choose"}
+          />
+          {view !== "choose" && (
+            <button type="button" className="min-h-11 self-start font-semibold text-brand underline" onClick={() => setChangingEmployer(false)}>
+              Keep {employer?.name ?? "my employer"}
+            </button>
+          )}
+        </section>
+      ) : (
+        employer && (
+          <section aria-labelledby="employer-title" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 bg-white p-4">
+            <div>
+              <h2 id="employer-title" className="text-sm font-semibold text-gray-700">
+                Employer
+              </h2>
+              <p className="text-lg font-bold text-gray-900" data-testid="chosen-employer">
+                {employer.name}
+              </p>
+              {employer.parentName && <p className="text-gray-700">{employer.parentName}</p>}
+            </div>
+            {(view === "details" || editing) && (
+              <button type="button" className="min-h-11 rounded-md px-3 font-semibold text-brand underline" onClick={() => setChangingEmployer(true)}>
+                Change employer
+              </button>
+            )}
+          </section>
+        )
+      )}
+
+      {view !== "choose" && !changingEmployer && !pendingRoute && (
+        <section aria-labelledby="employment-details-title" className="flex flex-col gap-4">
+          <h2 id="employment-details-title" className="text-xl font-bold text-brand-dark">
+            Employment details
+          </h2>
+          {editing ? (
+            <EmploymentForm
+              saved={employment}
+              childrensHospital={employer?.childrensHospital ?? false}
+              submitLabel={view === "details" ? "Continue" : "Save changes"}
+              onSave={onSave}
+              onCancel={view === "saved" ? () => setEditing(false) : undefined}
+            />
+          ) : (
+            <>
+              <Summary employer={employer} employment={employment} />
+              <button type="button" className={primaryButtonClass + " self-start"} onClick={() => { setNotice(null); setEditing(true); }}>
+                Edit
+              </button>
+            </>
+          )}
+        </section>
+      )}
+
+      {view !== "choose" && employer?.argyleEnabled && !changingEmployer && (
+        <PayrollLink
+          employerName={employer.name}
+          scriptUrl={argyleScriptUrl}
+          directDeposit={employer.argyleDirectDeposit}
+          start={() => startPayrollLinkAction(employer.employerId, employer.argyleDirectDeposit)}
+          finish={finishPayrollLinkAction}
+        />
+      )}
+    </div>
+  );
+}

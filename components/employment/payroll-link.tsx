@@ -1,0 +1,119 @@
+"use client";
+
+import { useState } from "react";
+import { primaryButtonClass, useSubmitOnce } from "@/components/forms";
+
+/** Argyle Link web (v5) as the app uses it; see ../shared/WIDGETS.md. */
+interface ArgyleLink {
+  open(): void;
+  close(): void;
+}
+interface ArgyleGlobal {
+  create(config: {
+    userToken: string;
+    sandbox?: boolean;
+    flowId?: string;
+    onAccountConnected?: (p: { accountId: string; userId: string; itemId: string }) => void;
+    onAccountError?: (p: { accountId: string | null; userId: string; itemId: string }) => void;
+    onError?: (p: { errorType: string; errorMessage: string; errorDetails: unknown }) => void;
+    onClose?: () => void;
+    onTokenExpired?: (update: (token: string) => void) => void;
+  }): ArgyleLink;
+}
+declare global {
+  interface Window {
+    Argyle?: ArgyleGlobal;
+  }
+}
+
+let loading: Promise<ArgyleGlobal> | undefined;
+
+/** Loads the Argyle script once, on demand (only when the person asks to link payroll). */
+function loadArgyle(src: string): Promise<ArgyleGlobal> {
+  if (window.Argyle) return Promise.resolve(window.Argyle);
+  loading ??= new Promise<ArgyleGlobal>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.async = true;
+    script.onload = () => (window.Argyle ? resolve(window.Argyle) : reject(new Error("Argyle did not load")));
+    script.onerror = () => reject(new Error("Argyle script failed to load"));
+    document.head.append(script);
+  }).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+export interface PayrollLinkProps {
+  employerName: string;
+  /** The widget script: Argyle's CDN, or the local stand-in's copy. */
+  scriptUrl: string;
+  directDeposit: boolean;
+  start: () => Promise<{ ok: true; userToken: string; sandbox: boolean; flowId: string | null } | { ok: false }>;
+  finish: (argyleUserId: string) => Promise<{ ok: boolean }>;
+}
+
+type State = { kind: "idle" } | { kind: "open" } | { kind: "linked" } | { kind: "failed"; message: string };
+
+/** Payroll linking through Argyle: initializeArgyle, the widget, then successfulArgyleUpdate. */
+export function PayrollLink({ employerName, scriptUrl, directDeposit, start, finish }: PayrollLinkProps) {
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const { run, pending } = useSubmitOnce(async () => {
+    setState({ kind: "idle" });
+    const [init, Argyle] = await Promise.all([start(), loadArgyle(scriptUrl).catch(() => null)]);
+    if (!init.ok || !Argyle) {
+      setState({ kind: "failed", message: "Payroll linking is not available right now. Please try again later." });
+      return;
+    }
+    let connected: string | null = null;
+    const link = Argyle.create({
+      userToken: init.userToken,
+      sandbox: init.sandbox,
+      ...(init.flowId && !init.flowId.startsWith("flow_local") ? { flowId: init.flowId } : {}),
+      onAccountConnected: ({ userId }) => {
+        connected = userId;
+      },
+      onError: ({ errorType }) => console.warn("[payroll link] widget error", errorType),
+      onClose: () => {
+        if (!connected) {
+          setState({ kind: "idle" });
+          return;
+        }
+        void finish(connected).then((r) =>
+          setState(r.ok ? { kind: "linked" } : { kind: "failed", message: "We could not save your payroll link. Please try again." }),
+        );
+      },
+    });
+    setState({ kind: "open" });
+    link.open();
+  });
+
+  return (
+    <section aria-labelledby="payroll-link-title" className="flex flex-col gap-3 rounded-md border border-gray-300 bg-white p-4">
+      <h2 id="payroll-link-title" className="text-lg font-bold text-brand-dark">
+        Link your payroll account
+      </h2>
+      <p className="text-gray-800">
+        {directDeposit
+          ? `Connect your ${employerName} payroll account to confirm your income and set up your loan payment by direct deposit.`
+          : `Connect your ${employerName} payroll account to confirm your income faster.`}
+      </p>
+      {state.kind === "linked" && (
+        <p role="status" className="font-semibold text-brand-dark">
+          Your payroll account is linked{directDeposit ? " and direct deposit is confirmed" : ""}.
+        </p>
+      )}
+      {state.kind === "failed" && (
+        <p role="alert" className="text-red-700">
+          {state.message}
+        </p>
+      )}
+      {state.kind !== "linked" && (
+        <button type="button" className={primaryButtonClass + " self-start"} disabled={pending || state.kind === "open"} onClick={() => void run()}>
+          {pending ? "Opening…" : "Link payroll account"}
+        </button>
+      )}
+    </section>
+  );
+}
