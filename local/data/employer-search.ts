@@ -113,6 +113,12 @@ export async function searchEmployers(db: Queryable, q: EmployerQuery): Promise<
   const need = (q.page + 1) * q.hitsPerPage;
   const offset = q.page * q.hitsPerPage;
 
+  // Like Algolia's paginationLimitedTo (default 1000): no page starts past the cap.
+  if (offset >= COUNT_CAP) {
+    const none = await searchEmployers(db, { ...q, page: 0, hitsPerPage: 1 });
+    return { hits: [], nbHits: none.nbHits, exhaustiveNbHits: none.exhaustiveNbHits };
+  }
+
   // Without words: the whole directory (or one parent's sub-employers) by name.
   if (words.length === 0) {
     const filter = q.parentId !== undefined ? `WHERE e.parent_id = $3` : "";

@@ -129,13 +129,13 @@ describe("the local employer index, Algolia wire format", () => {
     const { body } = await multi([
       { indexName: INDEX, query: "", hitsPerPage: 10, page: 0 },
       { indexName: INDEX, query: "", hitsPerPage: 10, page: 1 },
-      { indexName: INDEX, query: "", hitsPerPage: 10, page: 99 },
+      { indexName: INDEX, query: "", hitsPerPage: 10, page: 100 },
       { indexName: INDEX, query: "", filters: "parentId:1000", hitsPerPage: 2, page: 1 },
     ]);
     const [p0, p1, past, subs] = body.results as (Result & { exhaustiveNbHits: boolean })[];
     expect(p0!).toMatchObject({ nbHits: 1000, nbPages: 100, exhaustiveNbHits: false });
     expect(new Set([...p0!.hits, ...p1!.hits].map((h) => h.objectID)).size).toBe(20);
-    expect(past!).toMatchObject({ hits: [], nbHits: 1000, page: 99 });
+    expect(past!).toMatchObject({ hits: [], nbHits: 1000, page: 100 });
     expect(subs!).toMatchObject({ nbHits: 4, nbPages: 2, exhaustiveNbHits: true });
     expect(subs!.hits).toHaveLength(2);
   });
