@@ -1,5 +1,5 @@
 import type { EmployerSeed } from "./employers-seed";
-import { US_STATES } from "./reference";
+import { US_STATES } from "../../lib/personal/reference-lists";
 
 /**
  * The generated employer directory: public employers across all 56 states and territories —

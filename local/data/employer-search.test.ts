@@ -1,6 +1,6 @@
 import { generateDirectory } from "./employer-directory";
 import { editDistance, matchWord, normalizeForSearch, typosAllowed } from "./employer-search";
-import { US_STATES } from "./reference";
+import { US_STATES } from "../../lib/personal/reference-lists";
 
 describe("normalizeForSearch (kept in step with migration 130's generated columns)", () => {
   it.each([

@@ -5,7 +5,7 @@ import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { apiError, publicClient, userClient } from "@/lib/api/client";
 import { loadEmployer, loadFrontend } from "@/lib/api/operations";
-import type { AppInfo } from "@/lib/api/types";
+import type { FrontendLoad } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { currentIdToken, currentSession } from "@/lib/session/server-session";
@@ -25,7 +25,7 @@ function Unavailable() {
   );
 }
 
-async function loadPage(): Promise<{ appInfo: AppInfo; employer: ChosenEmployer | null } | null> {
+async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> {
   const session = await currentSession();
   const token = await currentIdToken();
   if (session.status === "anonymous" || !token) return null;
