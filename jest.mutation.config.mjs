@@ -12,4 +12,6 @@ export default createJestConfig({
   roots: ["<rootDir>/lib"],
   testMatch: ["<rootDir>/lib/{routing,session,application,format,lending}/**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.stryker-tmp/"],
+  // Key generation in the session tests takes seconds on a busy 2-core machine.
+  testTimeout: 30_000,
 });
