@@ -1,154 +1,112 @@
 import { z } from "zod";
-import { capitalizeName } from "@/lib/format/names";
-import { normalizeEmail } from "@/lib/format/email";
-import { parseAmount } from "@/lib/format/money";
-import { phoneDigits } from "@/lib/format/phone";
-import { ssnDigits } from "@/lib/format/ssn";
-import { APPLICATION_SOURCES, LOAN_REASONS, LOAN_TYPE, STATE_ABBREVIATIONS } from "./reference-lists";
+import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
 /**
- * One zod schema per form of /personal, shared by the browser (errors under the fields) and the
- * server action (the same check again before calling the API). Inputs are what the fields hold
- * (masked text); outputs are what the API stores (digits, numbers, ISO dates, upper-case states).
+ * One zod schema per form of /personal, built from the form kit's builders (lib/forms/fields.ts):
+ * the values as they go on the wire, parsed by the browser form and again by the server action
+ * that sends them. Empty optional values are null here and omitted from the call
+ * (identity-submission.ts).
  */
 
 export const MAX_LOAN_AMOUNT = 10_000;
 export const MIN_AGE_YEARS = 18;
 const MAX_AGE_YEARS = 120;
 
-const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]];
 
-/** Money typed with thousands commas ("4,000.50") or a number; at most two decimals. */
-function money(label: string) {
-  return z.union([z.string(), z.number()], { error: `Enter ${label}` }).transform((v, ctx) => {
-    const n = parseAmount(v);
-    if (n === null || !/^-?\d*(\.\d{0,2})?$/.test(String(v).replace(/[$,\s]/g, ""))) {
-      ctx.addIssue({ code: "custom", message: `Enter ${label} as a dollar amount, e.g. 4,000` });
-      return z.NEVER;
-    }
-    return n;
-  });
-}
+const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
 
-const loanAmount = money("the amount")
-  .refine((n) => n > 0, "The amount must be more than $0")
-  .refine((n) => n <= MAX_LOAN_AMOUNT, "The amount can be at most $10,000");
+const loanAmount = money(
+  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: "The amount can be at most $10,000" },
+  { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT },
+);
 
-const stateAbbr = z
-  .string({ error: "Choose a state" })
-  .transform((s) => s.trim().toUpperCase())
-  .refine((s) => STATE_ABBREVIATIONS.has(s), "Choose a US state or territory");
-
+/** The loan request (step loanDetails), sent with `applies` (its `type` is added when sending). */
 export const loanRequestSchema = z
   .object({
     amount: loanAmount,
-    reason: z.enum(LOAN_REASONS, { error: "Choose a reason for the loan" }),
-    other: z.preprocess(blankToUndefined, z.string().trim().max(500, "Keep the description under 500 characters").optional()),
-    state: stateAbbr,
-    type: z.literal(LOAN_TYPE).default(LOAN_TYPE),
+    reason: oneOf(LOAN_REASONS, { required: "Choose a reason for the loan" }),
+    other: optionalText({ max: 500, tooLong: "Keep the description under 500 characters" }),
+    state: state("Choose your state of residence"),
   })
   .superRefine((v, ctx) => {
     if (v.reason === "Other" && !v.other) ctx.addIssue({ code: "custom", path: ["other"], message: "Describe what the loan is for" });
   })
   // The description belongs to "Other" only: a leftover from an earlier choice is not sent.
-  .transform((v) => ({ ...v, other: v.reason === "Other" ? v.other : undefined }));
+  .transform((v) => ({ ...v, other: v.reason === "Other" ? v.other : null }));
 export type LoanRequest = z.output<typeof loanRequestSchema>;
 
-function name(label: string) {
-  return z
-    .string({ error: `Enter your ${label}` })
-    .trim()
-    .min(1, `Enter your ${label}`)
-    .max(50, `Your ${label} can be at most 50 characters`)
-    .regex(/^[\p{L}][\p{L} .'-]*$/u, `Your ${label} can only use letters, spaces, . ' and -`)
-    .transform(capitalizeName);
+/** The 18th birthday of someone born on an ISO date, as an ISO date (29 Feb -> 1 Mar in common years). */
+export function adultOn(birthIso: string): string {
+  const [y, m, d] = birthIso.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y + MIN_AGE_YEARS, m - 1, d)).toISOString().slice(0, 10);
 }
 
-const optionalName = (label: string) => z.preprocess(blankToUndefined, name(label).optional());
+/** A birth date (UTC calendar date): real, not in the future, 18 or older today, at most 120 years ago. */
+export function birthdate(now: () => Date = () => new Date()) {
+  // zod runs every refinement even after the format failed: each one skips what isn't a date.
+  const iso = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+  return isoDate({ required: "Enter your birth date", invalid: "Enter your birth date as MM/DD/YYYY" })
+    .refine((v) => !iso(v) || v < todayIso(now()), { error: "Your birth date must be in the past" })
+    .refine((v) => !iso(v) || adultOn(v) <= todayIso(now()), { error: "You must be 18 or older to apply" })
+    .refine((v) => !iso(v) || Number(v.slice(0, 4)) >= now().getUTCFullYear() - MAX_AGE_YEARS, { error: "Check the year of your birth date" });
+}
 
-const phone = (label: string) =>
+/** A name as the API accepts it: letters, spaces, . ' and - (capitalised by the kit's builder). */
+const name = (required: string) =>
+  personName({ required }, { max: 50 }).refine((v) => /^[\p{L}][\p{L} .'-]*$/u.test(v), {
+    error: "Use letters, spaces, . ' and - only",
+  });
+
+const coordinate = (limit: number) =>
   z
-    .string({ error: `Enter your ${label}` })
-    .transform((v) => phoneDigits(v))
-    .refine((d) => d.length > 0, `Enter your ${label}`)
-    .refine((d) => /^[2-9]\d{9}$/.test(d), `Enter a 10-digit US ${label}, e.g. (555) 123-4567`);
-
-const email = z
-  .string()
-  .transform(normalizeEmail)
-  .pipe(z.email("Enter an e-mail address such as name@example.com").max(254));
-
-const zip = z
-  .string({ error: "Enter the ZIP code" })
-  .trim()
-  .regex(/^\d{5}(-\d{4})?$/, "Enter a 5-digit ZIP code (or ZIP+4)");
+    .number()
+    .min(-limit)
+    .max(limit)
+    .nullish()
+    // -1/-1 when the address was not geocoded (SPEC 5), including when it was typed by hand.
+    .transform((v) => v ?? -1);
 
 /** The address parts every address field fills (SPEC 3 "Location result"). */
 export const addressShape = {
-  address: z.string({ error: "Enter the street address" }).trim().min(1, "Enter the street address").max(200),
-  unit: z.preprocess(blankToUndefined, z.string().trim().max(50, "Address line 2 can be at most 50 characters").optional()),
-  addrStreetNumber: z.preprocess(blankToUndefined, z.string().trim().max(20).optional()),
-  addrStreetName: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  addrCity: z.string({ error: "Enter the city" }).trim().min(1, "Enter the city").max(100),
-  addrStateAbbr: stateAbbr,
-  addrPostalCode: zip,
-  addrCountry: z.preprocess(blankToUndefined, z.string().trim().max(56).default("US")),
-  // -1/-1 when the address could not be geocoded (SPEC 5), including when it was typed by hand.
-  lat: z.preprocess(blankToUndefined, z.coerce.number().min(-90).max(90).default(-1)),
-  lng: z.preprocess(blankToUndefined, z.coerce.number().min(-180).max(180).default(-1)),
+  address: text({ required: "Enter your street address" }, { max: 200 }),
+  unit: optionalText({ max: 50, tooLong: "Address line 2 can be at most 50 characters" }),
+  addrStreetNumber: optionalText({ max: 20 }),
+  addrStreetName: optionalText({ max: 100 }),
+  addrCity: text({ required: "Enter the city" }, { max: 100 }),
+  addrStateAbbr: state("Choose the state"),
+  addrPostalCode: text({ required: "Enter the ZIP code" }, { pattern: /^\d{5}(-\d{4})?$/, patternMessage: "Enter a 5-digit ZIP code" }),
+  addrCountry: optionalText({ max: 56 }).transform((v) => v ?? "US"),
+  lat: coordinate(90),
+  lng: coordinate(180),
 };
 
-/** The calendar date of a birthdate typed MM/DD/YYYY, checked in UTC. */
-function birthdate(now: () => Date) {
-  return z.string({ error: "Enter your birth date" }).transform((v, ctx) => {
-    const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v.trim());
-    const fail = (message: string) => {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    };
-    if (!m) return fail("Enter your birth date as MM/DD/YYYY");
-    const [year, month, day] = [Number(m[3]), Number(m[1]), Number(m[2])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-      return fail("Enter a real date as MM/DD/YYYY");
-    }
-    const today = now();
-    const adultOn = new Date(Date.UTC(year + MIN_AGE_YEARS, month - 1, day));
-    // Born on 29 Feb: Date.UTC rolls the 18th birthday to 1 Mar in a common year, as the law counts it.
-    const todayUtc = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
-    if (date > todayUtc) return fail("Your birth date can't be in the future");
-    if (adultOn > todayUtc) return fail("You must be 18 or older to apply");
-    if (year < today.getUTCFullYear() - MAX_AGE_YEARS) return fail("Check the year of your birth date");
-    return `${m[3]}-${m[1]}-${m[2]}`;
-  });
-}
+const cellPhone = phone({ required: "Enter your cell phone number", invalid: "Enter a 10-digit US phone number, e.g. (555) 123-4567" });
 
-const ssn = z
-  .string({ error: "Enter your Social Security number" })
-  .transform((v) => ssnDigits(v))
-  .refine((d) => d.length === 9, "Enter your 9-digit Social Security number")
-  .refine((d) => d !== "000000000", "Enter a valid Social Security number");
-
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === undefined ? null : v), schema.nullable());
 
 /** The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. */
 export function personalDetailsSchema(now: () => Date = () => new Date()) {
   return z.object({
-    given_name: name("first name"),
-    middle_name: optionalName("middle name"),
-    family_name: name("last name"),
+    given_name: name("Enter your first name"),
+    middle_name: optional(name("")),
+    family_name: name("Enter your last name"),
     birthdate: birthdate(now),
     ...addressShape,
-    ssn,
-    phone_number: phone("cell phone number"),
-    home_phone_number: optional(phone("home phone number")),
-    personal_email: optional(email),
-    how_you_heard: optional(z.enum(APPLICATION_SOURCES, { error: "Choose one of the options" })),
+    ssn: ssn({ required: "Enter your social security number" }).refine((v) => v !== "000000000", {
+      error: "Enter a valid social security number",
+    }),
+    phone_number: cellPhone,
+    home_phone_number: optional(phone({ required: "", invalid: "Enter a 10-digit US phone number, or leave it empty" })),
+    personal_email: optional(email({ required: "" })),
+    how_you_heard: optional(oneOf(APPLICATION_SOURCES, { required: "" })),
     referral_code: optional(
-      z.string().trim().max(64, "A referral code is at most 64 characters").regex(/^[\w-]+$/, "A referral code uses letters, digits, - and _"),
+      text({ required: "" }, { max: 64, pattern: /^[\w-]+$/, patternMessage: "A referral code uses letters, digits, - and _" }),
     ),
-    salary: money("your yearly salary").refine((n) => n > 0, "Enter your yearly salary").refine((n) => n <= 10_000_000, "Check your salary"),
-    additionalIncome: optional(money("additional income").refine((n) => n >= 0 && n <= 10_000_000, "Check the additional income")),
+    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: 10_000_000 }),
+    additionalIncome: optionalMoney({}, { min: 0, max: 10_000_000 }),
     amount: loanAmount,
   });
 }
@@ -157,17 +115,7 @@ export type PersonalDetails = z.output<ReturnType<typeof personalDetailsSchema>>
 /** Account settings (SPEC 3 "Account settings editable fields"): the contact-only submission. */
 export const accountSettingsSchema = z.object({
   ...addressShape,
-  personal_email: optional(email),
-  phone_number: phone("cell phone number"),
+  personal_email: optional(email({ required: "" })),
+  phone_number: cellPhone,
 });
 export type AccountSettings = z.output<typeof accountSettingsSchema>;
-
-/** Field name -> first message, the shape the form kit shows under each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
