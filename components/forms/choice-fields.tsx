@@ -21,7 +21,7 @@ interface ChoiceProps<In extends Record<string, unknown>> {
 }
 
 /** A native select; the first option is an empty "Choose…" unless `placeholder` is false. */
-export function SelectField<In extends Record<string, unknown>>({ form, name, label, hint, optional, disabled, options, placeholder = "Choose…" }: ChoiceProps<In> & { name: Keys<In, string | null | undefined>; options: readonly Option[]; placeholder?: string | false }) {
+export function SelectField<In extends Record<string, unknown>>({ form, name, label, hint, optional, disabled, options, placeholder = "Choose…", autoComplete }: ChoiceProps<In> & { name: Keys<In, string | null | undefined>; options: readonly Option[]; placeholder?: string | false; autoComplete?: string }) {
   const value = (form.values[name] as string | null | undefined) ?? "";
   return (
     <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
@@ -29,6 +29,7 @@ export function SelectField<In extends Record<string, unknown>>({ form, name, la
         <select
           {...control}
           name={name}
+          autoComplete={autoComplete}
           disabled={disabled}
           className={inputClass}
           value={value}
@@ -74,7 +75,7 @@ export function IntegerField<In extends Record<string, unknown>>({ form, name, l
 }
 
 /** A calendar date; the wire value is the input's own YYYY-MM-DD. */
-export function DateField<In extends Record<string, unknown>>({ form, name, label, hint, optional, disabled, max, min }: ChoiceProps<In> & { name: Keys<In, string | null | undefined>; max?: string; min?: string }) {
+export function DateField<In extends Record<string, unknown>>({ form, name, label, hint, optional, disabled, max, min, autoComplete }: ChoiceProps<In> & { name: Keys<In, string | null | undefined>; max?: string; min?: string; autoComplete?: string }) {
   const value = (form.values[name] as string | null | undefined) ?? "";
   return (
     <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
@@ -83,6 +84,7 @@ export function DateField<In extends Record<string, unknown>>({ form, name, labe
           {...control}
           name={name}
           type="date"
+          autoComplete={autoComplete}
           max={max}
           min={min}
           disabled={disabled}

@@ -43,6 +43,8 @@ export const LOCAL_DEFAULTS = {
   companyEmailDomains: "lender.example,lender-ops.example",
   /** The e-signature stand-in's API app (HelloSign client ids are 32 hex characters). */
   hellosignClientId: "10ca1000000000000000000000e5167a",
+  /** Never sent anywhere: the Maps stand-in defines google.maps before Google's loader would run. */
+  googleMapsApiKey: "local-maps-stand-in",
 } as const;
 
 const url = z.url({ protocol: /^https?$/ });
@@ -70,6 +72,7 @@ const rawSchema = z.object({
   COMPANY_EMAIL_DOMAINS: z.string().optional(),
   ALGOLIA_APP_ID: nonEmpty.optional(),
   ALGOLIA_SEARCH_KEY: nonEmpty.optional(),
+  GOOGLE_MAPS_API_KEY: nonEmpty.optional(),
   HELLOSIGN_CLIENT_ID: z.string().trim().regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id").optional(),
 });
 
@@ -101,6 +104,11 @@ export interface ServerConfig {
    * testMode (skip domain verification) everywhere but production.
    */
   hellosign?: { clientId: string; testMode: boolean };
+  /**
+   * The Maps JavaScript API key for address autocomplete. Locally a placeholder: the Maps stand-in
+   * (loaded by the root layout) answers instead of Google. Absent elsewhere: plain address inputs.
+   */
+  googleMapsApiKey?: string;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +199,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
         ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, indexName: `${e.APP_ENV}_employers` }
         : undefined,
     hellosign: hellosignClientId ? { clientId: hellosignClientId, testMode: e.APP_ENV !== "production" } : undefined,
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.googleMapsApiKey : undefined),
   };
 }
 
@@ -213,10 +222,11 @@ export interface PublicConfig {
   companyEmailDomains: string[];
   algolia?: { appId: string; searchKey: string; indexName: string };
   hellosign?: { clientId: string; testMode: boolean };
+  googleMapsApiKey?: string;
 }
 
 export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
-  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign } = config;
+  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey } = config;
   return {
     appEnv,
     hosts,
@@ -227,5 +237,6 @@ export function publicConfig(config: ServerConfig = serverConfig()): PublicConfi
     companyEmailDomains,
     algolia,
     hellosign,
+    googleMapsApiKey,
   };
 }

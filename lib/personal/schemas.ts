@@ -84,8 +84,13 @@ export const addressShape = {
 
 const cellPhone = phone({ required: "Enter your cell phone number", invalid: "Enter a 10-digit US phone number, e.g. (555) 123-4567" });
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" || v === undefined ? null : v), schema.nullable());
+/** An optional text field: blank is null on the wire, anything else must pass `schema`. */
+const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : null))
+    .pipe(schema.nullable());
 
 /** The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. */
 export function personalDetailsSchema(now: () => Date = () => new Date()) {
@@ -101,7 +106,7 @@ export function personalDetailsSchema(now: () => Date = () => new Date()) {
     phone_number: cellPhone,
     home_phone_number: optional(phone({ required: "", invalid: "Enter a 10-digit US phone number, or leave it empty" })),
     personal_email: optional(email({ required: "" })),
-    how_you_heard: optional(oneOf(APPLICATION_SOURCES, { required: "" })),
+    how_you_heard: oneOf(APPLICATION_SOURCES, { required: "" }).nullish().transform((v) => v ?? null),
     referral_code: optional(
       text({ required: "" }, { max: 64, pattern: /^[\w-]+$/, patternMessage: "A referral code uses letters, digits, - and _" }),
     ),

@@ -40,4 +40,5 @@ export const PERSONAS: readonly Persona[] = [
   { email: "collections@lender.example", username: "a1000f", sub: sub(15), description: "collectionsUser", applicationStep: "chooseEmployer", flags: { collectionsUser: true } },
   { email: "verifications@lender.example", username: "a10010", sub: sub(16), description: "verificationsPortalUser", applicationStep: "chooseEmployer", flags: { verificationsPortalUser: true } },
   { email: "signer@example.com", username: "a10011", sub: sub(17), description: "step Offer Sent, direct deposit confirmed, contract to sign at /dashboard?counters=sig-dd-a10011 (the dashboard-sign e2e signs it)", applicationStep: "Offer Sent", amountAppliedFor: 4500, prequalified: true, directDepositConfirmed: true },
+  { email: "personal@example.com", username: "a10030", sub: sub(48), description: "step personalInformation, amount applied for 4000 (fills /personal; the personal e2e uses it)", applicationStep: "personalInformation", amountAppliedFor: 4000 },
 ];

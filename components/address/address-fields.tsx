@@ -1,0 +1,261 @@
+/// <reference types="google.maps" />
+"use client";
+
+import { APIProvider, useMapsLibrary } from "@vis.gl/react-google-maps";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/components/forms";
+import { classNames } from "@/components/ui/class-names";
+import { US_STATES } from "@/lib/personal/reference-lists";
+import { NOT_GEOCODED, oneLineAddress, partsFromPlace, splitStreetLine, type AddressParts } from "./address-parts";
+
+/** The fields every address form has (lib/personal/schemas.ts addressShape), as the form holds them. */
+export type AddressInput = {
+  address: string;
+  unit?: string | null;
+  addrStreetNumber?: string | null;
+  addrStreetName?: string | null;
+  addrCity: string;
+  addrStateAbbr: string;
+  addrPostalCode: string;
+  addrCountry?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+};
+
+const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
+const LIBRARIES = ["places", "geocoding"];
+const DEBOUNCE_MS = 150;
+
+interface Suggestion {
+  id: string;
+  main: string;
+  secondary: string;
+  prediction: google.maps.places.PlacePrediction;
+}
+
+/**
+ * The address block of every form: street address with autocomplete (Places API (New): session
+ * token, AutocompleteSuggestion, Place.fetchFields), Address line 2, city, state, ZIP. Picking a
+ * suggestion fills the parts and geocodes the formatted address for lat/lng; a geocode failure
+ * keeps the address with -1/-1 (SPEC 5). Production loads Google's API with the key; locally the
+ * Maps stand-in has defined google.maps before this renders (WIDGETS.md), so this component is the
+ * same code in both. Without a key, or when the API fails to load, the street field is a plain
+ * input and every field can be filled by hand.
+ */
+export function AddressFields<In extends AddressInput>({ form: typedForm, mapsApiKey, legend = "Home address" }: { form: FormApi<In>; mapsApiKey?: string; legend?: string }) {
+  const form = typedForm as unknown as FormApi<AddressInput>;
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-2 text-lg font-bold text-brand-dark">{legend}</legend>
+      {mapsApiKey ? (
+        // A failed load (no network, blocked, bad key) leaves the libraries null: the plain field remains.
+        <APIProvider apiKey={mapsApiKey} libraries={LIBRARIES} onError={() => undefined}>
+          <MapsStreetField form={form} />
+        </APIProvider>
+      ) : (
+        <StreetField form={form} places={null} geocoding={null} />
+      )}
+      <TextField form={form} name="unit" label="Address line 2" hint="Apartment, suite or unit" optional autoComplete="address-line2" maxLength={50} />
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+        <TextField form={form} name="addrCity" label="City" autoComplete="address-level2" maxLength={100} onInput={() => clearCoordinates(form)} />
+        <SelectField form={form} name="addrStateAbbr" label="State" options={STATE_OPTIONS} autoComplete="address-level1" />
+        <TextField form={form} name="addrPostalCode" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} onInput={() => clearCoordinates(form)} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** An address changed by hand is no longer the one that was geocoded. */
+function clearCoordinates(form: FormApi<AddressInput>) {
+  if (form.values.lat !== null && form.values.lat !== undefined) {
+    form.setValue("lat", null);
+    form.setValue("lng", null);
+  }
+}
+
+function MapsStreetField({ form }: { form: FormApi<AddressInput> }) {
+  const places = useMapsLibrary("places");
+  const geocoding = useMapsLibrary("geocoding");
+  return <StreetField form={form} places={places} geocoding={geocoding} />;
+}
+
+function StreetField({
+  form,
+  places,
+  geocoding,
+}: {
+  form: FormApi<AddressInput>;
+  places: google.maps.PlacesLibrary | null;
+  geocoding: google.maps.GeocodingLibrary | null;
+}) {
+  const listId = useId();
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [active, setActive] = useState(-1);
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState("");
+  const token = useRef<google.maps.places.AutocompleteSessionToken | null>(null);
+  const sequence = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const value = form.values.address ?? "";
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const setParts = (parts: Partial<AddressParts & { lat: number | null; lng: number | null }>) => {
+    for (const [key, v] of Object.entries(parts)) form.setValue(key as keyof AddressInput & string, (v ?? null) as never);
+  };
+
+  const ask = (input: string) => {
+    clearTimeout(timer.current);
+    const mine = ++sequence.current;
+    if (!places || input.trim().length < 2) {
+      setSuggestions([]);
+      setOpen(false);
+      return;
+    }
+    timer.current = setTimeout(async () => {
+      try {
+        token.current ??= new places.AutocompleteSessionToken();
+        const { suggestions: found } = await places.AutocompleteSuggestion.fetchAutocompleteSuggestions({
+          input,
+          sessionToken: token.current,
+          includedRegionCodes: ["us"],
+          includedPrimaryTypes: ["street_address", "premise", "subpremise"],
+        });
+        if (mine !== sequence.current) return; // a later keystroke asked again
+        const list = found.flatMap((s: google.maps.places.AutocompleteSuggestion): Suggestion[] =>
+          s.placePrediction
+            ? [{ id: s.placePrediction.placeId, main: s.placePrediction.mainText?.text ?? s.placePrediction.text.text, secondary: s.placePrediction.secondaryText?.text ?? "", prediction: s.placePrediction }]
+            : [],
+        );
+        setSuggestions(list);
+        setActive(-1);
+        setOpen(list.length > 0);
+        setStatus(list.length ? `${list.length} address${list.length === 1 ? "" : "es"} found. Use the up and down arrows to choose.` : "");
+      } catch {
+        // Suggestions are a convenience: without them the address is typed by hand.
+        if (mine === sequence.current) {
+          setSuggestions([]);
+          setOpen(false);
+        }
+      }
+    }, DEBOUNCE_MS);
+  };
+
+  const pick = async (s: Suggestion) => {
+    setOpen(false);
+    setSuggestions([]);
+    sequence.current++;
+    form.setValue("address", s.main);
+    try {
+      const place = s.prediction.toPlace();
+      await place.fetchFields({ fields: ["formattedAddress", "addressComponents", "location"] });
+      token.current = null; // the session ends with fetchFields; the next search starts a new one
+      const parts = partsFromPlace(place.addressComponents ?? []);
+      setParts({ ...parts, address: parts.address || s.main });
+      const formatted = place.formattedAddress ?? oneLineAddress(parts);
+      setParts(await geocode(formatted));
+      setStatus(`Address filled in: ${formatted}`);
+    } catch {
+      setParts(NOT_GEOCODED);
+      setStatus("We couldn't look up that address. Please check the fields below.");
+    }
+    form.touch("address");
+  };
+
+  const geocode = async (address: string): Promise<{ lat: number; lng: number }> => {
+    if (!geocoding) return NOT_GEOCODED;
+    try {
+      const { results } = await new geocoding.Geocoder().geocode({ address });
+      const location = results[0]?.geometry.location;
+      return location ? { lat: location.lat(), lng: location.lng() } : NOT_GEOCODED;
+    } catch {
+      return NOT_GEOCODED; // SPEC 5: keep the address, with lat and lng of -1
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || suggestions.length === 0) {
+      if (e.key === "ArrowDown" && suggestions.length > 0) {
+        setOpen(true);
+        e.preventDefault();
+      }
+      return;
+    }
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (e.key === "Enter" && active >= 0) {
+      e.preventDefault(); // choose the suggestion, don't submit the form
+      void pick(suggestions[active]!);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const expanded = open && suggestions.length > 0;
+  return (
+    <FieldShell label="Street address" error={form.errorFor("address")} hint={places ? "Start typing and choose your address from the list" : undefined}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name="address"
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+            autoComplete="address-line1"
+            maxLength={200}
+            className={inputClass}
+            value={value}
+            onChange={(e) => {
+              const line = e.target.value;
+              form.setValue("address", line);
+              setParts(splitStreetLine(line));
+              clearCoordinates(form);
+              ask(line);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={() => {
+              form.touch("address");
+              setOpen(false);
+            }}
+          />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Address suggestions"
+            hidden={!expanded}
+            className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-gray-400 bg-white py-1 shadow-lg"
+          >
+            {suggestions.map((s, i) => (
+              <li
+                key={s.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={classNames("cursor-pointer px-3 py-2", i === active ? "bg-brand text-white" : "text-gray-900 hover:bg-gray-100")}
+                // mousedown, not click: the input's blur would close the list before a click lands
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  void pick(s);
+                }}
+              >
+                <span className="font-semibold">{s.main}</span> <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="sr-only" role="status" aria-live="polite">
+            {status}
+          </p>
+        </div>
+      )}
+    </FieldShell>
+  );
+}

@@ -1,0 +1,132 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { AddressFields } from "@/components/address/address-fields";
+import { Form, FormError, PhoneField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { primaryButtonClass } from "@/components/forms";
+import { saveAccountSettings } from "@/app/(dashboard)/personal/actions";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
+import { accountSettingsSchema } from "@/lib/personal/schemas";
+import { afterSubmit } from "./after-submit";
+
+/** The saved details as shown; the SSN only as its last four digits. */
+export interface AccountDetails {
+  name: string;
+  birthdate: string;
+  ssnLastFour: string | null;
+  address: string | null;
+  unit: string | null;
+  addrCity: string | null;
+  addrStateAbbr: string | null;
+  addrPostalCode: string | null;
+  personal_email: string | null;
+  /** Digits, as stored. */
+  phone_number: string | null;
+  /** As shown: (555) 123-4567. */
+  phoneShown: string;
+  homePhoneShown: string;
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="grid gap-1 border-b border-gray-200 py-2 sm:grid-cols-[12rem_1fr]">
+      <dt className="font-semibold text-gray-800">{label}</dt>
+      <dd className="text-gray-900">{value || <span className="text-gray-700">Not given</span>}</dd>
+    </div>
+  );
+}
+
+/**
+ * Account settings (SPEC 3): the saved details read-only, with Edit for the editable fields —
+ * address, Address line 2, Alternate email, Cell phone number — sent contact-only (flag false).
+ */
+export function AccountSettings({ details, mapsApiKey }: { details: AccountDetails; mapsApiKey?: string }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const initial = {
+    address: details.address ?? "",
+    unit: details.unit ?? "",
+    addrStreetNumber: null,
+    addrStreetName: null,
+    addrCity: details.addrCity ?? "",
+    addrStateAbbr: details.addrStateAbbr,
+    addrPostalCode: details.addrPostalCode ?? "",
+    addrCountry: "US",
+    lat: null,
+    lng: null,
+    personal_email: details.personal_email ?? "",
+    phone_number: details.phone_number ?? "",
+  };
+  const form = useZodForm({
+    schema: accountSettingsSchema,
+    initialValues: initial,
+    onSubmit: async (values, helpers) => {
+      if (await afterSubmit(await saveAccountSettings(values), helpers)) {
+        setEditing(false);
+        setSaved(true);
+        router.refresh();
+      }
+    },
+  });
+
+  const street = [details.address, details.unit].filter(Boolean).join(", ");
+  // Older records hold the whole one-line address in `address`; don't repeat the city then.
+  const region = details.address && details.addrCity && details.address.includes(details.addrCity) ? "" : [details.addrCity, [details.addrStateAbbr, details.addrPostalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return (
+    <section aria-labelledby="account-settings-title" className="flex flex-col gap-4">
+      <h2 id="account-settings-title" className="text-xl font-bold text-brand-dark">
+        Your details
+      </h2>
+      {saved && !editing && (
+        <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-green-900">
+          Your changes were saved.
+        </p>
+      )}
+      {!editing ? (
+        <>
+          <dl>
+            <Row label="Name" value={details.name} />
+            <Row label="Birth date" value={details.birthdate} />
+            <Row label="Social Security number" value={details.ssnLastFour ? `•••-••-${details.ssnLastFour}` : null} />
+            <Row label="Address" value={[street, region].filter(Boolean).join(", ")} />
+            <Row label="Alternate email" value={details.personal_email} />
+            <Row label="Cell phone number" value={details.phoneShown} />
+            <Row label="Home phone number" value={details.homePhoneShown} />
+          </dl>
+          <button
+            type="button"
+            className={classNames(primaryButtonClass, "self-start")}
+            onClick={() => {
+              form.reset(initial);
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
+            Edit contact details
+          </button>
+        </>
+      ) : (
+        <Form form={form} aria-labelledby="account-settings-title">
+          <AddressFields form={form} mapsApiKey={mapsApiKey} legend="Address" />
+          <TextField form={form} name="personal_email" label="Alternate email" kind="email" type="email" autoComplete="email" optional maxLength={254} />
+          <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
+          <FormError message={form.formError} />
+          <div className="flex flex-wrap gap-3">
+            <SubmitButton pending={form.pending}>Save changes</SubmitButton>
+            <button
+              type="button"
+              className={classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
+              onClick={() => setEditing(false)}
+              disabled={form.pending}
+            >
+              Cancel
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

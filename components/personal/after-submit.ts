@@ -1,0 +1,28 @@
+import { refreshClaims } from "@/lib/auth/refresh-claims";
+import type { PersonalActionResult } from "@/app/(dashboard)/personal/actions";
+import type { SubmitHelpers } from "@/components/forms";
+
+/**
+ * What every /personal form does with its action's answer: field errors under the fields, a
+ * form-level message otherwise; on success the user is refreshed (SPEC 7: "followed by a refresh
+ * of the user") and, for a step, the browser follows the next route through the shell's routes.
+ */
+export async function afterSubmit<In>(result: PersonalActionResult, helpers: SubmitHelpers<In>): Promise<boolean> {
+  if (!result.ok) {
+    if (result.reason === "invalid") {
+      for (const [field, message] of Object.entries(result.fieldErrors)) helpers.setFieldError(field as keyof In & string, message);
+      helpers.setFormError("Please correct the fields marked below.");
+    } else if (result.reason === "signed-out") {
+      helpers.setFormError("Your session has ended. Please sign in again; nothing was saved.");
+    } else if (result.reason === "wrong-step") {
+      helpers.setFormError("Your application has moved on since this page was opened. Please reload the page.");
+    } else {
+      helpers.setFormError("We couldn't save your details. Please try again in a moment.");
+    }
+    return false;
+  }
+  // A failed refresh is not fatal: the guards load the user again on the next request.
+  await refreshClaims();
+  if (result.next) window.location.assign(result.next);
+  return true;
+}

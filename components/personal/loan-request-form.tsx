@@ -1,0 +1,48 @@
+"use client";
+
+import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { submitLoanRequest } from "@/app/(dashboard)/personal/actions";
+import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
+import { loanRequestSchema } from "@/lib/personal/schemas";
+import { afterSubmit } from "./after-submit";
+
+export interface LoanRequestSaved {
+  amount: number | null;
+  reason: string | null;
+  other: string | null;
+  state: string | null;
+}
+
+const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
+const STATES = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
+
+/** Step loanDetails: amount, reason (a description for Other), state of residence; sent with `applies`. */
+export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
+  const form = useZodForm({
+    schema: loanRequestSchema,
+    initialValues: {
+      amount: saved.amount,
+      reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
+      other: saved.other ?? "",
+      state: saved.state,
+    },
+    onSubmit: async (values, helpers) => {
+      await afterSubmit(await submitLoanRequest(values), helpers);
+    },
+  });
+  return (
+    <Form form={form} aria-labelledby="loan-request-title">
+      <h2 id="loan-request-title" className="text-xl font-bold text-brand-dark">
+        Your loan
+      </h2>
+      <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint="Up to $10,000" />
+      <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
+      {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
+      <SelectField form={form} name="state" label="State of residence" options={STATES} autoComplete="address-level1" />
+      <FormError message={form.formError} />
+      <SubmitButton pending={form.pending} pendingLabel="Saving…">
+        Continue
+      </SubmitButton>
+    </Form>
+  );
+}

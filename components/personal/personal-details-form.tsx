@@ -1,0 +1,101 @@
+"use client";
+
+import { useMemo } from "react";
+import { AddressFields } from "@/components/address/address-fields";
+import { DateField, Form, FormError, MoneyField, PhoneField, SelectField, SsnField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { submitPersonalDetails } from "@/app/(dashboard)/personal/actions";
+import { todayIso } from "@/lib/forms/fields";
+import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
+import { personalDetailsSchema } from "@/lib/personal/schemas";
+import { afterSubmit } from "./after-submit";
+
+/** What is already known about the applicant; never the SSN. */
+export interface PersonalDetailsSaved {
+  given_name: string | null;
+  middle_name: string | null;
+  family_name: string | null;
+  birthdate: string | null;
+  address: string | null;
+  unit: string | null;
+  addrCity: string | null;
+  addrStateAbbr: string | null;
+  addrPostalCode: string | null;
+  personal_email: string | null;
+  phone_number: string | null;
+  home_phone_number: string | null;
+  how_you_heard: string | null;
+  referral_code: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  amount: number | null;
+}
+
+const SOURCES = APPLICATION_SOURCES.map((s) => ({ value: s, label: s }));
+const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] => (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
+
+/** Step personalInformation: the full identity, sent with `identifies` and accountSettings true (SPEC 5). */
+export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDetailsSaved; mapsApiKey?: string }) {
+  const schema = useMemo(() => personalDetailsSchema(), []);
+  const form = useZodForm({
+    schema,
+    initialValues: {
+      given_name: saved.given_name ?? "",
+      middle_name: saved.middle_name ?? "",
+      family_name: saved.family_name ?? "",
+      birthdate: saved.birthdate,
+      address: saved.address ?? "",
+      unit: saved.unit ?? "",
+      addrStreetNumber: null,
+      addrStreetName: null,
+      addrCity: saved.addrCity ?? "",
+      addrStateAbbr: saved.addrStateAbbr,
+      addrPostalCode: saved.addrPostalCode ?? "",
+      addrCountry: "US",
+      lat: null,
+      lng: null,
+      ssn: "",
+      phone_number: saved.phone_number ?? "",
+      home_phone_number: saved.home_phone_number ?? "",
+      personal_email: saved.personal_email ?? "",
+      how_you_heard: isSource(saved.how_you_heard) ? saved.how_you_heard : null,
+      referral_code: saved.referral_code ?? "",
+      salary: saved.salary,
+      additionalIncome: saved.additionalIncome,
+      amount: saved.amount,
+    },
+    onSubmit: async (values, helpers) => {
+      await afterSubmit(await submitPersonalDetails(values), helpers);
+    },
+  });
+  return (
+    <Form form={form} aria-labelledby="personal-details-title">
+      <h2 id="personal-details-title" className="text-xl font-bold text-brand-dark">
+        About you
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField form={form} name="given_name" label="First name" kind="name" autoComplete="given-name" maxLength={50} />
+        <TextField form={form} name="middle_name" label="Middle name" kind="name" autoComplete="additional-name" optional maxLength={50} />
+        <TextField form={form} name="family_name" label="Last name" kind="name" autoComplete="family-name" maxLength={50} />
+      </div>
+      <DateField form={form} name="birthdate" label="Birth date" hint="MM/DD/YYYY. You must be 18 or older." autoComplete="bday" max={todayIso()} />
+      <AddressFields form={form} mapsApiKey={mapsApiKey} />
+      <SsnField form={form} name="ssn" label="Social Security number" hint="We use it to verify your identity. It is stored securely." autoComplete="off" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
+        <PhoneField form={form} name="home_phone_number" label="Home phone number" optional autoComplete="home tel-national" />
+      </div>
+      <TextField form={form} name="personal_email" label="Alternate email" kind="email" type="email" autoComplete="email" optional maxLength={254} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <MoneyField form={form} name="salary" label="Yearly salary" />
+        <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />
+        <MoneyField form={form} name="amount" label="Loan amount" hint="Up to $10,000" />
+      </div>
+      <SelectField form={form} name="how_you_heard" label="How did you hear about us?" options={SOURCES} optional />
+      <TextField form={form} name="referral_code" label="Referral code" optional autoComplete="off" maxLength={64} />
+      <FormError message={form.formError} />
+      <SubmitButton pending={form.pending} pendingLabel="Saving…">
+        Continue
+      </SubmitButton>
+    </Form>
+  );
+}

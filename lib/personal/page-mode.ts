@@ -1,0 +1,22 @@
+import { STEP_RANK, stepRank } from "@/lib/application/steps";
+
+/**
+ * What /personal shows for a step: the loan request at loanDetails, the personal details at
+ * personalInformation, the saved details with an account-settings edit past that step (and for
+ * every borrower), and a pointer back to the application before an employer is chosen.
+ */
+export type PersonalPageMode = "loanRequest" | "personalDetails" | "accountSettings" | "notYet";
+
+export function personalPageMode(step: string): PersonalPageMode {
+  if (step === "loanDetails") return "loanRequest";
+  if (step === "personalInformation") return "personalDetails";
+  const rank = stepRank(step);
+  if (rank !== undefined && rank < STEP_RANK.loanDetails) return "notYet";
+  return "accountSettings";
+}
+
+/** Where the browser goes after submitting the page's own step: the shell's route for the next step. */
+export const NEXT_ROUTE = {
+  loanRequest: { step: "personalInformation", route: "/apply/personalInformation" },
+  personalDetails: { step: "employmentInformation", route: "/apply/employmentInformation" },
+} as const;
