@@ -8,7 +8,7 @@ import { LoanRequestForm } from "@/components/personal/loan-request-form";
 import { PersonalDetailsForm } from "@/components/personal/personal-details-form";
 import { userClient } from "@/lib/api/client";
 import { loadFrontend } from "@/lib/api/operations";
-import type { FrontendLoad } from "@/lib/api/types";
+import type { FrontendLoad } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
 import { formatBirthdate } from "@/lib/format/dates";
 import { formatPhone } from "@/lib/format/phone";
