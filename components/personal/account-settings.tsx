@@ -21,6 +21,12 @@ export interface AccountDetails {
   addrCity: string | null;
   addrStateAbbr: string | null;
   addrPostalCode: string | null;
+  addrStreetNumber: string | null;
+  addrStreetName: string | null;
+  addrCountry: string | null;
+  /** Kept as saved unless the address is changed (then geocoded again, or -1/-1). */
+  lat: number | null;
+  lng: number | null;
   personal_email: string | null;
   /** Digits, as stored. */
   phone_number: string | null;
@@ -49,14 +55,14 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
   const initial = {
     address: details.address ?? "",
     unit: details.unit ?? "",
-    addrStreetNumber: null,
-    addrStreetName: null,
+    addrStreetNumber: details.addrStreetNumber,
+    addrStreetName: details.addrStreetName,
     addrCity: details.addrCity ?? "",
     addrStateAbbr: details.addrStateAbbr,
     addrPostalCode: details.addrPostalCode ?? "",
-    addrCountry: "US",
-    lat: null,
-    lng: null,
+    addrCountry: details.addrCountry ?? "US",
+    lat: details.lat,
+    lng: details.lng,
     personal_email: details.personal_email ?? "",
     phone_number: details.phone_number ?? "",
   };

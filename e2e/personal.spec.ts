@@ -1,0 +1,194 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { LoadFrontendDocument } from "../lib/api/generated/operations";
+import { print } from "graphql";
+import { signInAs } from "./fixtures/personas";
+
+/**
+ * /personal on the production build against the local stand-ins (the Maps stand-in included):
+ * the loan request, the personal details (autocomplete by keyboard; typed by hand with Maps
+ * blocked), account settings, the geocode-failure address, and the SSN kept out of the page.
+ * Personas (local/seed/personas.ts): loan-details@, personal@ and personal-manual@ move forward
+ * in this run; borrower@ and paid-off@ change contact details only.
+ */
+
+const SCREENSHOTS = path.join("test-results", "screenshots");
+const LOAN_FRONTEND = print(LoadFrontendDocument);
+
+/** axe (no serious or critical violation) and full-page screenshots at 375 and 1280 px of the state on screen. */
+async function checkState(page: Page, name: string, testInfo: TestInfo) {
+  const original = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+    expect(blocking, `${name} at ${width} px: ${JSON.stringify(blocking)}`).toEqual([]);
+    const body = await page.screenshot({ fullPage: true, animations: "disabled" });
+    await testInfo.attach(`${name}-${width}.png`, { body, contentType: "image/png" });
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await writeFile(path.join(SCREENSHOTS, `${name}-${width}.png`), body);
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** The user's data as the API holds it, read with their own identity token (as the shell does). */
+async function loadFrontend(page: Page) {
+  const token = (await page.context().cookies()).find((c) => c.name.endsWith(".idToken"))?.value;
+  expect(token).toBeTruthy();
+  const res = await page.request.post("/api/local/graphql", { headers: { authorization: token!, "content-type": "application/json" }, data: { query: LOAN_FRONTEND } });
+  const body = await res.json();
+  expect(body.errors).toBeUndefined();
+  return body.data.loadFrontend;
+}
+
+async function blockMaps(page: Page) {
+  await page.route("**/api/local/maps/**", (route) => route.abort());
+  await page.route("https://maps.googleapis.com/**", (route) => route.abort());
+}
+
+test("loan request: amount, reason (Other needs a description), state; then where the guards send personalInformation", async ({ page }, testInfo) => {
+  await signInAs(page, "loan-details@example.com");
+  await page.goto("/personal");
+  await expect(page.getByRole("heading", { name: "Your loan" })).toBeVisible();
+  await expect(page.getByText("No penalty for paying early.")).toBeVisible();
+  await expect(page.getByLabel("How much would you like to borrow?")).toHaveValue("$4,000");
+  await checkState(page, "personal-loan-request", testInfo);
+
+  const amount = page.getByLabel("How much would you like to borrow?");
+  await amount.fill("12000");
+  await page.getByLabel("What is the loan for?").selectOption("Other");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("The amount can be at most $10,000")).toBeVisible();
+  await expect(page.getByText("Describe what the loan is for")).toBeVisible();
+  await expect(page.getByText("Choose your state of residence")).toBeVisible();
+  await checkState(page, "personal-loan-request-errors", testInfo);
+
+  await amount.fill("5250");
+  await expect(amount).toHaveValue("$5,250");
+  await page.getByLabel("Tell us what the loan is for").fill("Moving costs");
+  await page.getByLabel("State of residence").selectOption("TX");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/personalInformation/);
+
+  const load = await loadFrontend(page);
+  expect(load.applicationStep).toBe("personalInformation");
+  expect(load.appInfo).toMatchObject({ amountAppliedFor: 5250, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "TX", loanType: "personal" });
+});
+
+test("personal details by keyboard alone with address autocomplete; the SSN is not in the page afterwards", async ({ page }, testInfo) => {
+  await signInAs(page, "personal@example.com");
+  await page.goto("/personal");
+  await expect(page.getByRole("heading", { name: "About you" })).toBeVisible();
+  await checkState(page, "personal-details", testInfo);
+
+  const type = async (label: string | RegExp, text: string) => {
+    await page.getByLabel(label, { exact: typeof label === "string" }).focus();
+    await page.keyboard.type(text);
+  };
+  await type("First name", "ada");
+  await type("Last name", "lovelace");
+  await page.getByLabel("Birth date").focus();
+  await page.keyboard.type("12101990");
+  const street = page.getByRole("combobox", { name: "Street address" });
+  await street.focus();
+  await page.keyboard.type("1600 Capitol");
+  const option = page.getByRole("option", { name: /1600 Capitol Ave/ });
+  await expect(option).toBeVisible();
+  await checkState(page, "personal-details-suggestions", testInfo);
+  await street.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(option).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("City")).toHaveValue("Springfield");
+  await expect(page.getByLabel("State", { exact: true })).toHaveValue("IL");
+  await expect(page.getByLabel("ZIP code")).toHaveValue("62701");
+  await expect(street).toHaveValue("1600 Capitol Ave");
+  await type("Social Security number", "123456789");
+  await expect(page.getByLabel("Social Security number")).toHaveValue("123-45-6789");
+  await type("Cell phone number", "5551234567");
+  await expect(page.getByLabel("Cell phone number")).toHaveValue("(555) 123-4567");
+  await type(/^Alternate email/, " Ada@Example.COM");
+  await type("Yearly salary", "52000");
+  await page.getByLabel("Yearly salary").press("Enter");
+  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
+
+  const load = await loadFrontend(page);
+  expect(load.applicationStep).toBe("employmentInformation");
+  expect(load.appInfo.personal).toMatchObject({
+    given_name: "Ada", family_name: "Lovelace", birthdate: "1990-12-10", address: "1600 Capitol Ave", addrStreetNumber: "1600",
+    addrStreetName: "Capitol Ave", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701", addrCountry: "US",
+    lat: 39.7983, lng: -89.6544, phone_number: "5551234567", personal_email: "ada@example.com", salary: 52000, amount: 4000,
+    ssn: "*****6789",
+  });
+
+  // Past the step, /personal shows the saved details: the SSN only as its last four digits.
+  await page.goto("/personal");
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  await expect(page.getByText("•••-••-6789")).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain("123456789");
+  expect(html).not.toContain("123-45-6789");
+  expect(page.url()).not.toContain("6789");
+  await checkState(page, "personal-account-settings", testInfo);
+});
+
+test("personal details typed by hand when the Maps API cannot load: kept with lat/lng -1", async ({ page }, testInfo) => {
+  await blockMaps(page);
+  await signInAs(page, "personal-manual@example.com");
+  await page.goto("/personal");
+  await page.getByLabel("First name", { exact: true }).fill("Grace");
+  await page.getByLabel("Last name", { exact: true }).fill("Hopper");
+  await page.getByLabel("Birth date").fill("1980-02-29");
+  await page.getByRole("combobox", { name: "Street address" }).fill("77 Harbor Rd");
+  await expect(page.getByRole("option")).toHaveCount(0);
+  await page.getByLabel(/^Address line 2/).fill("Apt 4");
+  await page.getByLabel("City").fill("Portland");
+  await page.getByLabel("State", { exact: true }).selectOption("ME");
+  await page.getByLabel("ZIP code").fill("04101");
+  await page.getByLabel("Social Security number").fill("987654321");
+  await page.getByLabel("Cell phone number").fill("2075550123");
+  await page.getByLabel("Yearly salary").fill("61000");
+  await checkState(page, "personal-details-no-maps", testInfo);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
+  const personal = (await loadFrontend(page)).appInfo.personal;
+  expect(personal).toMatchObject({ address: "77 Harbor Rd", unit: "Apt 4", addrStreetNumber: "77", addrStreetName: "Harbor Rd", addrCity: "Portland", addrStateAbbr: "ME", addrPostalCode: "04101", lat: -1, lng: -1 });
+});
+
+test("account settings: a borrower changes their cell phone and nothing else changes", async ({ page }, testInfo) => {
+  await signInAs(page, "borrower@example.com");
+  const before = (await loadFrontend(page)).appInfo;
+  await page.goto("/personal");
+  await page.getByRole("button", { name: "Edit contact details" }).click();
+  await checkState(page, "personal-account-settings-edit", testInfo);
+  const phone = page.getByLabel("Cell phone number");
+  await phone.fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+  await phone.fill("4155550199");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your changes were saved.")).toBeVisible();
+  await expect(page.getByText("(415) 555-0199")).toBeVisible();
+  const after = (await loadFrontend(page)).appInfo;
+  expect(after.personal.phone_number).toBe("4155550199");
+  expect({ ...after, personal: { ...after.personal, phone_number: before.personal.phone_number } }).toEqual(before);
+  expect(after.step).toBe(before.step);
+});
+
+test("the address that never geocodes is kept with lat and lng of -1", async ({ page }) => {
+  await signInAs(page, "paid-off@example.com");
+  await page.goto("/personal");
+  await page.getByRole("button", { name: "Edit contact details" }).click();
+  const street = page.getByRole("combobox", { name: "Street address" });
+  await street.fill("");
+  await street.pressSequentially("404 Nowhere");
+  await page.getByRole("option", { name: /404 Nowhere Ln/ }).click();
+  await expect(page.getByLabel("ZIP code")).toHaveValue("62704");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your changes were saved.")).toBeVisible();
+  expect((await loadFrontend(page)).appInfo.personal).toMatchObject({ address: "404 Nowhere Ln", addrCity: "Springfield", addrPostalCode: "62704", lat: -1, lng: -1 });
+});
