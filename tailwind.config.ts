@@ -9,7 +9,8 @@ export default {
         popup: "#15803d",
         ink: "#1f2937",
       },
-      screens: { sidebar: "1200px" },
+      // tablet: above the phone layout (issue 14: phone is 640 px and below).
+      screens: { tablet: "641px", sidebar: "1200px" },
     },
   },
 } satisfies Config;

@@ -78,9 +78,23 @@ test.describe("sidebar breakpoint", () => {
   });
 
   test("on a dashboard-layout page at 320 px the content keeps its width (no horizontal scroll)", async ({ page }) => {
-    await sidebarAt(page, 320);
+    await page.setViewportSize({ width: 320, height: 900 });
+    await page.goto(IN_APP_DASHBOARD_PAGE);
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("640 px and below: the rail becomes the menu drawer; from 641 px the minimised rail stays (e2e/phone.spec.ts has the drawer)", async ({ page }) => {
+    await page.setViewportSize({ width: 640, height: 900 });
+    await page.goto(IN_APP_DASHBOARD_PAGE);
+    await expect(page.locator(SIDEBAR)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
+    await page.setViewportSize({ width: 641, height: 900 });
+    await expect(page.locator(SIDEBAR)).toBeVisible();
+    await expect(page.locator(SIDEBAR)).toHaveAttribute("data-state", "minimised");
+    await widthOf(page, 64);
+    await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeHidden();
   });
 });
 

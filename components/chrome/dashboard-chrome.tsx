@@ -24,9 +24,12 @@ export function DashboardChrome({ user, companyEmailDomains, onLogout, children 
   return (
     <div className="flex min-h-dvh">
       <SkipLink />
-      <Sidebar items={items} onLogout={onLogout} />
+      {/* On a phone the sidebar is the top bar's drawer instead (components/chrome/phone-menu). */}
+      <div className="contents max-tablet:hidden">
+        <Sidebar items={items} onLogout={onLogout} />
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar signedIn={user.signedIn} onLogout={onLogout} />
+        <TopBar signedIn={user.signedIn} onLogout={onLogout} menuItems={items} />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -7,13 +7,17 @@ import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { isApplyRoute } from "./apply-route";
 import type { LogoutHandler } from "./chrome-user";
+import { PhoneMenu } from "./phone-menu";
 import { ProfileMenu } from "./profile-menu";
+import type { SidebarItem } from "./sidebar-items";
 import { SiteLogo } from "./site-logo";
 
 export interface TopBarProps {
   signedIn: boolean;
   /** Defaults to signOut() (in the profile menu). */
   onLogout?: LogoutHandler;
+  /** The sidebar's items, for the phone drawer (dashboard pages). */
+  menuItems?: readonly SidebarItem[];
 }
 
 const LINKS = {
@@ -36,19 +40,22 @@ const CALL_TO_ACTION = {
  * The top bar of SPEC 2. The profile menu is shown to signed-in users only: its entries (profile,
  * logout, support) mean nothing to a visitor.
  */
-export function TopBar({ signedIn, onLogout }: TopBarProps) {
+export function TopBar({ signedIn, onLogout, menuItems = [] }: TopBarProps) {
   const pathname = usePathname() ?? "";
   const state = signedIn ? "signedIn" : "signedOut";
   const cta = CALL_TO_ACTION[state];
 
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      {/* One row on a phone (issue 14): signed in, the quick links move into the drawer. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 max-tablet:flex-nowrap max-tablet:gap-x-2 max-tablet:px-3">
+        {signedIn && <PhoneMenu quickLinks={LINKS.signedIn} items={menuItems} onLogout={onLogout} />}
         <SiteLogo className="mr-auto" />
-        <nav aria-label="Quick links">
+        <nav aria-label="Quick links" className={signedIn ? "max-tablet:hidden" : undefined}>
           <ul className="flex items-center gap-1">
             {LINKS[state].map((link) => (
-              <li key={link.href}>
+              // Sign Up and Get Started both open /register: a phone keeps one of them.
+              <li key={link.href} className={link.href === "/register" ? "max-tablet:hidden" : undefined}>
                 <AppLink
                   href={link.href}
                   aria-current={pathname === link.href ? "page" : undefined}
@@ -60,7 +67,7 @@ export function TopBar({ signedIn, onLogout }: TopBarProps) {
             ))}
           </ul>
         </nav>
-        {!isApplyRoute(pathname) && <ButtonLink href={cta.href} className="min-h-11">{cta.label}</ButtonLink>}
+        {!isApplyRoute(pathname) && <ButtonLink href={cta.href} className="min-h-11 shrink-0 whitespace-nowrap max-tablet:px-3">{cta.label}</ButtonLink>}
         {signedIn && <ProfileMenu onLogout={onLogout} />}
       </div>
     </header>

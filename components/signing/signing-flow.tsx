@@ -194,7 +194,9 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
           <div
             ref={containerRef}
             data-testid="signing-frame"
-            className="h-[40rem] max-h-[80dvh] min-h-[26rem] w-full overflow-hidden rounded-md border border-gray-300 bg-gray-50"
+            // On a phone the frame is tall enough for the whole form: the page scrolls as one, no
+            // box with its own scroll below the fold (issue 14).
+            className="h-[40rem] max-h-[80dvh] min-h-[26rem] w-full overflow-hidden rounded-md border border-gray-300 bg-gray-50 max-tablet:h-[64rem] max-tablet:max-h-none"
           />
         </section>
       );
