@@ -10,7 +10,9 @@ export function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return Promise.resolve();
   started.__shellRegister ??= (async () => {
     const { checkConfigAtStart } = await import("./lib/config/check-at-start");
-    if (!checkConfigAtStart().isLocal) return;
+    const config = checkConfigAtStart();
+    (await import("./lib/security/forbidden-methods")).refuseForbiddenMethods();
+    if (!config.isLocal) return;
     try {
       const { prepareLocalStandIns } = await import("./local/startup");
       await prepareLocalStandIns();

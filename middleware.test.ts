@@ -14,9 +14,10 @@ describe("the middleware matcher and the route table agree", () => {
     });
     expect(skipped).toEqual([]);
   });
-  it.each(["/_next/static/chunks/a.js", "/_next/image", "/api/local/graphql", "/documents/esign-consent.pdf", "/images/logo.svg", "/favicon.ico", "/icon.svg", "/apple-icon.png"])(
-    "leaves %s alone",
-    (path) => expect(matcher.test(path)).toBe(false),
+  it("leaves only Next's hashed assets alone", () => expect(matcher.test("/_next/static/chunks/a.js")).toBe(false));
+  it.each(["/api/local/graphql", "/api/session/claims", "/documents/esign-consent.pdf", "/images/logo.svg", "/favicon.ico", "/icon.svg", "/apple-icon.png", "/_next/image"])(
+    "gives %s its security headers",
+    (path) => expect(matcher.test(path)).toBe(true),
   );
 });
 

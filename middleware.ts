@@ -2,6 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { serverConfig } from "@/lib/config/env";
 import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
+import { createNonce } from "@/lib/security/csp";
+import { securityHeaders, type ResponseKind } from "@/lib/security/headers";
+import { refuse } from "@/lib/security/request-policy";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
 import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions } from "@/lib/session/session";
 
@@ -19,17 +22,41 @@ function options(): SessionReaderOptions {
   return sessionOptions;
 }
 
-export function toResponse(decision: Decision, request: NextRequest): NextResponse {
+/** Files from public/ that the matcher used to skip: they get headers, not a route decision. */
+const ASSET = /^\/(?:documents|images)\/|^\/(?:favicon\.ico|icon\.svg|apple-icon\.png|robots\.txt)$/;
+
+function kindOf(pathname: string): ResponseKind {
+  if (pathname.startsWith("/api/")) return "api";
+  return ASSET.test(pathname) ? "asset" : "page";
+}
+
+function withHeaders(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+/**
+ * A page goes on with its nonce in the request's Content-Security-Policy, where Next reads it to
+ * stamp its own scripts (next/script included, beforeInteractive too).
+ */
+function nextPage(request: NextRequest, csp: string | undefined): NextResponse {
+  if (!csp) return NextResponse.next();
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", csp);
+  return NextResponse.next({ request: { headers } });
+}
+
+export function toResponse(decision: Decision, request: NextRequest, csp?: string): NextResponse {
   switch (decision.kind) {
     case "next":
-      return NextResponse.next();
+      return nextPage(request, csp);
     case "redirect": {
       // A plain URL: a clone of nextUrl would carry the request's trailing slash onto the target.
       return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
     }
     case "not-found":
       // No page lives at a not-found path (pinned by a test), so Next renders the 404 page itself.
-      return NextResponse.next();
+      return nextPage(request, csp);
     case "bad-request":
       return new NextResponse("Bad request: malformed path", { status: 400, headers: { "content-type": "text/plain" } });
   }
@@ -37,6 +64,24 @@ export function toResponse(decision: Decision, request: NextRequest): NextRespon
 
 export async function middleware(request: NextRequest): Promise<NextResponse> {
   const config = serverConfig();
+  const { pathname } = request.nextUrl;
+  const kind = kindOf(pathname);
+  const dev = process.env.NODE_ENV === "development";
+  const headers = securityHeaders(config, {
+    kind,
+    nonce: kind === "page" ? createNonce() : undefined,
+    dev,
+    framedBySelf: kind === "asset" || pathname.startsWith("/api/local/esign/") || undefined,
+  });
+  const refusal = refuse({ method: request.method, pathname, kind, header: (name) => request.headers.get(name) });
+  if (refusal) {
+    const response = new NextResponse(`${refusal.status === 405 ? "Method Not Allowed" : refusal.status === 403 ? "Forbidden" : refusal.status === 404 ? "Not Found" : "Bad Request"}: ${refusal.reason}`, {
+      status: refusal.status,
+      headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.allow ? { allow: refusal.allow } : {}) },
+    });
+    return withHeaders(response, headers);
+  }
+  if (kind !== "page") return withHeaders(NextResponse.next(), headers);
   const opts = options();
   const cookies = { get: (name: string) => request.cookies.get(name)?.value };
   // No identity cookie, no verification work: most partner-link traffic is anonymous.
@@ -48,13 +93,13 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     env: config,
     now: Date.now(),
   });
-  const response = toResponse(decision, request);
+  const response = withHeaders(toResponse(decision, request, headers["content-security-policy"]), headers);
   // For ops checking redirects. A not-found says nothing more: staff pages must not reveal that they exist.
   response.headers.set("x-route-decision", decision.kind === "not-found" ? "not-found" : decision.kind === "bad-request" ? decision.reason : `${decision.route}:${decision.reason}`);
   return response;
 }
 
 export const config = {
-  // Everything but Next's assets, the API and files in public/: every table route passes here.
-  matcher: ["/((?!_next/static|_next/image|api/|favicon\\.ico|icon\\.svg|apple-icon\\.png|documents/|images/|robots\\.txt).*)"],
+  // Everything but Next's hashed assets: table routes get a decision, the rest security headers.
+  matcher: ["/((?!_next/static/).*)"],
 };

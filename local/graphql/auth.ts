@@ -11,6 +11,11 @@ export interface AuthConfig {
   jwksUrl: string;
   clientId: string;
   apiKey: string;
+  /**
+   * Whether the sign-in a token belongs to (its origin_jti) has ended: revoked at sign-out, or
+   * unknown. Cognito refuses such tokens; so does this stand-in.
+   */
+  sessionEnded?: (originJti: string, sub: string) => Promise<boolean>;
 }
 
 export type Auth = { kind: "user"; caller: Caller } | { kind: "apiKey" };
@@ -57,5 +62,7 @@ async function verifyUserToken(token: string, config: AuthConfig): Promise<Calle
       : tokenUse === "access" && claim(payload, "client_id") === config.clientId;
   const username = claim(payload, "cognito:username") ?? claim(payload, "username");
   if (!clientOk || !payload.sub || !username) throw new UnauthorizedException("Valid authorization header not provided.");
+  const originJti = claim(payload, "origin_jti");
+  if (originJti && config.sessionEnded && (await config.sessionEnded(originJti, payload.sub))) throw new UnauthorizedException("Token has been revoked.");
   return { sub: payload.sub, username, email: claim(payload, "email") };
 }

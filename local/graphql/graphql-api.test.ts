@@ -135,6 +135,64 @@ describe("auth, as AppSync does it", () => {
     const res = await fetch(`${server.url}/api/local/graphql`, { method: "POST", headers: { authorization: token }, body: "{" });
     expect(res.status).toBe(400);
   });
+
+  it("refuses every token of a session once its refresh token is revoked at sign-out (origin_jti)", async () => {
+    const start = await cognitoCall(server.url, "InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "borrower@example.com" } });
+    const done = await cognitoCall(server.url, "RespondToAuthChallenge", {
+      ClientId: CLIENT,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: start.json.Session,
+      ChallengeResponses: { USERNAME: start.json.ChallengeParameters.USERNAME, ANSWER: OTP },
+    });
+    const { IdToken, AccessToken, RefreshToken } = done.json.AuthenticationResult as Record<string, string>;
+    const other = await tokenFor("borrower@example.com");
+    const query = "query { loadFrontend { applicationStep } }";
+    expect((await gql(server.url, { token: IdToken }, query)).status).toBe(200);
+    expect((await cognitoCall(server.url, "RevokeToken", { ClientId: CLIENT, Token: RefreshToken })).status).toBe(200);
+    for (const token of [IdToken, AccessToken]) {
+      const refused = await gql(server.url, { token }, query);
+      expect(refused.status).toBe(401);
+      expect(refused.body.errors?.[0]).toMatchObject({ errorType: "UnauthorizedException", message: "Token has been revoked." });
+    }
+    expect((await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken })).json.__type).toBe("NotAuthorizedException");
+    // Another sign-in of the same user is a session of its own.
+    expect((await gql(server.url, { token: other }, query)).status).toBe(200);
+  });
+
+  it("refuses documents over the depth, field and alias limits before running them", async () => {
+    const aliases = Array.from({ length: 5000 }, (_, i) => `a${i}: loadEmployer(employerId: "1001") { name }`).join(" ");
+    await gql(server.url, { apiKey: API_KEY }, "query { __typename }"); // warm: the first request of a fresh server compiles
+    const started = Date.now();
+    const many = await gql(server.url, { apiKey: API_KEY }, `mutation { ${aliases} }`);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(many.body.data).toBeNull();
+    expect(many.body.errors?.map((e) => e.message).join(" ")).toMatch(/maximum of (300 fields|20 aliases)|more that 10000 tokens/);
+    const fields = Array.from({ length: 301 }, () => "__typename").join(" ");
+    expect((await gql(server.url, { apiKey: API_KEY }, `query { ${fields} }`)).body.errors?.[0]?.message).toBe("Query selects more than the maximum of 300 fields.");
+    const few = Array.from({ length: 21 }, (_, i) => `a${i}: loadEmployer(employerId: "1001") { name }`).join(" ");
+    expect((await gql(server.url, { apiKey: API_KEY }, `mutation { ${few} }`)).body.errors?.[0]?.message).toBe("Query has more than the maximum of 20 aliases.");
+    const nested = `query { ${"__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }"} }`;
+    expect((await gql(server.url, { apiKey: API_KEY }, nested)).body.errors?.[0]?.message).toBe("Query depth exceeds the maximum of 10.");
+  });
+
+  it("answers a NUL byte in a string argument or variable with a BadRequestException naming it", async () => {
+    const literal = await gql(server.url, { apiKey: API_KEY }, 'mutation { loadEmployer(employerId: "10\\u00001") { name } }');
+    expect(literal.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "employerId" } });
+    const variable = await gql(server.url, { apiKey: API_KEY }, "mutation M($id: ID!) { loadEmployer(employerId: $id) { name } }", { id: "10\u00001" });
+    expect(variable.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "$id" } });
+  });
+
+  it("refuses an oversized body while reading it", async () => {
+    const big = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+        for (let i = 0; i < 40; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const res = await fetch(`${server.url}/api/local/graphql`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: big, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(413);
+  });
 });
 
 describe("loadFrontend: the raw facts per persona", () => {

@@ -1,8 +1,10 @@
 import { GraphQLError, execute, parse, validate, type DocumentNode } from "graphql";
 import type { Db } from "../db";
+import { BodyTooLarge, readLimitedText } from "../http/read-body";
 import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
 import { formatError, type AppSyncErrorEntry } from "./errors";
 import { executableSchema as schema } from "./executable-schema";
+import { checkLimits, invalidTextField } from "./limits";
 import type { Context } from "./resolvers";
 
 export interface GraphqlHandlerOptions {
@@ -20,21 +22,41 @@ const rejected = (status: number, errorType: string, message: string) => json(st
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Parsed documents by source text: the shell sends the same few operations over and over. */
+/**
+ * Parsed documents by source text: the shell sends the same few operations over and over. Bounded
+ * by total size (oldest out first) and only small documents are kept: arbitrary distinct queries
+ * once exhausted the heap.
+ */
 const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+const CACHE_MAX_CHARS = 2_000_000;
+const CACHEABLE_MAX_CHARS = 16_384;
+let cachedChars = 0;
+
+/** Tests only. */
+export function documentCacheSize(): { entries: number; chars: number } {
+  return { entries: documents.size, chars: cachedChars };
+}
 
 function compile(source: string): DocumentNode | readonly GraphQLError[] {
   let result = documents.get(source);
   if (!result) {
     try {
-      const document = parse(source);
-      const errors = validate(schema, document);
+      const document = parse(source, { maxTokens: 10_000 });
+      const errors = [...checkLimits(document)];
+      if (!errors.length) errors.push(...validate(schema, document));
       result = errors.length ? errors : document;
     } catch (error) {
       result = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
     }
-    if (documents.size > 500) documents.clear();
-    documents.set(source, result);
+    if (source.length <= CACHEABLE_MAX_CHARS) {
+      documents.set(source, result);
+      cachedChars += source.length;
+      for (const key of documents.keys()) {
+        if (cachedChars <= CACHE_MAX_CHARS) break;
+        documents.delete(key);
+        cachedChars -= key.length;
+      }
+    }
   }
   return result;
 }
@@ -55,8 +77,13 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
       throw error;
     }
 
-    const raw = await request.text();
-    if (raw.length > MAX_BODY_BYTES) return rejected(413, "PayloadTooLargeException", "The request body is too large.");
+    let raw: string;
+    try {
+      raw = await readLimitedText(request, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return rejected(413, "PayloadTooLargeException", "The request body is too large.");
+      throw error;
+    }
     let body: { query?: unknown; variables?: unknown; operationName?: unknown };
     try {
       body = JSON.parse(raw);
@@ -75,6 +102,11 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     const compiled = compile(body.query);
     if (!("kind" in compiled)) {
       return json(200, { data: null, errors: compiled.map((e) => formatError(e, "ValidationError")) });
+    }
+
+    const invalid = invalidTextField(compiled, (variables as Record<string, unknown> | null) ?? undefined);
+    if (invalid) {
+      return json(200, { data: null, errors: [{ errorType: "BadRequestException", message: `${invalid}: invalid characters`, errorInfo: { field: invalid }, data: null }] });
     }
 
     const context: Context = { auth, db: options.db };

@@ -91,6 +91,13 @@ describe("envelope", () => {
     expect(wrongType.json.__type).toBe("SerializationException");
   });
 
+  it("answers a NUL byte or a lone surrogate with InvalidParameterException naming the field (never a 500)", async () => {
+    const signUp = await call("SignUp", { Username: "nul0001", Password: "Aa1!aaaaaaaa", UserAttributes: [{ Name: "email", Value: "a\u0000b@example.com" }] });
+    expect(signUp).toMatchObject({ status: 400, json: { __type: "InvalidParameterException", message: "Invalid characters in UserAttributes[0].Value" } });
+    const initiate = await call("InitiateAuth", { AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "x\uD800" } });
+    expect(initiate).toMatchObject({ status: 400, json: { __type: "InvalidParameterException", message: "Invalid characters in AuthParameters.USERNAME" } });
+  });
+
   it("rejects a wrong client id on every client operation", async () => {
     for (const [op, body] of [
       ["SignUp", { Username: "abc999", UserAttributes: [{ Name: "email", Value: "w@example.com" }] }],

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { findInvalidText } from "../http/invalid-text";
 import { CognitoError } from "./errors";
 import { jwks } from "./keys";
 import { localOnly } from "./local-only";
@@ -71,6 +72,8 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
       if (typeof input !== "object" || input === null || Array.isArray(input)) {
         throw new CognitoError("SerializationException", "Request body must be a JSON object");
       }
+      const invalid = findInvalidText(input);
+      if (invalid) throw new CognitoError("InvalidParameterException", `Invalid characters in ${invalid}`);
       return reply(200, await service[operation as Operation](input));
     } catch (error) {
       if (error instanceof CognitoError) return fail(error);

@@ -1,4 +1,5 @@
 import type { Db } from "../db/index";
+import { hasInvalidText } from "../http/invalid-text";
 import type { ServerConfig } from "../../lib/config/env";
 import { localOnly } from "../identity/local-only";
 import { escapeHtml, htmlPage, htmlResponse } from "./html";
@@ -20,6 +21,7 @@ export function createOutboxHandler(deps: OutboxDeps): (request: Request) => Pro
     }
     const url = new URL(request.url);
     const to = url.searchParams.get("to")?.trim() || undefined;
+    if (to && hasInvalidText(to)) return new Response("Bad Request: invalid characters in to", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
     const limitParam = url.searchParams.get("limit");
     const limit = limitParam && /^\d+$/.test(limitParam) ? Number(limitParam) : undefined;
     const messages = await listOutbox(await deps.db(), { to, limit });

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { findInvalidText } from "../http/invalid-text";
 import type { EmployerHit } from "../data/employers";
 import { searchEmployers } from "../data/employer-search";
 
@@ -133,6 +134,8 @@ async function runQuery(db: Db, request: SearchRequest, indexName: string) {
   const started = performance.now();
   if (request.indexName !== indexName) throw new AlgoliaError(404, "Index does not exist");
   const params = readParams(request);
+  const invalid = findInvalidText(params);
+  if (invalid) throw new AlgoliaError(400, `Invalid characters in ${invalid}`);
   const query = typeof params.query === "string" ? params.query : "";
   const hitsPerPage = intParam(params, "hitsPerPage", DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE);
   const page = intParam(params, "page", 0, 10_000);
@@ -173,6 +176,8 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
     } catch {
       return json(400, { message: "Invalid JSON body", status: 400 });
     }
+    const invalid = findInvalidText(body);
+    if (invalid) return json(400, { message: `Invalid characters in ${invalid}`, status: 400 });
     try {
       const db = await options.db();
       const indexName = options.indexName();

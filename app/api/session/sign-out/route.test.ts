@@ -55,20 +55,52 @@ describe("isSameOriginRequest", () => {
 });
 
 describe("POST /api/session/sign-out", () => {
-  it("deletes the session cookies and answers 303 to the marketing site", () => {
-    const cookie = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=v`).join("; ");
-    const response = POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie }));
+  const realFetch = global.fetch;
+  let calls: { url: string; init: RequestInit }[];
+  let answer: () => Promise<Response>;
+  beforeEach(() => {
+    calls = [];
+    answer = async () => new Response("{}", { status: 200 });
+    global.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      return answer();
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+  const cookieHeader = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=${n.endsWith("LastAuthUser") ? "a1b2c3" : n.endsWith("refreshToken") ? "refresh-1" : "v"}`).join("; ");
+
+  it("revokes the refresh token, deletes the session cookies and answers 303 to the marketing site", async () => {
+    const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
     expect(response.headers.get("cache-control")).toBe("no-store");
     const cleared = response.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
     expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
     for (const v of response.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe("http://localhost:3000/api/local/cognito");
+    expect(new Headers(calls[0]!.init.headers).get("x-amz-target")).toBe("AWSCognitoIdentityProviderService.RevokeToken");
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ ClientId: CLIENT, Token: "refresh-1" });
   });
 
-  it("refuses a cross-site request and clears nothing", () => {
-    const response = POST(request({ origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie: `${AMPLIFY[0]}=v` }));
+  it("clears the cookies even when the identity service cannot be reached", async () => {
+    answer = async () => {
+      throw new TypeError("fetch failed");
+    };
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it("refuses a cross-site request, revokes and clears nothing", async () => {
+    const response = await POST(request({ origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie: cookieHeader }));
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

@@ -1,0 +1,73 @@
+import type { ServerConfig } from "@/lib/config/env";
+import { contentSecurityPolicy } from "./csp";
+
+/**
+ * The security headers every response of the shell carries. middleware.ts applies them, and its
+ * headers win over a route handler's: API answers get no Content-Security-Policy from here.
+ */
+
+/** Features no page of the shell uses; geolocation stays off too (addresses are typed, not located). */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+  "interest-cohort=()",
+].join(", ");
+
+/** Two years, subdomains included: the hosted apps share the parent domain and are HTTPS only. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+export const NO_STORE = "no-store, max-age=0";
+
+export type ResponseKind =
+  /** A page the shell renders, or a redirect the edge decides (both may depend on the session). */
+  | "page"
+  /** An API answer (session routes, the local stand-ins). */
+  | "api"
+  /** A file from public/ (documents, images): cacheable, never framed. */
+  | "asset";
+
+export interface SecurityHeaderOptions {
+  kind: ResponseKind;
+  /** The page's script nonce; pages only. */
+  nonce?: string;
+  dev?: boolean;
+  /**
+   * Whether the app's own origin may frame the response (frame-ancestors 'self', SAMEORIGIN): pages
+   * and files yes (the policy the team keeps); API data no, except the local e-signature page that
+   * /dashboard-sign frames.
+   */
+  framedBySelf?: boolean;
+}
+
+export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framedBySelf: framed }: SecurityHeaderOptions): Record<string, string> {
+  const framedBySelf = framed ?? kind !== "api";
+  const headers: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    "x-frame-options": framedBySelf ? "SAMEORIGIN" : "DENY",
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+  };
+  if (!config.isLocal) headers["strict-transport-security"] = HSTS;
+  if (kind === "page") {
+    if (!nonce) throw new Error("A page's Content-Security-Policy needs a nonce");
+    headers["content-security-policy"] = contentSecurityPolicy(config, { nonce, dev });
+    headers["cache-control"] = NO_STORE;
+  } else if (kind === "api") {
+    // No policy from here: the middleware's headers win over a route's, and the stand-in pages that
+    // render HTML (e-signature, outbox, hosted apps) set their own, nonce'd where they run scripts.
+    headers["cache-control"] = NO_STORE;
+  } else {
+    headers["content-security-policy"] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  }
+  return headers;
+}
