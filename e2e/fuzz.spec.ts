@@ -25,6 +25,9 @@ const API = [
   "/api/local/algolia/1/indexes/*/queries",
   "/api/local/apps/dashboard/x",
   "/api/local/esign/editor/embeddedSign",
+  "/api/local/plaid/link/v2/stable/link-initialize.js",
+  "/api/local/maps/js",
+  "/api/local/argyle/argyle.web.v5.js",
 ];
 
 const NUL = "\u0000";

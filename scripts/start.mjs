@@ -28,7 +28,8 @@ if (unknown.length) {
 }
 
 const port = Number(flag("-p", "--port") ?? process.env.PORT ?? "3000");
-const hostname = flag("-H", "--hostname") ?? process.env.HOSTNAME;
+// Local mode (published secrets, open code outbox) listens on loopback unless told otherwise.
+const hostname = flag("-H", "--hostname") ?? process.env.HOSTNAME ?? ((process.env.APP_ENV || "local") === "local" ? "127.0.0.1" : undefined);
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";

@@ -18,6 +18,9 @@ export const API_METHODS: ReadonlyArray<readonly [RegExp, readonly string[]]> = 
   [/^\/api\/local\/outbox$/, ["GET"]],
   [/^\/api\/local\/algolia\/.+$/, ["POST", "OPTIONS"]],
   [/^\/api\/local\/apps\/.+$/, ["GET"]],
+  [/^\/api\/local\/argyle\/.+$/, ["GET", "POST"]],
+  [/^\/api\/local\/maps\/.+$/, ["GET"]],
+  [/^\/api\/local\/plaid\/.+$/, ["GET", "POST"]],
 ];
 
 /** Pages answer GET and HEAD; POST carries server actions (and no-JS form posts of them). */
