@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { LoadFrontendDocument } from "../lib/api/generated/operations";
+import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";
 
@@ -35,14 +35,19 @@ async function checkState(page: Page, name: string, testInfo: TestInfo) {
   if (original) await page.setViewportSize(original);
 }
 
-/** The user's data as the API holds it, read with their own identity token (as the shell does). */
-async function loadFrontend(page: Page) {
+/** A GraphQL call with the user's own identity token (as the shell makes it). */
+async function gqlAs(page: Page, query: string, variables: Record<string, unknown> = {}) {
   const token = (await page.context().cookies()).find((c) => c.name.endsWith(".idToken"))?.value;
   expect(token).toBeTruthy();
-  const res = await page.request.post("/api/local/graphql", { headers: { authorization: token!, "content-type": "application/json" }, data: { query: LOAN_FRONTEND } });
+  const res = await page.request.post("/api/local/graphql", { headers: { authorization: token!, "content-type": "application/json" }, data: { query, variables } });
   const body = await res.json();
   expect(body.errors).toBeUndefined();
-  return body.data.loadFrontend;
+  return body.data;
+}
+
+/** The user's data as the API holds it. */
+async function loadFrontend(page: Page) {
+  return (await gqlAs(page, LOAN_FRONTEND)).loadFrontend;
 }
 
 async function blockMaps(page: Page) {
@@ -78,6 +83,10 @@ test("loan request: amount, reason (Other needs a description), state; then wher
   const load = await loadFrontend(page);
   expect(load.applicationStep).toBe("personalInformation");
   expect(load.appInfo).toMatchObject({ amountAppliedFor: 5250, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "TX", loanType: "personal" });
+
+  // Back to the seeded step (a "back" move), so later suites see loan-details@ as seeded.
+  await gqlAs(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
+  expect((await loadFrontend(page)).applicationStep).toBe("loanDetails");
 });
 
 test("personal details by keyboard alone with address autocomplete; the SSN is not in the page afterwards", async ({ page }, testInfo) => {

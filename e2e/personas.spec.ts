@@ -26,6 +26,9 @@ const ROUTED: Record<string, Expectation> = {
   "loan-details@example.com": { ask: "/apply/employmentInformation", via: ["/apply/loanDetails"], lands: `${LENDING_APP}/apply/loanDetails` },
   // A step behind the stored one may be opened.
   "employment@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
+  // e2e/personal.spec.ts moves these two on to employmentInformation; either way loanDetails is behind.
+  "personal@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
+  "personal-manual@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
   "prequal-approved@example.com": { ask: "/apply/prequalApprove", lands: `${LENDING_APP}/apply/prequalApprove` },
   "under-review@example.com": { ask: "/apply/authPrequal", lands: `${LENDING_APP}/apply/authPrequal` },
   // Offer Sent: anything but offerDetails goes to /apply/offerDetails.
