@@ -55,7 +55,10 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
   const frame = await waitUntilReady(page);
-  await expect(frame.getByText("$4,500.00")).toBeVisible();
+  // The loan math: $4,500 principal − $25 prepaid finance charge, 19.57% APR, $226.82 a month.
+  await expect(frame.getByText("$4,475.00")).toBeVisible();
+  await expect(frame.getByText("19.57%")).toBeVisible();
+  await expect(frame.getByText("$226.82")).toBeVisible();
   // The stand-in refuses to sign without the signer's name and consent.
   await frame.getByLabel("Type your full name to sign").fill("");
   await frame.getByRole("button", { name: "Sign contract" }).click();

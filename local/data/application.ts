@@ -1,8 +1,9 @@
-import type { LoanRecord, NextStepResult, Quote, StepResult } from "../../api/generated/types";
+import type { LoanRecord, NextStepResult, StepResult } from "../../api/generated/types";
 import type { Db } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
 import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS, isKnownStep } from "./reference";
+import { assertUserMove } from "../lending/operations";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
 
 type Queryable = Pick<Db, "query">;
@@ -21,7 +22,7 @@ export async function ensureApplication(tx: Queryable, caller: Caller): Promise<
 }
 
 /** Operations that name the user must name the caller: a token never writes someone else's data. */
-function sameUser(caller: Caller, username: unknown): string {
+export function sameUser(caller: Caller, username: unknown): string {
   const v = text("username", username, { max: 128 });
   if (v !== caller.username) throw new InputError("username", "does not match the signed-in user");
   return v;
@@ -39,6 +40,8 @@ export async function setApplicationStep(db: Db, caller: Caller, applicationStep
   if (!isKnownStep(step)) throw new InputError("applicationStep", `unknown step "${step}"`);
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
+    // Only the lender moves the lender's states: the user gets the flow's own moves only.
+    await assertUserMove(tx, caller.sub, step);
     return moveTo(tx, caller.sub, step);
   });
 }
@@ -332,42 +335,6 @@ export async function gets(db: Queryable, caller: Caller): Promise<LoanRecord | 
     contract: null, fee: appInfo.prequalification?.preQualifiedOriginationFee ?? null, interval: "monthly",
     term: offer.offerTerm, maturityDate: null, payoffAmount: null,
   };
-}
-
-
-/** The prequalified quote, with the APR worked out from rate and fee; null unless prequalified. */
-export async function qualifies(db: Queryable, caller: Caller): Promise<Quote | null> {
-  const q = (await readAppInfo(db, caller)).appInfo.prequalification;
-  if (!q?.preQualificationStatus || q.preQualifiedAmount === null || q.preQualifiedInterestRate === null || q.preQualifiedTerm === null) {
-    return null;
-  }
-  const fee = q.preQualifiedOriginationFee ?? 0;
-  return {
-    amount: q.preQualifiedAmount,
-    apr: aprFor(q.preQualifiedAmount, fee, q.preQualifiedInterestRate, q.preQualifiedTerm),
-    fee,
-    interval: "monthly",
-    term: q.preQualifiedTerm,
-  };
-}
-
-/**
- * Annual percentage rate (percent, 2 decimals) of a monthly installment loan: the rate at which
- * the payments on `amount` at `ratePercent` are worth the cash received (amount - fee).
- */
-export function aprFor(amount: number, fee: number, ratePercent: number, term: number): number {
-  const pv = (monthly: number, payment: number) =>
-    monthly === 0 ? payment * term : (payment * (1 - (1 + monthly) ** -term)) / monthly;
-  const r = ratePercent / 100 / 12;
-  const payment = r === 0 ? amount / term : (amount * r) / (1 - (1 + r) ** -term);
-  let lo = 0;
-  let hi = 1;
-  for (let i = 0; i < 100; i++) {
-    const mid = (lo + hi) / 2;
-    if (pv(mid, payment) > amount - fee) lo = mid;
-    else hi = mid;
-  }
-  return Math.round(lo * 12 * 100 * 100) / 100;
 }
 
 /** For checkIfIslandInAlgolia: an unknown employer is an input error, not "false". */

@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { PERSONAS, type Persona } from "../seed/personas";
-import { aprFor } from "./application";
+import { discloseLoan, TERM_MONTHS } from "../../lib/lending/loan-math";
+import { decidePrequalification, offerFigures, payFrequency } from "../lending/rules";
 import { seedEmployers } from "./employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, ISLAND_EMPLOYER_ID } from "./employers-seed";
 import { seedLeads } from "./leads";
@@ -28,13 +29,24 @@ function progress(p: Persona): number {
   return stepRank(p.applicationStep) ?? 11;
 }
 
-const RATE = 18.99;
-const TERM = 24;
-const FEE = 25;
+const TERM = TERM_MONTHS;
+/** The seeded personal and employment facts every prequalified persona shares (see seedPersona). */
+const SEEDED_SALARY = 52000;
+const SEEDED_START = "2019-08-15";
+const SEEDED_PAY_FREQUENCY = "biweekly";
+const ssnFor = (p: Persona) => `90000${String(parseInt(p.sub.slice(-4), 16)).padStart(4, "0")}`;
 
-export function monthlyPayment(amount: number, ratePercent: number, term: number): number {
-  const r = ratePercent / 100 / 12;
-  return Math.round(((amount * r) / (1 - (1 + r) ** -term)) * 100) / 100;
+/**
+ * A prequalified persona's terms are the lending rule's own decision on its seeded facts, so the
+ * offers and loans below all come from the loan math (issue 11).
+ */
+function seededTerms(p: Persona, amount: number): { principalCents: number; rateBps: number; feeCents: number } {
+  const d = decidePrequalification({
+    employerId: "1002", amountAppliedFor: amount, stateOfResidence: "IL", employmentStatus: "full", startDate: SEEDED_START,
+    salary: SEEDED_SALARY, additionalIncome: null, ssn: ssnFor(p), today: "2026-01-01",
+  });
+  if (!d.status) throw new Error(`seed: persona ${p.email} does not prequalify (${d.reason})`);
+  return { principalCents: d.principalCents, rateBps: d.rateBps, feeCents: d.feeCents };
 }
 
 const addMonths = (isoDate: string, months: number) => {
@@ -106,7 +118,7 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
               salary, amount)
        VALUES ($1, $2, 'Tester', '1985-04-12', '12 Main St, Springfield, IL 62701', 'Springfield', 'US', '62701', 'IL',
               '12', 'Main St', 39.7990, -89.6440, $3, 'Co-Worker', $4, $5, 52000, $6)`,
-      [p.sub, givenName, `90000${String(parseInt(p.sub.slice(-4), 16)).padStart(4, "0")}`, `21755501${String(rank).padStart(2, "0")}`, p.email, amount],
+      [p.sub, givenName, ssnFor(p), `21755501${String(rank).padStart(2, "0")}`, p.email, amount],
     );
   }
 
@@ -124,10 +136,11 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
     );
   }
 
-  if (p.prequalified || p.contractSigned || p.activeLoan) {
+  if ((p.prequalified || p.contractSigned || p.activeLoan) && amount) {
+    const t = seededTerms(p, amount);
     await tx.query(
       `INSERT INTO prequalifications (sub, status, amount, interest_rate, term, origination_fee) VALUES ($1, true, $2, $3, $4, $5)`,
-      [p.sub, amount, RATE, TERM, FEE],
+      [p.sub, t.principalCents / 100, t.rateBps / 100, TERM, t.feeCents / 100],
     );
   } else if (rejected) {
     await tx.query(
@@ -138,14 +151,14 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
 
   // An offer exists from Offer Sent onwards (rank 11 covers Offer Sent, paper form and activeLoan).
   if (rank >= 11 && amount) {
-    const payment = monthlyPayment(amount, RATE, TERM);
+    const f = offerFigures(seededTerms(p, amount), payFrequency(SEEDED_PAY_FREQUENCY));
     await tx.query(
       `INSERT INTO offers (sub, offer_stage, amount_financed, original_apr, total_cost, term, payment_amount,
               deduction_amount, expected_payments, contract_signed, hellosign_direct_deposit_signature_id)
-       VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $5, $8, $9)`,
+       VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
-        p.sub, amount, aprFor(amount, FEE, RATE, TERM), Math.round(payment * TERM * 100) / 100, TERM, payment,
-        Math.round((payment / 2) * 100) / 100, p.contractSigned ?? false, p.directDepositConfirmed ? `sig-dd-${p.username}` : null,
+        p.sub, f.offerAmountFinanced, f.offerOriginalAPR, f.offerTotalCost, f.offerTerm, f.offerPaymentAmount,
+        f.offerDeductionAmount, f.expectedPayments, p.contractSigned ?? false, p.directDepositConfirmed ? `sig-dd-${p.username}` : null,
       ],
     );
   }
@@ -168,29 +181,25 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
   // The loan runs TERM months and ends on the payout date.
   const originated = payoutDate ? addMonths(payoutDate, -TERM) : "2026-03-02";
   const loanId = `L-${p.username}-1`;
-  const payment = monthlyPayment(amount, RATE, TERM);
-  const monthlyRate = RATE / 100 / 12;
+  const terms = seededTerms(p, amount);
+  const disclosure = discloseLoan({ ...terms, termMonths: TERM });
+  const f = offerFigures(terms, payFrequency(SEEDED_PAY_FREQUENCY));
   const today = new Date().toISOString().slice(0, 10);
 
-  const paid: { date: string; amount: number }[] = [];
-  let balance = amount;
-  for (let i = 1; i <= TERM; i++) {
-    const date = addMonths(originated, i);
-    if (date > today) break;
-    const interest = Math.round(balance * monthlyRate * 100) / 100;
-    const pay = i === TERM ? Math.round((balance + interest) * 100) / 100 : payment;
-    balance = Math.max(0, Math.round((balance + interest - pay) * 100) / 100);
-    paid.push({ date, amount: pay });
-  }
-  if (paidOff) balance = 0;
+  // The payments made so far are the schedule's instalments whose due date has passed.
+  const paid = disclosure.schedule
+    .map((k) => ({ date: addMonths(originated, k.number), amount: k.paymentCents / 100, balanceAfter: k.balanceAfterCents / 100 }))
+    .filter((k) => k.date <= today);
+  const balance = paidOff ? 0 : (paid.at(-1)?.balanceAfter ?? amount);
+  const payment = disclosure.paymentCents / 100;
 
   await tx.query(
     `INSERT INTO loans (loan_id, sub, loan_name, status, apr, amount, balance, fee, term, interval, maturity_date,
             deduction_amount, payoff_amount, pc_loan, contract, payroll_id, originated_at, payout_date)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'monthly', $10, $11, $12, false, $13, $14, $15, $16)`,
     [
-      loanId, p.sub, `Personal Loan ${loanId}`, paidOff ? "paidOff" : "active", aprFor(amount, FEE, RATE, TERM), amount,
-      balance, FEE, TERM, addMonths(originated, TERM), Math.round((payment / 2) * 100) / 100, balance,
+      loanId, p.sub, `Personal Loan ${loanId}`, paidOff ? "paidOff" : "active", disclosure.aprBps / 100, amount,
+      balance, terms.feeCents / 100, TERM, addMonths(originated, TERM), f.offerDeductionAmount, balance,
       `contract-${loanId}.pdf`, `PR-${p.username}`, originated, payoutDate,
     ],
   );

@@ -115,7 +115,7 @@ describe("the embedded signing page", () => {
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     const page = await res.text();
     expect(page).toContain("Loan contract");
-    expect(page).toContain("$4,000.00");
+    expect(page).toContain("$3,975.00"); // amount financed: $4,000 principal − $25 prepaid finance charge
     for (const message of ["hellosign:initialize", "hellosign:userSignRequest", "hellosign:userCancelRequest", "hellosign:configure"]) {
       expect(page).toContain(message);
     }

@@ -238,7 +238,8 @@ describe("loadFrontend: the raw facts per persona", () => {
     });
     const sent = await load("offer-sent@example.com");
     expect(sent.appInfo.directDepositConfirmed).toBe(false);
-    expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 4000 });
+    // Amount financed = $4,000 principal − $25 prepaid finance charge (the loan math).
+    expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 3975, offerOriginalAPR: 19.64 });
     expect((await load("offer-dd@example.com")).appInfo.directDepositConfirmed).toBe(true);
     const signed = await load("signed@example.com");
     expect(signed.appInfo.offer.contractSigned).toBe(true);
@@ -303,14 +304,19 @@ describe("user mutations: good input writes, bad input names the field and write
     for (const bad of ["nonsense", "", "LOANDETAILS"]) expectFieldError(await set(bad), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
 
-    expect((await set("loanDetails")).body.data?.setApplicationStep).toEqual({ applicationStep: "loanDetails", history: ["chooseEmployer"] });
+    // Forward only once the step is complete: chooseEmployer needs an employer (setEmployer moves on itself).
+    expectFieldError(await set("loanDetails"), "setApplicationStep", "applicationStep");
+    expect(await rowCount("applications", u.sub)).toBe(0);
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
+    await gql(server.url, { token: u.token }, 'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }');
     expect((await set("personalInformation")).body.data?.setApplicationStep.history).toEqual(["chooseEmployer", "loanDetails"]);
     expect((await set("loanDetails")).body.data?.setApplicationStep).toEqual({ applicationStep: "loanDetails", history: ["chooseEmployer"] });
+    // The lender's states are never a user's move (local/lending/lending-api.test.ts tries them all).
     for (const other of ["Offer Sent", "offerDetails", "Paper Form Confirmation Pending", "activeLoan", "applicationBlocked-employment"]) {
-      expect((await set(other)).body.data?.setApplicationStep.applicationStep).toBe(other);
+      expectFieldError(await set(other), "setApplicationStep", "applicationStep");
     }
     const [row] = await sql(server.url, "SELECT step FROM applications WHERE sub = $1", [u.sub]);
-    expect(row).toEqual({ step: "applicationBlocked-employment" });
+    expect(row).toEqual({ step: "loanDetails" });
   });
 
   it("setEmployer: next route and the employer, or a validationError naming employerId", async () => {
@@ -450,7 +456,10 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("lending operations answer an error that says so, and write nothing", async () => {
     const u = await newUser();
+    // Implemented by the lending rules (issue 11); tested in local/lending/lending-api.test.ts.
+    const implemented = new Set(["preQualification", "originationPaymentCalculator", "setApplyExtraPaymentFlag"]);
     for (const [field, selection] of Object.entries(LENDING)) {
+      if (implemented.has(field)) continue;
       const reply = await gql(server.url, { token: u.token }, `mutation { ${selection} }`);
       expect(reply.body.data?.[field]).toBeNull();
       expect(reply.body.errors?.[0]).toMatchObject({ errorType: "NotImplemented", message: `${field} is not available in the local environment yet` });
@@ -476,7 +485,7 @@ describe("user queries", () => {
     expect((await ask("borrower@example.com", "{ gets { amount apr APRRequested Balance term interval maturityDate } }")).gets).toMatchObject({
       amount: 4000, term: 24, interval: "monthly", maturityDate: "2028-03-02",
     });
-    expect((await ask("offer-sent@example.com", "{ gets { amount Balance } }")).gets).toEqual({ amount: 4000, Balance: null });
+    expect((await ask("offer-sent@example.com", "{ gets { amount Balance } }")).gets).toEqual({ amount: 3975, Balance: null });
     expect((await ask("newcomer@example.com", "{ gets { amount } }")).gets).toBeNull();
   });
 

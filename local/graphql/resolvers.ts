@@ -10,6 +10,7 @@ import { loadFrontend, type Caller } from "../data/frontend";
 import * as funding from "../data/funding";
 import { fundingSettings } from "../plaid/settings";
 import { loadLead } from "../data/leads";
+import * as lending from "../lending/operations";
 import { text } from "../data/validate";
 import type { Auth } from "./auth";
 import { AppSyncError } from "./errors";
@@ -75,7 +76,7 @@ export const resolvers: RootResolvers = {
     gets: user((db, caller) => app.gets(db, caller)),
     queries: user((db, caller) => app.contractSigned(db, caller)),
     rating: user((db, caller) => app.rating(db, caller)),
-    qualifies: user((db, caller) => app.qualifies(db, caller)),
+    qualifies: user((db, caller) => lending.qualifies(db, caller)),
     leadsModel: publicField((db, a) => loadLead(db, a.leadId)),
   },
   Mutation: {
@@ -111,9 +112,9 @@ export const resolvers: RootResolvers = {
     verifies: user(fundingOp((db, caller, a) => funding.verifies(db, caller, a.amount1, a.amount2, a.account_id))),
     setActiveFSID: user(fundingOp((db, caller, a) => funding.setActiveFSID(db, caller, a.fs_account_id, a.isReAppWithPlaid))),
     checkItemStatus: user(fundingOp((db, caller, a) => funding.checkItemStatus(db, caller, a.username, a.bankAccountId, fundingSettings()))),
-    // In the contract, implemented by the lending issues; until then they answer NotImplemented.
-    preQualification: notYet,
-    originationPaymentCalculator: notYet,
-    setApplyExtraPaymentFlag: notYet,
+    // Lending decisions (local/lending): the stand-in's rules, on the loan math.
+    preQualification: user((db, caller, a) => lending.preQualification(db, caller, a.username)),
+    originationPaymentCalculator: user((db, caller, a) => lending.originationPaymentCalculator(db, caller, a.username)),
+    setApplyExtraPaymentFlag: user((db, caller, a) => lending.setApplyExtraPaymentFlag(db, caller, a.username, a.flag)),
   },
 };

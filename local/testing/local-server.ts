@@ -9,7 +9,7 @@
  *
  * With API_SERVER_SQL_PROBE=1 it also answers POST /__test/sql with the rows of one read-only
  * SELECT, so tests can check what is (not) in the database whichever engine holds it. That route
- * exists only in this test server, never in the app.
+ * exists only in this test server, never in the app; so does POST /__test/arrange (below).
  */
 import { serve, type WebHandler } from "./serve";
 
@@ -39,6 +39,7 @@ const routes: WebHandler = async (request) => {
     return appsHandler(request, segments);
   }
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
+  if (pathname === "/__test/arrange" && process.env.API_SERVER_SQL_PROBE === "1") return arrange(request);
   return new Response("Not Found", { status: 404 });
 };
 
@@ -60,6 +61,21 @@ async function sqlProbe(request: Request): Promise<Response> {
     return tx.query(sql, params ?? []);
   });
   return Response.json(rows);
+}
+
+/**
+ * POST /__test/arrange (test server only, with the probe): one INSERT into a table whose writes
+ * belong to another capability's operations (employment, bank accounts), so a test can arrange an
+ * application at a later step without those operations.
+ */
+async function arrange(request: Request): Promise<Response> {
+  const { localDb } = await import("../db/index");
+  const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
+  if (!/^\s*insert\s+into\s+(employment|funding_sources)\b/i.test(sql) || sql.includes(";")) {
+    return new Response("one INSERT into employment or funding_sources only", { status: 400 });
+  }
+  const db = await localDb();
+  return Response.json(await db.query(sql, params ?? []));
 }
 
 const served = await serve(routes, { port: Number(process.env.LOCAL_SERVER_PORT ?? 0) });

@@ -57,6 +57,12 @@ export async function sql<T = Record<string, any>>(baseUrl: string, text: string
   return (await res.json()) as T[];
 }
 
+/** Test server only: one INSERT into employment or funding_sources (see local-server.ts). */
+export async function arrange(baseUrl: string, text: string, params: unknown[] = []): Promise<void> {
+  const res = await fetch(`${baseUrl}/__test/arrange`, { method: "POST", body: JSON.stringify({ sql: text, params }) });
+  if (!res.ok) throw new Error(`arrange ${res.status}: ${await res.text()}`);
+}
+
 /**
  * One stand-in server for a test file (its own database: PGlite, or a schema on TEST_DATABASE_URL),
  * started before its tests and stopped after, with the personas' tokens minted once each.

@@ -1,0 +1,203 @@
+/**
+ * The lending decisions over the local GraphQL API, as the shell calls them: preQualification,
+ * qualifies, originationPaymentCalculator, setApplyExtraPaymentFlag, and setApplicationStep's rule
+ * that only the lender moves the lender's states.
+ */
+import { randomBytes } from "node:crypto";
+import { PERSONAS } from "../seed/personas";
+import { cognitoCall } from "../testing/cognito-client";
+import { API_KEY, CLIENT, arrange, gql, idToken, persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+
+jest.setTimeout(180_000);
+
+const server = standInSuite();
+
+async function newUser(): Promise<{ sub: string; username: string; token: string }> {
+  const username = randomBytes(3).toString("hex");
+  const email = `lend-${randomBytes(5).toString("hex")}@example.com`;
+  const res = await cognitoCall(server.url, "SignUp", {
+    ClientId: CLIENT, Username: username, Password: randomBytes(30).toString("hex"), UserAttributes: [{ Name: "email", Value: email }],
+  });
+  expect(res.status).toBe(200);
+  return { sub: res.json.UserSub as string, username, token: await idToken(server.url, email) };
+}
+
+async function ok(token: string, query: string, variables?: Record<string, unknown>) {
+  const reply = await gql(server.url, { token }, query, variables);
+  expect(reply.body.errors).toBeUndefined();
+  return reply.body.data!;
+}
+
+function expectBadRequest(reply: Awaited<ReturnType<typeof gql>>, op: string, field: string) {
+  expect(reply.body.data?.[op] ?? null).toBeNull();
+  expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field } });
+}
+
+const stepOf = async (sub: string) =>
+  (await sql<{ step: string; history: string[] }>(server.url, "SELECT step, history FROM applications WHERE sub = $1", [sub]))[0];
+
+/** A brand-new applicant walked to authPrequal through the API (employment rows written directly: issue 8 owns that step). */
+async function applicantAtAuthPrequal(ssn: string, employment: { status?: string; start?: string; salary?: number } = {}) {
+  const u = await newUser();
+  await ok(u.token, 'mutation { setEmployer(employerId: "1002") { nextRoute } }');
+  await ok(u.token, 'mutation { applies(amount: 4000, reason: "Debt Consolidation", state: "IL", type: "personal") { amountAppliedFor } }');
+  await ok(u.token, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }", { s: "personalInformation" });
+  await ok(
+    u.token,
+    `mutation ($ssn: String!) { identifies(given_name: "Ada", family_name: "Lovelace", birthdate: "1985-04-12",
+       address: "12 Main St, Springfield, IL 62701", ssn: $ssn) { given_name } }`,
+    { ssn },
+  );
+  await ok(u.token, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+  await arrange(
+    server.url,
+    `INSERT INTO employment (sub, job_title, employment_status, start_date, salary, pay_months, pay_frequency, dd_accounts, active_military)
+     VALUES ($1, 'Teacher', $2, $3, $4, 12, 'biweekly', 1, false)`,
+    [u.sub, employment.status ?? "full", employment.start ?? "2019-08-15", employment.salary ?? 52000],
+  );
+  await ok(u.token, 'mutation { setApplicationStep(applicationStep: "authPrequal") { applicationStep } }');
+  return u;
+}
+
+const PREQUAL = `mutation ($u: String!) { preQualification(username: $u) {
+  preQualificationStatus preQualificationFailureReason preQualifiedAmount preQualifiedInterestRate preQualifiedTerm preQualifiedOriginationFee } }`;
+
+describe("preQualification", () => {
+  it("prequalifies a clean file: four figures stored, step prequalApprove, qualifies quotes the loan math", async () => {
+    const u = await applicantAtAuthPrequal("900001234");
+    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toEqual({
+      preQualificationStatus: true, preQualificationFailureReason: null, preQualifiedAmount: 4000,
+      preQualifiedInterestRate: 18.99, preQualifiedTerm: 24, preQualifiedOriginationFee: 25,
+    });
+    expect((await stepOf(u.sub))!.step).toBe("prequalApprove");
+    expect((await ok(u.token, "{ qualifies { amount apr fee interval term } }")).qualifies).toEqual({
+      amount: 4000, apr: 19.64, fee: 25, interval: "monthly", term: 24,
+    });
+    // Once decided, it does not run again.
+    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: u.username }), "preQualification", "username");
+  });
+
+  it("refuses on a credit denial: reason stored as the rejection reason, creditDenialReason kept, step prequalRej", async () => {
+    const u = await applicantAtAuthPrequal("666000002");
+    const r = (await ok(u.token, PREQUAL, { u: u.username })).preQualification;
+    expect(r).toMatchObject({ preQualificationStatus: false, preQualifiedAmount: null });
+    expect(r.preQualificationFailureReason).toMatch(/^Credit check: /);
+    const f = (await ok(u.token, "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason } } } }")).loadFrontend;
+    expect(f.applicationStep).toBe("prequalRej");
+    expect(f.appInfo.rejectionReason).toBe(r.preQualificationFailureReason);
+    expect(f.appInfo.prequalification.creditDenialReason).toBe("Serious delinquency reported in the last 12 months");
+    expect((await ok(u.token, "{ qualifies { apr } }")).qualifies).toBeNull();
+  });
+
+  it("a thin file prequalifies for at most $1,500 at the thin-file rate", async () => {
+    const u = await applicantAtAuthPrequal("666000003");
+    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
+      preQualificationStatus: true, preQualifiedAmount: 1500, preQualifiedInterestRate: 29.99,
+    });
+  });
+
+  it("refuses by the tenure rule with its reason", async () => {
+    const u = await applicantAtAuthPrequal("900001234", { start: new Date().toISOString().slice(0, 10) });
+    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
+      preQualificationStatus: false, preQualificationFailureReason: "Less than 6 months with the employer (full time)",
+    });
+  });
+
+  it("bad input, the wrong user and the wrong step write nothing", async () => {
+    const u = await applicantAtAuthPrequal("900001234");
+    const other = persona("newcomer@example.com");
+    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: other.username }), "preQualification", "username");
+    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: "" }), "preQualification", "username");
+    expect((await sql(server.url, "SELECT count(*)::int AS n FROM prequalifications WHERE sub = $1", [u.sub]))[0]).toEqual({ n: 0 });
+    expect((await stepOf(u.sub))!.step).toBe("authPrequal");
+    const newcomer = await server.tokenFor(other.email);
+    expectBadRequest(await gql(server.url, { token: newcomer }, PREQUAL, { u: other.username }), "preQualification", "username");
+    const key = await gql(server.url, { apiKey: API_KEY }, PREQUAL, { u: u.username });
+    expect(key.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized" });
+  });
+});
+
+describe("originationPaymentCalculator", () => {
+  const CALC = "mutation ($u: String!) { originationPaymentCalculator(username: $u) }";
+
+  it("answers the contract's signature id with the offer recomputed by the loan math", async () => {
+    const p = persona("offer-sent@example.com");
+    const token = await server.tokenFor(p.email);
+    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
+    const [offer] = await sql(server.url, "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay FROM offers WHERE sub = $1", [p.sub]);
+    expect(offer).toEqual({ af: 3975, apr: 19.64, pay: 201.62 });
+    // Idempotent: the same id again.
+    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
+  });
+
+  it("FAILURE without an offer; the wrong user is an input error", async () => {
+    const p = persona("newcomer@example.com");
+    const token = await server.tokenFor(p.email);
+    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe("FAILURE");
+    expectBadRequest(await gql(server.url, { token }, CALC, { u: "a10006" }), "originationPaymentCalculator", "username");
+  });
+});
+
+describe("setApplyExtraPaymentFlag", () => {
+  const SET = "mutation ($u: String!, $f: Boolean!) { setApplyExtraPaymentFlag(username: $u, flag: $f) }";
+
+  it("sets the flag on a borrower's application", async () => {
+    const p = persona("borrower@example.com");
+    const token = await server.tokenFor(p.email);
+    expect((await ok(token, SET, { u: p.username, f: true })).setApplyExtraPaymentFlag).toBe(true);
+    expect((await sql(server.url, "SELECT apply_extra_payment FROM applications WHERE sub = $1", [p.sub]))[0]).toEqual({ apply_extra_payment: true });
+    expect((await ok(token, SET, { u: p.username, f: false })).setApplyExtraPaymentFlag).toBe(false);
+  });
+
+  it("refuses without an active loan, for another user, and a non-boolean flag", async () => {
+    const n = persona("newcomer@example.com");
+    const token = await server.tokenFor(n.email);
+    expectBadRequest(await gql(server.url, { token }, SET, { u: n.username, f: true }), "setApplyExtraPaymentFlag", "username");
+    expectBadRequest(await gql(server.url, { token }, SET, { u: "a1000a", f: true }), "setApplyExtraPaymentFlag", "username");
+    const bad = await gql(server.url, { token }, 'mutation { setApplyExtraPaymentFlag(username: "a10001", flag: "yes") }');
+    expect(bad.body.errors?.[0]?.errorType).toBe("ValidationError");
+  });
+});
+
+describe("only the lender moves the lender's states", () => {
+  const TARGETS = [
+    "chooseEmployer", "loanDetails", "personalInformation", "employmentInformation", "authPrequal", "prequalApprove", "prequalRej",
+    "consentPage", "fundingAccount", "uploadIdentity", "uploadPaystubs", "uploadTenure", "verifyMD", "completeUnderReview", "rejected",
+    "Offer Sent", "offerDetails", "activeLoan", "Paper Form Confirmation Pending", "applicationBlocked-identity", "applicationBlocked-employment",
+  ];
+  /** Written by hand from the flow (SPEC 4 and the README's "Lending rules"), not from the code under test. */
+  const ALLOWED: Record<string, string[]> = {
+    "newcomer@example.com": ["chooseEmployer"],
+    "loan-details@example.com": ["loanDetails", "chooseEmployer", "personalInformation"],
+    "employment@example.com": ["employmentInformation", "personalInformation"],
+    "prequal-approved@example.com": ["prequalApprove", "consentPage"],
+    "under-review@example.com": ["completeUnderReview"],
+    "offer-sent@example.com": ["Offer Sent"],
+    "offer-dd@example.com": ["Offer Sent"],
+    "paper-form@example.com": ["Paper Form Confirmation Pending"],
+    "signed@example.com": ["Offer Sent"],
+    "borrower@example.com": ["activeLoan"],
+    "paid-off@example.com": ["activeLoan"],
+    "rejected@example.com": ["rejected"],
+    "blocked@example.com": ["applicationBlocked-identity"],
+    "admin@lender.example": ["chooseEmployer"],
+    "collections@lender.example": ["chooseEmployer"],
+    "verifications@lender.example": ["chooseEmployer"],
+    "signer@example.com": ["Offer Sent"],
+  };
+
+  it("covers every persona", () => {
+    expect(Object.keys(ALLOWED).sort()).toEqual(PERSONAS.map((p) => p.email).sort());
+  });
+
+  it.each(PERSONAS.map((p) => p.email))("%s: every other move is refused and nothing changes", async (email) => {
+    const p = persona(email);
+    const token = await server.tokenFor(email);
+    const before = await stepOf(p.sub);
+    for (const target of TARGETS.filter((t) => !ALLOWED[email]!.includes(t))) {
+      const reply = await gql(server.url, { token }, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }", { s: target });
+      expect([target, reply.body.errors?.[0]?.errorType]).toEqual([target, "BadRequestException"]);
+    }
+    expect(await stepOf(p.sub)).toEqual(before);
+  });
+});

@@ -1,0 +1,127 @@
+import {
+  DEFAULT_CREDIT_SCORE,
+  RATE_TIERS,
+  decidePrequalification,
+  monthsBetween,
+  offerFigures,
+  payFrequency,
+  reviewMissing,
+  softCreditCheck,
+  type PrequalFacts,
+} from "./rules";
+
+const GOOD: PrequalFacts = {
+  employerId: "1002",
+  amountAppliedFor: 4000,
+  stateOfResidence: "IL",
+  employmentStatus: "full",
+  startDate: "2019-08-15",
+  salary: 52000,
+  additionalIncome: null,
+  ssn: "900000001",
+  today: "2026-11-23",
+};
+
+describe("soft credit check (test SSNs)", () => {
+  it.each([
+    ["666000001", { kind: "scored", score: 760 }],
+    ["666000002", { kind: "denied", score: 540, creditDenialReason: "Serious delinquency reported in the last 12 months" }],
+    ["666000003", { kind: "thinFile" }],
+    ["666000004", { kind: "scored", score: 660 }],
+    ["123456789", { kind: "scored", score: DEFAULT_CREDIT_SCORE }],
+  ])("%s", (ssn, expected) => {
+    expect(softCreditCheck(ssn)).toEqual(expected);
+  });
+});
+
+describe("prequalification, rule by rule (the first failing rule decides)", () => {
+  it.each<[string, Partial<PrequalFacts>, string, RegExp]>([
+    ["no employer", { employerId: null }, "employer", /No employer/],
+    ["amount missing", { amountAppliedFor: null }, "amount", /between \$500 and \$10,000/],
+    ["amount below $500", { amountAppliedFor: 499.99 }, "amount", /between/],
+    ["amount above $10,000", { amountAppliedFor: 10000.01 }, "amount", /between/],
+    ["no state", { stateOfResidence: null }, "state", /No state/],
+    ["unserved territory", { stateOfResidence: "PR" }, "state", /not offered in PR/],
+    ["retired", { employmentStatus: "retired" }, "employmentStatus", /not eligible/],
+    ["no start date", { startDate: null }, "tenure", /start date/],
+    ["full time, 5 months", { startDate: "2026-06-24" }, "tenure", /Less than 6 months/],
+    ["part time, 11 months", { employmentStatus: "part", startDate: "2025-12-24" }, "tenure", /Less than 12 months/],
+    ["income below $15,000", { salary: 14000, additionalIncome: 999 }, "income", /below \$15,000/],
+    ["no SSN", { ssn: null }, "ssn", /No SSN/],
+    ["credit denial", { ssn: "666000002" }, "credit", /^Credit check: Serious delinquency/],
+  ])("%s", (_label, change, rule, reason) => {
+    const d = decidePrequalification({ ...GOOD, ...change });
+    expect(d.rule).toBe(rule);
+    if (!d.status) expect(d.reason).toMatch(reason);
+  });
+
+  it("stores the credit denial reason separately", () => {
+    const d = decidePrequalification({ ...GOOD, ssn: "666000002" });
+    expect(d).toMatchObject({ status: false, creditDenialReason: "Serious delinquency reported in the last 12 months" });
+  });
+
+  it("tenure counts whole months: exactly 6 months passes", () => {
+    expect(monthsBetween("2026-05-23", "2026-11-23")).toBe(6);
+    expect(monthsBetween("2026-05-24", "2026-11-23")).toBe(5);
+    expect(decidePrequalification({ ...GOOD, startDate: "2026-05-23" }).status).toBe(true);
+  });
+
+  it("prequalifies a clean file for the amount asked, prime rate, 24 months, $25 fee, with the loan math's figures", () => {
+    const d = decidePrequalification(GOOD);
+    expect(d).toMatchObject({ status: true, principalCents: 400000, rateBps: RATE_TIERS.prime, termMonths: 24, feeCents: 2500 });
+    if (d.status) expect(d.disclosure).toMatchObject({ paymentCents: 20162, aprBps: 1964, amountFinancedCents: 397500 });
+  });
+
+  it.each([
+    ["score 660: standard tier", { ssn: "666000004" }, 400000, RATE_TIERS.standard],
+    ["thin file: capped at $1,500, thin-file rate", { ssn: "666000003" }, 150000, RATE_TIERS.thinFile],
+    ["income caps the amount at 25% of income, down to $100", { salary: 15000, additionalIncome: 450, amountAppliedFor: 9000 }, 380000, RATE_TIERS.prime],
+    ["additional income counts", { salary: 10000, additionalIncome: 10000 }, 400000, RATE_TIERS.prime],
+    ["part time after 12 months", { employmentStatus: "Part-time", startDate: "2025-11-23" }, 400000, RATE_TIERS.prime],
+  ])("%s", (_label, change, principalCents, rateBps) => {
+    expect(decidePrequalification({ ...GOOD, ...change })).toMatchObject({ status: true, principalCents, rateBps });
+  });
+
+  it("keeps even the smallest, dearest loan under the 35.99% APR cap", () => {
+    const d = decidePrequalification({ ...GOOD, ssn: "666000003", amountAppliedFor: 500 });
+    expect(d.status).toBe(true);
+    if (d.status) expect(d.disclosure.aprExact).toBeLessThanOrEqual(35.99);
+  });
+
+  it("is deterministic", () => {
+    expect(decidePrequalification(GOOD)).toEqual(decidePrequalification({ ...GOOD }));
+  });
+});
+
+describe("offer figures from the loan math", () => {
+  it("the signer persona's $4,500 at 18.99%: $4,475.00 financed, 19.57% APR, $226.82 a month", () => {
+    expect(offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly")).toEqual({
+      offerAmountFinanced: 4475,
+      offerOriginalAPR: 19.57,
+      offerTotalCost: 5443.6,
+      offerTerm: 24,
+      offerPaymentAmount: 226.82,
+      offerDeductionAmount: 104.69, // 226.82 × 12 / 26 = 104.686… rounded up
+      expectedPayments: 52,
+    });
+  });
+
+  it.each([
+    ["weekly", "weekly"], ["Bi-Weekly", "biweekly"], ["semi-monthly", "semimonthly"], ["monthly", "monthly"], [null, "biweekly"],
+  ] as const)("pay frequency %p → %s", (input, expected) => {
+    expect(payFrequency(input)).toBe(expected);
+  });
+});
+
+describe("review", () => {
+  const complete = {
+    step: "verifyMD", prequalified: true, evolveConsent: true, verifiedFundingSource: true,
+    identityUploaded: true, paystubsUploaded: false, requirePaystubs: false,
+  };
+  it("sends the offer only when nothing is missing", () => {
+    expect(reviewMissing(complete)).toEqual([]);
+    expect(reviewMissing({ ...complete, evolveConsent: false, verifiedFundingSource: false })).toEqual(["consent to the terms", "a verified bank account"]);
+    expect(reviewMissing({ ...complete, requirePaystubs: true })).toEqual(["pay stubs"]);
+    expect(reviewMissing({ ...complete, identityUploaded: false, prequalified: false })).toEqual(["a prequalification", "an identity document"]);
+  });
+});
