@@ -63,11 +63,14 @@ it("a new user's writes: justRegistered, steps, consent, logs", async () => {
   expect(signUp.status).toBe(200);
   const client = userClient(url, await idToken(server.url, email));
   expect(await justRegistered(client, "/apply/chooseEmployer")).toBe(true);
-  expect(await setApplicationStep(client, "loanDetails")).toEqual({ applicationStep: "loanDetails", history: ["chooseEmployer"] });
+  expect(await setApplicationStep(client, "chooseEmployer")).toEqual({ applicationStep: "chooseEmployer", history: [] });
+  // Forward only once the step is complete (no employer yet): the stand-in's lending rules.
+  const early = await setApplicationStep(client, "loanDetails").catch((e: unknown) => e);
+  expect(apiError(early)).toMatchObject({ errorType: "BadRequestException", field: "applicationStep" });
   expect(await setEvolveConsent(client, true)).toBe(true);
   expect(await logs(client, "shell test log")).toBe(true);
   const f = await loadFrontend(client);
-  expect(f.appInfo).toMatchObject({ step: "loanDetails", evolveConsent: true, primary_email: email });
+  expect(f.appInfo).toMatchObject({ step: "chooseEmployer", evolveConsent: true, primary_email: email });
 
   const bad = await setApplicationStep(client, "nowhere").catch((e: unknown) => e);
   expect(apiError(bad)).toEqual({ status: 200, errorType: "BadRequestException", message: expect.stringContaining("nowhere"), field: "applicationStep" });

@@ -45,7 +45,7 @@ async function applicantAtAuthPrequal(ssn: string, employment: { status?: string
   await ok(
     u.token,
     `mutation ($ssn: String!) { identifies(given_name: "Ada", family_name: "Lovelace", birthdate: "1985-04-12",
-       address: "12 Main St, Springfield, IL 62701", ssn: $ssn) { given_name } }`,
+       address: "12 Main St, Springfield, IL 62701", ssn: $ssn, accountSettings: true) { given_name } }`,
     { ssn },
   );
   await ok(u.token, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
