@@ -1,25 +1,41 @@
-import type { ServerConfig } from "../../lib/config/env";
+import type { Db } from "../db";
 import { localOnly } from "../identity/local-only";
 import { escapeHtml, htmlPage, htmlResponse } from "../outbox/html";
+import type { AppsConfig } from "./app-session";
+import { dashboardApp } from "./dashboard-app";
+import { lendingApp } from "./lending-app";
 
 export const HOSTED_APPS = { dashboard: "Dashboard app", lending: "Lending app", marketing: "Marketing site" } as const;
 export type HostedAppName = keyof typeof HOSTED_APPS;
 
 export interface AppsDeps {
-  config: () => Pick<ServerConfig, "isLocal">;
+  config: () => AppsConfig;
+  db: () => Promise<Db>;
 }
 
 /**
  * GET /api/local/apps/<dashboard|lending|marketing>/<path>?<query>: nothing hosts those apps
- * locally, so a redirect to one lands here, on a page that says plainly where it would have gone.
+ * locally, so a redirect to one lands here. The lending app's apply pages and the dashboard's home
+ * and contract are stand-in pages; any other path is a page that says plainly where it would have gone.
  * `segments` are the path segments after /api/local/apps, as routed (already decoded once).
  */
 export function createAppsHandler(deps: AppsDeps): (request: Request, segments: string[]) => Promise<Response> {
   return localOnly(deps.config, async (request, segments) => {
+    const [app, ...rest] = segments;
+    // The lending app's apply steps and direct deposit, the dashboard's home and contract: served
+    // as stand-in pages (local/apps/lending-app.ts, dashboard-app.ts). Every other path names itself.
+    const served =
+      request.method === "GET" || request.method === "HEAD" || request.method === "POST"
+        ? app === "lending"
+          ? await lendingApp(request, rest, { config: deps.config(), db: deps.db })
+          : app === "dashboard"
+            ? await dashboardApp(request, rest, { config: deps.config(), db: deps.db })
+            : null
+        : null;
+    if (served) return served;
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });
     }
-    const [app, ...rest] = segments;
     if (!app || !(app in HOSTED_APPS)) {
       return htmlResponse(
         htmlPage("Unknown hosted app — local stand-in", `<main><h1>Unknown hosted app</h1>

@@ -65,14 +65,15 @@ async function sqlProbe(request: Request): Promise<Response> {
 
 /**
  * POST /__test/arrange (test server only, with the probe): one INSERT into a table whose writes
- * belong to another capability's operations (employment, bank accounts), so a test can arrange an
- * application at a later step without those operations.
+ * belong to another capability's operations (employment, bank accounts), or an UPDATE of the step
+ * (which only the lending rules move), so a test can arrange an application at a later step.
  */
 async function arrange(request: Request): Promise<Response> {
   const { localDb } = await import("../db/index");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
-  if (!/^\s*insert\s+into\s+(employment|funding_sources)\b/i.test(sql) || sql.includes(";")) {
-    return new Response("one INSERT into employment or funding_sources only", { status: 400 });
+  const allowed = /^\s*(insert\s+into\s+(employment|funding_sources)\b|update\s+applications\s+set\s+step\s*=)/i;
+  if (!allowed.test(sql) || sql.includes(";")) {
+    return new Response("one INSERT into employment or funding_sources, or UPDATE applications SET step, only", { status: 400 });
   }
   const db = await localDb();
   return Response.json(await db.query(sql, params ?? []));

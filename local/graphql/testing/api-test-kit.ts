@@ -57,7 +57,7 @@ export async function sql<T = Record<string, any>>(baseUrl: string, text: string
   return (await res.json()) as T[];
 }
 
-/** Test server only: one INSERT into employment or funding_sources (see local-server.ts). */
+/** Test server only: one INSERT into employment or funding_sources, or UPDATE applications SET step (see local-server.ts). */
 export async function arrange(baseUrl: string, text: string, params: unknown[] = []): Promise<void> {
   const res = await fetch(`${baseUrl}/__test/arrange`, { method: "POST", body: JSON.stringify({ sql: text, params }) });
   if (!res.ok) throw new Error(`arrange ${res.status}: ${await res.text()}`);

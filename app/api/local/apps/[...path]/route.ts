@@ -7,3 +7,9 @@ export async function GET(request: Request, context: { params: Promise<{ path: s
   const { path } = await context.params;
   return appsHandler(request, path);
 }
+
+/** The stand-in pages' forms (lending app steps, the dashboard's local ops action). */
+export async function POST(request: Request, context: { params: Promise<{ path: string[] }> }) {
+  const { path } = await context.params;
+  return appsHandler(request, path);
+}

@@ -1,0 +1,113 @@
+import type { ServerConfig } from "../../lib/config/env";
+import { identityCookie } from "../../lib/session/session";
+import type { Caller } from "../data/frontend";
+import { authenticate, UnauthorizedException } from "../graphql/auth";
+
+/**
+ * What the local stand-ins of the hosted apps know about the visitor: the identity token from
+ * Amplify's cookies (shared with the hosted apps on the parent domain in production), verified as
+ * the API verifies it. The pages read and write through the GraphQL API with that token, exactly
+ * as a hosted app would; only the lender's own actions (review, origination) touch the rows.
+ */
+export type AppsConfig = Pick<ServerConfig, "isLocal" | "appUrl" | "cognito" | "graphql">;
+
+export interface AppSession {
+  token: string;
+  caller: Caller;
+}
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    let value = part.slice(i + 1).trim();
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      continue; // a malformed cookie is no identity (fail closed)
+    }
+    if (!jar.has(name)) jar.set(name, value);
+  }
+  return jar;
+}
+
+/** The verified session, or null (missing, expired or tampered token: not signed in). */
+export async function appSession(request: Request, config: AppsConfig): Promise<AppSession | null> {
+  const jar = parseCookies(request.headers.get("cookie"));
+  const found = identityCookie({ get: (n) => jar.get(n) }, config.cognito.clientId);
+  if (!found) return null;
+  try {
+    const auth = await authenticate(new Headers({ authorization: found.token }), {
+      issuer: config.cognito.issuer,
+      jwksUrl: config.cognito.jwksUrl,
+      clientId: config.cognito.clientId,
+      apiKey: config.graphql.apiKey,
+    });
+    return auth.kind === "user" ? { token: found.token, caller: auth.caller } : null;
+  } catch (error) {
+    if (error instanceof UnauthorizedException) return null;
+    throw error;
+  }
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly errorType: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One GraphQL call with the user's token (AppSync: the raw JWT in Authorization). */
+export async function callApi<T = Record<string, any>>(
+  config: AppsConfig,
+  token: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<T> {
+  const res = await fetch(config.graphql.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: token },
+    body: JSON.stringify({ query, variables }),
+    cache: "no-store",
+  });
+  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: { message: string; errorType?: string }[] };
+  const error = body.errors?.[0];
+  if (!res.ok || error || !body.data) throw new ApiCallError(error?.message ?? `HTTP ${res.status}`, error?.errorType ?? "InternalFailure");
+  return body.data;
+}
+
+/**
+ * Re-writes the shell's claims cookie after a change of step or loan state (the shell's own
+ * POST /api/session/claims, with the visitor's cookies), so the edge guards never act on a stale
+ * state. Returns the Set-Cookie values to pass on to the browser.
+ */
+export async function refreshClaims(request: Request, config: AppsConfig): Promise<string[]> {
+  try {
+    const res = await fetch(`${config.appUrl}/api/session/claims`, {
+      method: "POST",
+      headers: { cookie: request.headers.get("cookie") ?? "" },
+      cache: "no-store",
+    });
+    return res.headers.getSetCookie();
+  } catch (error) {
+    console.error("[local apps] claims refresh failed", error);
+    return [];
+  }
+}
+
+/** POST forms must come from this origin (the pages carry no other CSRF token). */
+export function sameOrigin(request: Request, config: AppsConfig): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin === new URL(config.appUrl).origin;
+}
+
+/** A 303 to a path on the shell, with the refreshed claims cookie. */
+export function seeOther(location: string, setCookies: string[] = []): Response {
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const c of setCookies) headers.append("set-cookie", c);
+  return new Response(null, { status: 303, headers });
+}
