@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
@@ -65,9 +67,29 @@ async function expectState(page: Page, step: string, loanState: string) {
   await dash.close();
 }
 
+const VIEWPORTS = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const;
+
+/**
+ * Each stand-in page in each state: axe, and a full-page screenshot at 375 and 1280 px written to
+ * test-results/screenshots/lending-<page>-<width>.png with nothing scrolling sideways.
+ */
 async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const name = new URL(page.url()).pathname.replace(/^\/api\/local\/apps\//, "").replace(/\/+$/, "").replace(/[^\w]+/g, "-") || "home";
+  const before = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    const body = await page.screenshot({ fullPage: true, animations: "disabled" });
+    await mkdir(path.join("test-results", "screenshots"), { recursive: true });
+    await writeFile(path.join("test-results", "screenshots", `lending-${name}-${viewport.width}.png`), body);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `horizontal overflow of ${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+  if (before) await page.setViewportSize(before);
 }
 
 async function signUpFromPartner(page: Page): Promise<string> {

@@ -454,15 +454,12 @@ describe("user mutations: good input writes, bad input names the field and write
     for (const table of ["origin_tracking", "gtm_ecommerce", "logs"]) expect(await rowCount(table, u.sub)).toBe(1);
   });
 
-  it("lending operations answer an error that says so, and write nothing", async () => {
+  it("the lending operations are implemented (none answers NotImplemented): a wrong username is a BadRequest that writes nothing", async () => {
     const u = await newUser();
-    // Implemented by the lending rules (issue 11); tested in local/lending/lending-api.test.ts.
-    const implemented = new Set(["preQualification", "originationPaymentCalculator", "setApplyExtraPaymentFlag"]);
     for (const [field, selection] of Object.entries(LENDING)) {
-      if (implemented.has(field)) continue;
       const reply = await gql(server.url, { token: u.token }, `mutation { ${selection} }`);
       expect(reply.body.data?.[field]).toBeNull();
-      expect(reply.body.errors?.[0]).toMatchObject({ errorType: "NotImplemented", message: `${field} is not available in the local environment yet` });
+      expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "username" } });
     }
     expect(await rowCount("applications", u.sub)).toBe(0);
   });

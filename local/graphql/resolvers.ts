@@ -52,11 +52,6 @@ const publicField =
     fn(await ctx.db(), args);
 
 /** Lending operations come with their own issues; until then: an error that says so, never a fake success. */
-const notYet = (_parent: unknown, _args: unknown, ctx: Context, info: GraphQLResolveInfo): never => {
-  if (ctx.auth.kind !== "user") throw notAuthorized(info);
-  throw new AppSyncError("NotImplemented", `${info.fieldName} is not available in the local environment yet`);
-};
-
 /** Funding errors carry AppSync's errorType and the field they concern. */
 const fundingOp =
   <A, R>(fn: (db: Db, caller: Caller, args: A) => Promise<R>) =>
