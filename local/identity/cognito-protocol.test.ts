@@ -266,6 +266,38 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
     expect(right.json).toEqual({ __type: "NotAuthorizedException", message: "Invalid session for the user." });
   });
 
+  it("limits one user's codes across challenges: 10 wrong codes in 15 minutes, then even the right code is refused", async () => {
+    const user = await newUser();
+    let wrong = 0;
+    // Three challenges of three wrong codes, then a fourth with one: 10 in all.
+    for (let c = 0; c < 4; c++) {
+      let session = (await startChallenge(user.username)).Session;
+      const code = await latestCode(server.url, user.email);
+      for (let i = 0; i < (c < 3 ? 3 : 1); i++, wrong++) {
+        const res = await answer(user.username, session, wrongCode(code));
+        session = res.json.Session ?? session;
+      }
+      if (c === 3) {
+        const right = await answer(user.username, session, code);
+        expect(right.json).toEqual({ __type: "LimitExceededException", message: "Attempt limit exceeded, please try after some time." });
+      }
+    }
+    expect(wrong).toBe(10);
+    const again = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username } });
+    expect(again.json.__type).toBe("LimitExceededException");
+  });
+
+  it("limits challenges left unanswered to 5 per user in 15 minutes; answered sign-ins do not count", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 2; i++) {
+      const started = await startChallenge(user.username);
+      expect((await answer(user.username, started.Session, await latestCode(server.url, user.email))).status).toBe(200);
+    }
+    for (let i = 0; i < 5; i++) await startChallenge(user.username);
+    const sixth = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username } });
+    expect(sixth.json.__type).toBe("LimitExceededException");
+  });
+
   it("a session belongs to its user", async () => {
     const user = await newUser();
     const started = await startChallenge(user.username);

@@ -12,6 +12,7 @@ export type CognitoErrorType =
   | "UnsupportedTokenTypeException"
   | "UserNotFoundException"
   | "UsernameExistsException"
+  | "LimitExceededException"
   | "InternalErrorException";
 
 export class CognitoError extends Error {

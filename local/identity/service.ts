@@ -11,6 +11,7 @@ import {
   findUserBySignInId,
   findUserBySub,
   insertChallenge,
+  recentAttempts,
   insertRefreshToken,
   insertUser,
   lockChallengeBySession,
@@ -24,6 +25,9 @@ import {
 } from "./store";
 import { mintTokens, verifyAccessToken } from "./tokens";
 import { parseInput, requiredString, stringMap } from "./validation";
+
+/** Cognito's answer once a user has made too many attempts. */
+const limitExceeded = () => new CognitoError("LimitExceededException", "Attempt limit exceeded, please try after some time.");
 
 export interface IdentityDeps {
   db: () => Promise<Db>;
@@ -184,6 +188,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     if (!user) throw new CognitoError("UserNotFoundException", "User does not exist.");
     if (!user.enabled) throw notAuthorized("User is disabled.");
     const settings = deps.settings();
+    const attempts = await recentAttempts(db, user.sub, new Date(now() - settings.attemptWindowSeconds * 1000));
+    if (attempts.unanswered >= settings.maxUnansweredChallenges || attempts.wrong >= settings.maxWrongAnswersPerWindow) throw limitExceeded();
     const challengeId = randomUUID();
     const code = settings.fixedOtpCode ?? sixDigitCode();
     const session = opaqueToken();
@@ -194,6 +200,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         codeHash: codeHash(challengeId, code),
         sessionHash: sha256(session),
         expiresAt: new Date(now() + settings.otpTtlSeconds * 1000),
+        createdAt: new Date(now()),
       });
       await deliverCode(tx, { to: user.email, code, purpose: "sign-in" });
     });
@@ -302,6 +309,13 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         const user = await findUserBySub(tx, challenge.user_sub);
         if (!user || !user.enabled) return { kind: "invalid" } as const;
 
+        // Wrong codes count per user across challenges: past the limit even the right code is refused.
+        const attempts = await recentAttempts(tx, user.sub, new Date(now() - settings.attemptWindowSeconds * 1000));
+        if (attempts.wrong >= settings.maxWrongAnswersPerWindow) {
+          await updateChallenge(tx, challenge.id, { status: "failed", wrongAnswers: challenge.wrong_answers, sessionHash: challenge.session_hash });
+          return { kind: "limited" } as const;
+        }
+
         const candidate = /^\d{6}$/.test(answer) ? codeHash(challenge.id, answer) : "";
         if (candidate && sameHash(candidate, challenge.code_hash)) {
           await updateChallenge(tx, challenge.id, {
@@ -332,6 +346,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
           throw notAuthorized("Invalid session for the user, session is expired.");
         case "failed":
           throw notAuthorized("Incorrect username or password.");
+        case "limited":
+          throw limitExceeded();
         case "retry":
           return {
             ChallengeName: "CUSTOM_CHALLENGE",

@@ -14,6 +14,13 @@ export interface IdentitySettings {
   refreshTtlSeconds: number;
   /** Answers allowed per challenge; the last wrong one ends the challenge. */
   maxWrongAnswers: number;
+  /**
+   * Per user across challenges (a new challenge must not reset the count): at most this many
+   * challenges left unanswered and this many wrong codes in the window, then LimitExceededException.
+   */
+  attemptWindowSeconds: number;
+  maxUnansweredChallenges: number;
+  maxWrongAnswersPerWindow: number;
 }
 
 const schema = z.object({
@@ -39,5 +46,8 @@ export function identitySettings(env: Record<string, string | undefined> = proce
     tokenTtlSeconds: 3600,
     refreshTtlSeconds: 30 * 24 * 3600,
     maxWrongAnswers: 3,
+    attemptWindowSeconds: 15 * 60,
+    maxUnansweredChallenges: 5,
+    maxWrongAnswersPerWindow: 10,
   };
 }

@@ -91,12 +91,22 @@ export async function markEmailVerified(db: Db, sub: string): Promise<void> {
 
 export async function insertChallenge(
   db: Db,
-  c: { id: string; userSub: string; codeHash: string; sessionHash: string; expiresAt: Date },
+  c: { id: string; userSub: string; codeHash: string; sessionHash: string; expiresAt: Date; createdAt: Date },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO identity_challenges (id, user_sub, code_hash, session_hash, expires_at) VALUES ($1, $2, $3, $4, $5)`,
-    [c.id, c.userSub, c.codeHash, c.sessionHash, c.expiresAt.toISOString()],
+    `INSERT INTO identity_challenges (id, user_sub, code_hash, session_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [c.id, c.userSub, c.codeHash, c.sessionHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
   );
+}
+
+/** A user's challenges since `since`: how many were not answered correctly, and the wrong codes in all. */
+export async function recentAttempts(db: Db, userSub: string, since: Date): Promise<{ unanswered: number; wrong: number }> {
+  const [row] = await db.query<{ unanswered: number; wrong: number }>(
+    `SELECT count(*) FILTER (WHERE status <> 'answered')::int AS unanswered, coalesce(sum(wrong_answers), 0)::int AS wrong
+       FROM identity_challenges WHERE user_sub = $1 AND created_at > $2`,
+    [userSub, since.toISOString()],
+  );
+  return row ?? { unanswered: 0, wrong: 0 };
 }
 
 /** Locks the challenge row so that two answers to one session cannot both be counted. */
