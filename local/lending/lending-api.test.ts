@@ -184,6 +184,9 @@ describe("only the lender moves the lender's states", () => {
     "collections@lender.example": ["chooseEmployer"],
     "verifications@lender.example": ["chooseEmployer"],
     "signer@example.com": ["Offer Sent"],
+    // Seeded at personalInformation with no personal details yet: back only.
+    "personal@example.com": ["personalInformation", "loanDetails"],
+    "personal-manual@example.com": ["personalInformation", "loanDetails"],
   };
 
   it("covers every persona", () => {
