@@ -49,7 +49,8 @@ export default defineConfig({
       command: `rm -rf data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${LOCAL_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      // Seeding the 100,000-employer directory before Ready takes a while on a busy 2-core machine.
+      timeout: 300_000,
       env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e/pglite", LOCAL_OTP_CODE: "" },
       stdout: "pipe",
     },
@@ -58,7 +59,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS) },
+      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS), LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" },
     },
     {
       command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,

@@ -25,6 +25,12 @@ export interface EmployerComboboxProps {
   autoFocus?: boolean;
 }
 
+/** The index caps its counts at 1,000 (as Algolia's are approximate on big sets). */
+function countText(count: number): string {
+  if (count >= 1000) return "More than 1,000 employers found";
+  return count === 1 ? "1 employer found" : `${count} employers found`;
+}
+
 function Logo({ hit }: { hit: EmployerHit }) {
   if (hit.logoUrl) {
     // eslint-disable-next-line @next/next/no-img-element -- logos come from the index's own host
@@ -61,7 +67,9 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   const searched = results !== undefined && results !== null;
   const notFound = searched && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
 
-  useEffect(() => setActive(-1), [results]);
+  // A new answer resets the active option (the results object itself is rebuilt on every render).
+  const answerKey = `${results?.query ?? ""}|${results?.nbHits ?? 0}|${results?.page ?? 0}|${items.map((h) => h.objectID).join(",")}`;
+  useEffect(() => setActive(-1), [answerKey]);
   useEffect(() => {
     if (active < 0) return;
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
@@ -137,7 +145,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
         onKeyDown={onKeyDown}
       />
       <p id={statusId} role="status" className="min-h-5 text-sm text-gray-700">
-        {status === "stalled" ? "Still searching…" : notFound ? "" : searched && value.trim() ? `${results?.nbHits ?? 0 > 0 ? (results?.nbHits ?? 0).toLocaleString("en-US") : "No"} employers found` : ""}
+        {status === "stalled" ? "Still searching…" : notFound || !searched || !value.trim() ? "" : countText(results?.nbHits ?? 0)}
       </p>
       {notFound && (
         <p className="font-semibold text-red-700" data-testid="employer-not-found">
