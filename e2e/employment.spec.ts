@@ -69,7 +69,8 @@ async function expectLandedOn(page: Page, step: string) {
   expect(new URL(page.url()).pathname).toBe(`/api/local/apps/lending/apply/${step}`);
 }
 
-const combobox = (page: Page, name: string | RegExp) => page.getByRole("combobox", { name });
+/** The combobox, once hydrated (text typed into the server's HTML before that would be lost). */
+const combobox = (page: Page, name: string | RegExp) => page.locator('[data-ready="true"]').and(page.getByRole("combobox", { name }));
 
 test("newcomer@ searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
   await signInAs(page, "newcomer@example.com");

@@ -56,6 +56,9 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   const [value, setValue] = useState(query);
   const [open, setOpen] = useState(true);
   const [active, setActive] = useState(-1);
+  // Set once hydrated: typing before that would be lost when React takes over the server's input.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -127,6 +130,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
         aria-describedby={describedBy}
         aria-invalid={Boolean(error)}
         aria-busy={busy || undefined}
+        data-ready={ready ? "true" : "false"}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}

@@ -2,19 +2,29 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { primaryButtonClass } from "@/components/forms";
+import { primaryButtonClass } from "@/components/forms/form";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import type { PublicConfig } from "@/lib/config/env";
 import { shellRouteFor, type EmployerHit } from "@/lib/employment/employer-selection";
-import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS, type EmploymentArgs } from "@/lib/employment/schema";
+import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
+import type { EmploymentArgs } from "@/lib/employment/schema";
 import {
   checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction,
   type ActionProblem,
 } from "@/app/(dashboard)/employment/actions";
-import { EmployerSearch } from "./employer-search";
-import { EmploymentForm, type SaveOutcome, type SavedEmployment } from "./employment-form";
-import { PayrollLink } from "./payroll-link";
+import dynamic from "next/dynamic";
+import type { SaveOutcome, SavedEmployment } from "./employment-form";
+
+// Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
+// and zod for the details form, the payroll widget's loader for linking. All still render on the server.
+const EmployerSearch = dynamic(() => import("./employer-search").then((m) => m.EmployerSearch), {
+  loading: () => <p role="status">Loading the employer search…</p>,
+});
+const EmploymentForm = dynamic(() => import("./employment-form").then((m) => m.EmploymentForm), {
+  loading: () => <p role="status">Loading the form…</p>,
+});
+const PayrollLink = dynamic(() => import("./payroll-link").then((m) => m.PayrollLink));
 
 export interface ChosenEmployer {
   employerId: string;

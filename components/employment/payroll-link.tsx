@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { primaryButtonClass, useSubmitOnce } from "@/components/forms";
+import { primaryButtonClass } from "@/components/forms/form";
+import { useSubmitOnce } from "@/components/forms/use-submit-once";
 
 /** Argyle Link web (v5) as the app uses it; see ../shared/WIDGETS.md. */
 interface ArgyleLink {

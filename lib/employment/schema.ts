@@ -7,15 +7,9 @@ import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesN
  * the same schema when the call arrives. One schema, two places, no drift.
  */
 
-export const EMPLOYMENT_STATUSES = ["full", "part", "temporary"] as const;
-export const PAY_FREQUENCIES = ["weekly", "biweekly", "semimonthly", "monthly"] as const;
-export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
-export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
+import { EMPLOYMENT_STATUSES, PAY_FREQUENCIES } from "./labels";
 
-export const EMPLOYMENT_STATUS_LABELS: Record<EmploymentStatus, string> = { full: "Full time", part: "Part time", temporary: "Temporary" };
-export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
-  weekly: "Weekly", biweekly: "Every two weeks", semimonthly: "Twice a month", monthly: "Monthly",
-};
+export { EMPLOYMENT_STATUSES, EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCIES, PAY_FREQUENCY_LABELS, type EmploymentStatus, type PayFrequency } from "./labels";
 
 /** Annual gross salary ceiling: a typo guard, far above any public-sector salary. */
 export const MAX_SALARY = 10_000_000;
