@@ -51,7 +51,7 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
   },
   { name: "dashboard-sign-no-counters", path: "/dashboard-sign", persona: BORROWER, ready: heading("No contract to sign") },
   { name: "personal", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
-  { name: "employment", path: "/employment", persona: BORROWER, ready: heading("Employment details") },
+  { name: "employment", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
   { name: "bank", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
   { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
   { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
