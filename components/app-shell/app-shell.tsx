@@ -6,6 +6,7 @@ import { onChunkLoadFailure, watchChunkLoads } from "@/lib/client/chunk-load";
 import { captureGlobalErrors, configureClientErrorLogging, logClientError } from "@/lib/client/error-logging";
 import { reloadPage } from "@/lib/client/reload";
 import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
+import { onSignOutElsewhere } from "@/lib/client/session-broadcast";
 import { PageLoadFailedPopup } from "./page-load-failed";
 
 export interface AppShellProps {
@@ -21,7 +22,8 @@ export interface AppShellProps {
  *    still happens reloads the page after SW_UPDATE_RELOAD_MS,
  *  - code-chunk load failures and chunk loads over CHUNK_LOAD_TIMEOUT_MS show "This page failed to
  *    load" with a retry,
- *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown.
+ *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown,
+ *  - a sign-out in another tab reloads this one (lib/client/session-broadcast.ts).
  */
 export function AppShell({ graphqlUrl, children }: AppShellProps) {
   const [loadFailed, setLoadFailed] = useState(false);
@@ -31,6 +33,8 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
     const cleanups = [
       captureGlobalErrors(window),
       reloadOnServiceWorkerUpdate(reloadPage),
+      // Signed out in another tab: reload, so the edge decides without the session.
+      onSignOutElsewhere(reloadPage),
       watchChunkLoads(),
       onChunkLoadFailure((failure) => {
         setLoadFailed(true);

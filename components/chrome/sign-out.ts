@@ -10,6 +10,8 @@
  * A failing client step never keeps the user signed in: the server step runs regardless.
  */
 
+import { announceSignOut } from "@/lib/client/session-broadcast";
+
 export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
 
 /**
@@ -45,6 +47,12 @@ export async function signOut(): Promise<void> {
     await clientSignOutSteps();
   } catch {
     // Not shown (SPEC 8: client errors are logged, not shown); the auth engineer's logger goes here.
+  }
+  // The other tabs of this browser reload and find the session gone.
+  try {
+    announceSignOut();
+  } catch {
+    // Never keeps anyone signed in: the server step runs regardless.
   }
   submitSignOutForm();
 }
