@@ -1,3 +1,4 @@
+import { localNow } from "../clock";
 import type { LoanRecord, NextStepResult, StepResult } from "../../api/generated/types";
 import type { Db } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
@@ -190,7 +191,7 @@ function coordinate(field: string, v: unknown, limit: number): number {
 
 function adultBirthdate(field: string, v: unknown): string {
   const date = isoDate(field, v);
-  const now = new Date();
+  const now = localNow();
   const eighteen = new Date(Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate()));
   if (new Date(`${date}T00:00:00Z`) > eighteen) throw new InputError(field, "the applicant must be at least 18 years old");
   if (Number(date.slice(0, 4)) < now.getUTCFullYear() - 120) throw new InputError(field, "is too far in the past");

@@ -1,3 +1,4 @@
+import { localToday } from "../clock";
 import type { ArgyleInit, EmploymentNextResult } from "../../api/generated/types";
 import { createHash, randomBytes } from "node:crypto";
 import { employmentSchema } from "../../lib/employment/schema";
@@ -33,7 +34,7 @@ export function requirePaystubsFor(input: { start: string; pdfPaystubs: boolean 
  */
 export async function employmentInformationNextHandler(db: Db, caller: Caller, args: Record<string, unknown>): Promise<EmploymentNextResult> {
   const fail = (validationError: string): EmploymentNextResult => ({ nextRoute: null, validationError, serverError: null, data: null, requirePaystubs: null });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday();
   return db.transaction(async (tx) => {
     const app = (
       await tx.query<{ step: string; employer_id: string | null }>(`SELECT step, employer_id FROM applications WHERE sub = $1 FOR UPDATE`, [caller.sub])

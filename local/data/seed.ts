@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { addMonths, localToday } from "../clock";
 import { PERSONAS, type Persona } from "../seed/personas";
 import { discloseLoan, TERM_MONTHS } from "../../lib/lending/loan-math";
 import { decidePrequalification, offerFigures, payFrequency } from "../lending/rules";
@@ -49,11 +50,6 @@ function seededTerms(p: Persona, amount: number): { principalCents: number; rate
   return { principalCents: d.principalCents, rateBps: d.rateBps, feeCents: d.feeCents };
 }
 
-const addMonths = (isoDate: string, months: number) => {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d.toISOString().slice(0, 10);
-};
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -176,15 +172,16 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
 }
 
 async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void> {
-  const payoutDate = p.payoutDate ?? null;
-  const paidOff = payoutDate !== null && payoutDate < new Date().toISOString().slice(0, 10);
+  const today = localToday();
+  // Relative to the clock, so the borrower's loan is running and the paid-off one paid off on any date.
+  const payoutDate = p.payoutInMonths === undefined ? null : addMonths(today, p.payoutInMonths);
+  const paidOff = payoutDate !== null && payoutDate < today;
   // The loan runs TERM months and ends on the payout date.
   const originated = payoutDate ? addMonths(payoutDate, -TERM) : "2026-03-02";
   const loanId = `L-${p.username}-1`;
   const terms = seededTerms(p, amount);
   const disclosure = discloseLoan({ ...terms, termMonths: TERM });
   const f = offerFigures(terms, payFrequency(SEEDED_PAY_FREQUENCY));
-  const today = new Date().toISOString().slice(0, 10);
 
   // The payments made so far are the schedule's instalments whose due date has passed.
   const paid = disclosure.schedule

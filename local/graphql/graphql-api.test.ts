@@ -278,7 +278,7 @@ describe("loadFrontend: the raw facts per persona", () => {
   it("paid off: payout date in the past, zero balance", async () => {
     const f = await load("paid-off@example.com");
     expect(f.applicationStep).toBe("activeLoan");
-    expect(f.loanInfo).toMatchObject({ status: "paidOff", balance: 0, PayoutDate: "2024-06-14" });
+    expect(f.loanInfo).toMatchObject({ status: "paidOff", balance: 0, PayoutDate: "2024-06-02" });
     expect(f.loanInfo.payments).toHaveLength(24);
   });
 

@@ -1,3 +1,4 @@
+import { localToday } from "../clock";
 import type { PreQualificationResult, Quote } from "../../api/generated/types";
 import { discloseLoan, dollarsToCents, percentToBps, TERM_MONTHS } from "../../lib/lending/loan-math";
 import type { Db } from "../db";
@@ -15,7 +16,7 @@ import { decideUserMove, type Completeness } from "./step-moves";
 
 type Queryable = Pick<Db, "query">;
 
-const isoToday = () => new Date().toISOString().slice(0, 10);
+const isoToday = localToday;
 
 interface AppRow {
   step: string;

@@ -16,7 +16,8 @@ export interface Persona {
   contractSigned?: boolean;
   activeLoan?: boolean;
   /** ISO date; set for an originated loan. */
-  payoutDate?: string;
+  /** Months from the stand-ins' clock (local/clock.ts) to the loan's payout date: positive runs, negative is paid off. */
+  payoutInMonths?: number;
   flags?: { adminPortalUser?: boolean; collectionsUser?: boolean; verificationsPortalUser?: boolean };
 }
 
@@ -32,8 +33,8 @@ export const PERSONAS: readonly Persona[] = [
   { email: "offer-dd@example.com", username: "a10007", sub: sub(7), description: "step Offer Sent, direct deposit confirmed", applicationStep: "Offer Sent", amountAppliedFor: 4000, prequalified: true, directDepositConfirmed: true },
   { email: "paper-form@example.com", username: "a10008", sub: sub(8), description: "step Paper Form Confirmation Pending", applicationStep: "Paper Form Confirmation Pending", amountAppliedFor: 4000, prequalified: true },
   { email: "signed@example.com", username: "a10009", sub: sub(9), description: "contract signed, not yet originated", applicationStep: "Offer Sent", amountAppliedFor: 4000, prequalified: true, directDepositConfirmed: true, contractSigned: true },
-  { email: "borrower@example.com", username: "a1000a", sub: sub(10), description: "step activeLoan with an active loan, payments and statements", applicationStep: "activeLoan", amountAppliedFor: 4000, contractSigned: true, activeLoan: true, payoutDate: "2028-03-02" },
-  { email: "paid-off@example.com", username: "a1000b", sub: sub(11), description: "step activeLoan, payout date in the past", applicationStep: "activeLoan", amountAppliedFor: 3000, contractSigned: true, activeLoan: true, payoutDate: "2024-06-14" },
+  { email: "borrower@example.com", username: "a1000a", sub: sub(10), description: "step activeLoan with an active loan, payments and statements", applicationStep: "activeLoan", amountAppliedFor: 4000, contractSigned: true, activeLoan: true, payoutInMonths: 16 },
+  { email: "paid-off@example.com", username: "a1000b", sub: sub(11), description: "step activeLoan, payout date in the past", applicationStep: "activeLoan", amountAppliedFor: 3000, contractSigned: true, activeLoan: true, payoutInMonths: -29 },
   { email: "rejected@example.com", username: "a1000c", sub: sub(12), description: "step rejected", applicationStep: "rejected", amountAppliedFor: 8000 },
   { email: "blocked@example.com", username: "a1000d", sub: sub(13), description: "an applicationBlocked step", applicationStep: "applicationBlocked-identity", amountAppliedFor: 2000 },
   { email: "admin@lender.example", username: "a1000e", sub: sub(14), description: "adminPortalUser", applicationStep: "chooseEmployer", flags: { adminPortalUser: true } },

@@ -12,12 +12,15 @@ export interface LocalServer {
  * Starts local/testing/local-server.ts in a child process (real ESM under tsx, so jose and
  * PGlite load as they do under Next) and resolves once it is listening.
  */
+/** The stand-ins' clock in every test server (local/clock.ts): seeded dates never depend on the calendar. */
+export const TEST_NOW = "2026-11-02T12:00:00Z";
+
 export function startLocalServer(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<LocalServer> {
   const root = process.cwd();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "local/testing/local-server.ts")], {
     cwd: root,
     // A 3,000-employer directory keeps each suite's start quick; the search bench uses the full 100,000.
-    env: { LOCAL_EMPLOYER_DIRECTORY_SIZE: "3000", ...process.env, NODE_ENV: "test", ...env } as NodeJS.ProcessEnv,
+    env: { LOCAL_EMPLOYER_DIRECTORY_SIZE: "3000", LOCAL_NOW: TEST_NOW, ...process.env, NODE_ENV: "test", ...env } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
