@@ -18,7 +18,8 @@ let server: LocalServer;
 
 beforeAll(async () => {
   // The client is under test here, not the engine (and pg does not load under jsdom): PGlite always.
-  server = await startLocalServer({ DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", APP_ENV: "local" });
+  // Only the hand-written employers: the generated directory is the engine's concern (its own tests).
+  server = await startLocalServer({ DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", APP_ENV: "local", LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" });
 });
 
 afterAll(async () => {
