@@ -5,6 +5,8 @@
  */
 import { NextRequest } from "next/server";
 import type { Claims } from "@/lib/session/claims";
+import type { Session } from "@/lib/session/session";
+import { signedIn } from "@/lib/routing/testing/visitors";
 import { startTokenKit, TEST_CLIENT_ID as CLIENT_ID, type TokenKit } from "@/lib/session/testing/token-kit";
 
 const ORIGIN = "http://localhost:3000";
@@ -42,16 +44,8 @@ interface Visitor {
 
 const idToken = (v: Visitor) => kit.idToken(v);
 
-const BASE_CLAIMS: Omit<Claims, "sub"> = {
-  step: "chooseEmployer",
-  loanState: "not-started",
-  directDepositConfirmed: false,
-  offerStage: null,
-  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
-  emailDomain: "example.com",
-  payoutDate: null,
-  evolveConsent: true,
-};
+// A newcomer's claims (the routing fixtures' own), overridden per visitor below.
+const { sub: _newcomerSub, ...BASE_CLAIMS } = (signedIn() as Extract<Session, { status: "signed-in" }>).claims;
 
 async function request(path: string, v: Visitor) {
   const cookies = [

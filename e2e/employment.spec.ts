@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
+import { checkState as checkPageState } from "./fixtures/page-states";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, requestCode, signInAs } from "./fixtures/personas";
 
@@ -15,20 +14,7 @@ import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCo
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
-const SHOTS = path.join("test-results", "screenshots");
-
-async function checkState(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ rule: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(" >>> ")) }));
-    expect(blocking, `${name} at ${width}px: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
-    const body = await page.screenshot({ fullPage: true, animations: "disabled", path: path.join(SHOTS, `employment-${name}-${width}.png`) });
-    await testInfo.attach(`employment-${name}-${width}.png`, { body, contentType: "image/png" });
-  }
-}
+const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "employment", name);
 
 async function idToken(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name.startsWith(AMPLIFY_COOKIE_PREFIX) && c.name.endsWith(".idToken"));
