@@ -194,6 +194,16 @@ describe("SignUp", () => {
     expect(res.json.__type).toBe("InvalidPasswordException");
   });
 
+  it("a phone number belongs to one account: a second sign-up with it is refused", async () => {
+    await newUser([{ Name: "phone_number", Value: "+15555550177" }]);
+    const squat = await call("SignUp", {
+      ClientId: CLIENT,
+      Username: randomBytes(3).toString("hex"),
+      UserAttributes: [{ Name: "email", Value: `sq-${randomBytes(4).toString("hex")}@example.com` }, { Name: "phone_number", Value: "+15555550177" }],
+    });
+    expect(squat.json).toEqual({ __type: "AliasExistsException", message: "An account with the given phone_number already exists." });
+  });
+
   it("keeps a phone number, shown in GetUser and the ID token, and usable as a sign-in alias", async () => {
     const user = await newUser([{ Name: "phone_number", Value: "+15555550100" }]);
     const started = await startChallenge("+15555550100");

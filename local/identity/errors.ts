@@ -13,6 +13,7 @@ export type CognitoErrorType =
   | "UserNotFoundException"
   | "UsernameExistsException"
   | "LimitExceededException"
+  | "AliasExistsException"
   | "InternalErrorException";
 
 export class CognitoError extends Error {

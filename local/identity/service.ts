@@ -246,9 +246,11 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
 
       const db = await deps.db();
       const sub = randomUUID();
-      const taken = await usernameOrEmailTaken(db, username, email);
+      const taken = await usernameOrEmailTaken(db, username, email, phone);
       if (taken.username) throw new CognitoError("UsernameExistsException", "User already exists");
       if (taken.email) throw new CognitoError("UsernameExistsException", "An account with the given email already exists.");
+      // A phone number is a sign-in alias: it belongs to one account (also a unique index).
+      if (taken.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
       try {
         // Auto-confirmed (passwordless product); the e-mail counts as verified once a code sent
         // to it has been answered.
@@ -256,7 +258,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
       } catch (error) {
         if ((error as { code?: string }).code !== "23505") throw error;
         // Lost a race with a concurrent sign-up for the same name or e-mail.
-        const again = await usernameOrEmailTaken(db, username, email);
+        const again = await usernameOrEmailTaken(db, username, email, phone);
+        if (!again.username && !again.email && again.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
         throw new CognitoError(
           "UsernameExistsException",
           again.username ? "User already exists" : "An account with the given email already exists.",

@@ -60,14 +60,15 @@ export async function findUserBySignInId(db: Db, id: string): Promise<UserRow | 
   return row;
 }
 
-export async function usernameOrEmailTaken(db: Db, username: string, email: string) {
-  const rows = await db.query<{ username: string; email: string }>(
-    "SELECT username, email FROM identity_users WHERE username = $1 OR email = $2",
-    [username, email],
+export async function usernameOrEmailTaken(db: Db, username: string, email: string, phone?: string | null) {
+  const rows = await db.query<{ username: string; email: string; phone_number: string | null }>(
+    "SELECT username, email, phone_number FROM identity_users WHERE username = $1 OR email = $2 OR ($3::text IS NOT NULL AND phone_number = $3)",
+    [username, email, phone ?? null],
   );
   return {
     username: rows.some((r) => r.username === username),
     email: rows.some((r) => r.email === email),
+    phone: Boolean(phone) && rows.some((r) => r.phone_number === phone),
   };
 }
 
