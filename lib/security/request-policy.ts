@@ -17,7 +17,7 @@ export const API_METHODS: ReadonlyArray<readonly [RegExp, readonly string[]]> = 
   [/^\/api\/local\/esign\/.+$/, ["GET", "POST"]],
   [/^\/api\/local\/outbox$/, ["GET"]],
   [/^\/api\/local\/algolia\/.+$/, ["POST", "OPTIONS"]],
-  [/^\/api\/local\/apps\/.+$/, ["GET"]],
+  [/^\/api\/local\/apps\/.+$/, ["GET", "POST"]],
   [/^\/api\/local\/argyle\/.+$/, ["GET", "POST"]],
   [/^\/api\/local\/maps\/.+$/, ["GET"]],
   [/^\/api\/local\/plaid\/.+$/, ["GET", "POST"]],

@@ -420,8 +420,9 @@ describe("hosted-app stand-in pages", () => {
   });
 
   it("covers lending and marketing, and 404s an unknown app", async () => {
+    // The local lending app serves its steps (local/apps tests them); without a session it asks to sign in.
     const lending = await (await fetch(`${server.url}/api/local/apps/lending/apply/loanDetails`)).text();
-    expect(lending).toContain("<title>Lending app /apply/loanDetails — local stand-in</title>");
+    expect(lending).toContain("<title>Sign in — Lending app (local stand-in)</title>");
     const marketing = await (await fetch(`${server.url}/api/local/apps/marketing/for/bad-credit`)).text();
     expect(marketing).toContain("Marketing site — not hosted locally");
     expect((await fetch(`${server.url}/api/local/apps/evil/x`)).status).toBe(404);
