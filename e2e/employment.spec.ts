@@ -1,5 +1,5 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
-import { randomBytes } from "node:crypto";
+import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, requestCode, signInAs } from "./fixtures/personas";
 
@@ -36,16 +36,10 @@ const appInfo = async (page: Page) =>
     step: string; employer: string | null; directDepositConfirmed: boolean; employment: { jobTitle: string | null } | null;
   };
 
-/** A new applicant (signed up through /register), with an employer and a step set through the API, on /employment. */
-async function applicantAt(page: Page, step: string, employerId?: string): Promise<void> {
-  const email = `employment-${randomBytes(5).toString("hex")}@example.com`;
-  await page.goto(`${LOCAL_ORIGIN}/register`);
-  const baseline = await requestCode(page, email, "register");
-  await enterCode(page, await nextCode(page.request, LOCAL_ORIGIN, email, baseline));
-  await expect.poll(() => hasClaimsCookie(page.context()), { timeout: 15_000 }).toBe(true);
-  if (employerId) await api(page, "mutation ($e: ID!) { setEmployer(employerId: $e) { nextRoute } }", { e: employerId });
-  await api(page, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } setEvolveConsent(consent: true) }", { s: step });
-  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
+/** A new applicant brought to `step` (with `employerId` chosen) through the product's own calls, on /employment. */
+async function applicantAt(page: Page, step: FlowStep, employerId?: string): Promise<void> {
+  await newApplicant(page, "employment");
+  await walkTo(page, step, employerId ? { employerId } : {});
   await page.goto(`${LOCAL_ORIGIN}/employment`);
 }
 
