@@ -40,6 +40,8 @@ const appInfo = async (page: Page) =>
 async function applicantAt(page: Page, step: FlowStep, employerId?: string): Promise<void> {
   await newApplicant(page, "employment");
   await walkTo(page, step, employerId ? { employerId } : {});
+  await api(page, "mutation { setEvolveConsent(consent: true) }");
+  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
   await page.goto(`${LOCAL_ORIGIN}/employment`);
 }
 
