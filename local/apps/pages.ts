@@ -96,6 +96,12 @@ export function signInPage(appName: string, here: string): string {
 export function signInResponse(appName: string, here: URL): Response {
   return new Response(signInPage(appName, here.pathname + here.search), {
     status: 401,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-robots-tag": "noindex" },
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "x-robots-tag": "noindex",
+      // The same policy as the stand-in's other pages: no scripts, framed by nobody.
+      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    },
   });
 }
