@@ -6,7 +6,7 @@ import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
 import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
-import { actionForm, e, pct, showDate, signInResponse, standInPage, usd } from "./pages";
+import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
  * The local stand-in of the hosted dashboard app (/api/local/apps/dashboard/…): the home a visitor
@@ -31,16 +31,7 @@ const LOAD = /* GraphQL */ `query { loadFrontend {
 
 type Load = { applicationStep: string; documents: any[]; appInfo: Record<string, any>; loanInfo: Record<string, any> | null };
 
-const html = (title: string, body: string, status = 200) =>
-  new Response(standInPage(APP, title, body), {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    },
-  });
+const html = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
 
 export function loanStateOf(l: Load): LoanState {
   const info = l.appInfo;

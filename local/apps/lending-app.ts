@@ -3,7 +3,7 @@ import type { Db } from "../db";
 import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
 import { ApiCallError, appSession, callApi, refreshClaims, sameOrigin, seeOther, type AppSession, type AppsConfig } from "./app-session";
-import { actionForm, e, pct, showDate, signInResponse, standInPage, usd } from "./pages";
+import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
  * The local stand-in of the hosted lending app (/api/local/apps/lending/…). For each apply step it
@@ -46,16 +46,7 @@ async function load(config: AppsConfig, s: AppSession): Promise<Load> {
   return (await callApi<{ loadFrontend: Load }>(config, s.token, LOAD)).loadFrontend;
 }
 
-const page = (title: string, body: string, status = 200) =>
-  new Response(standInPage(APP, title, body), {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    },
-  });
+const page = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
 
 function stepLine(step: string): string {
   return `<p>Your application is at step <strong data-testid="application-step">${e(step)}</strong>.</p>`;

@@ -83,25 +83,26 @@ ${inner}
 <p>In production the lender's staff do this. Locally you can do it yourself.</p>${form}</section>` : form;
 }
 
-export function signInPage(appName: string, here: string): string {
-  return standInPage(
-    appName,
-    "Sign in",
-    `<h1>Sign in to continue</h1>
-<p>This page needs your session.</p>
-<p><a class="button" href="/login?redirect=${encodeURIComponent(here)}">Sign in</a></p>`,
-  );
-}
-
-export function signInResponse(appName: string, here: URL): Response {
-  return new Response(signInPage(appName, here.pathname + here.search), {
-    status: 401,
+/** A stand-in page as a response: no scripts, framed by nobody, never stored. */
+export function standInResponse(appName: string, title: string, body: string, status = 200): Response {
+  return new Response(standInPage(appName, title, body), {
+    status,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
       "x-robots-tag": "noindex",
-      // The same policy as the stand-in's other pages: no scripts, framed by nobody.
       "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
     },
   });
+}
+
+export function signInResponse(appName: string, here: URL): Response {
+  return standInResponse(
+    appName,
+    "Sign in",
+    `<h1>Sign in to continue</h1>
+<p>This page needs your session.</p>
+<p><a class="button" href="/login?redirect=${encodeURIComponent(here.pathname + here.search)}">Sign in</a></p>`,
+    401,
+  );
 }
