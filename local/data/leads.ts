@@ -1,6 +1,7 @@
 import type { Lead } from "../../api/generated/types";
 import type { Db } from "../db";
 import { text } from "./validate";
+import { amortisationSchedule, centsToDollars, dollarsToCents, percentToBps } from "../../lib/lending/loan-math";
 
 type Queryable = Pick<Db, "query">;
 
@@ -20,19 +21,35 @@ export async function loadLead(db: Queryable, leadId: unknown): Promise<Lead | n
   return rows[0]?.lead ?? null;
 }
 
+/**
+ * A lead's quote on its own terms, from the loan math (never typed in): the level monthly payment
+ * of loanAmount at interestRate over term, and the total of the schedule's payments (the last one
+ * absorbs the rounding of the others).
+ */
+export function leadQuote(loanAmount: number, interestRate: number, term: number): { monthlyPayment: number; totalLoanAmount: number } {
+  const schedule = amortisationSchedule(dollarsToCents(loanAmount), percentToBps(interestRate), term);
+  return {
+    monthlyPayment: centsToDollars(schedule[0]!.paymentCents),
+    totalLoanAmount: centsToDollars(schedule.reduce((sum, k) => sum + k.paymentCents, 0)),
+  };
+}
+
+type LeadFacts = Omit<Lead, "monthlyPayment" | "totalLoanAmount"> & { loanAmount: number; interestRate: number; term: number };
+const lead = (facts: LeadFacts): Lead => ({ ...facts, ...leadQuote(facts.loanAmount, facts.interestRate, facts.term) });
+
+// lead-0001 has the SPEC 1 worked example's terms; its quote is what the formulas give ($201.62 a
+// month, $4,838.72 in all), not the example's $204.45 / $4,906.80 (README, "The worked example").
 export const SEED_LEADS: readonly Lead[] = [
-  {
+  lead({
     leadId: "lead-0001", firstName: "Jordan", lastName: "Rivera", employerName: "Metro Unified School District",
     email: "jordan.rivera@example.com", softFico: 672, employmentLength: "3-5 years", requestedLoanAmount: 4000,
-    grossIncome: 52000, stateOfResidence: "IL", mappedIndustry: "education", loanAmount: 4000, monthlyPayment: 204.45,
-    totalLoanAmount: 4906.8, interestRate: 18.99, term: 24,
-  },
-  {
+    grossIncome: 52000, stateOfResidence: "IL", mappedIndustry: "education", loanAmount: 4000, interestRate: 18.99, term: 24,
+  }),
+  lead({
     leadId: "lead-0002", firstName: "Casey", lastName: "Nguyen", employerName: "City of Austin",
     email: "casey.nguyen@example.com", softFico: 615, employmentLength: "1-3 years", requestedLoanAmount: 2500,
-    grossIncome: 41000, stateOfResidence: "TX", mappedIndustry: "government", loanAmount: 2500, monthlyPayment: 134.71,
-    totalLoanAmount: 3233.04, interestRate: 24.99, term: 24,
-  },
+    grossIncome: 41000, stateOfResidence: "TX", mappedIndustry: "government", loanAmount: 2500, interestRate: 24.99, term: 24,
+  }),
 ];
 
 export async function seedLeads(db: Queryable): Promise<void> {
