@@ -8,7 +8,7 @@
  * Run: npm run bench:routing (builds the bare Next app on first use; needs `npm run build`).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -76,17 +76,33 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** Server CPU (user + system) per request, in µs: steadier than req/s on a machine doing other work. */
+  cpuUs?: number;
 }
 
-async function load(url: string, expectLocation: RegExp, headers: Record<string, string> = {}): Promise<Figures> {
+// utime + stime of a process, in seconds (Linux /proc; undefined elsewhere).
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(url: string, expectLocation: RegExp, headers: Record<string, string> = {}, pid?: number): Promise<Figures> {
   const probe = await fetch(url, { redirect: "manual", headers });
   if (probe.status !== 307 || !expectLocation.test(probe.headers.get("location") ?? "")) {
     throw new Error(`${url} answered ${probe.status} ${probe.headers.get("location")}, not the redirect under test`);
   }
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+  const cpuAfter = cpuSeconds(pid);
   // Every answer must be the redirect (3xx counts as non-2xx); anything else invalidates the figure.
   if (result.errors > 0 || result.non2xx !== result.requests.total) throw new Error(`${url}: ${result.errors} errors, ${result.requests.total - result.non2xx} non-redirects under load`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
 }
 
 /** Keeps the run with the most requests per second, with its own latencies. */
@@ -162,17 +178,17 @@ async function main(): Promise<void> {
 
     const bare = startNext(bareDir, barePort);
     await waitFor(`http://127.0.0.1:${barePort}/payments`);
-    best.bare = better(best.bare, await load(`http://127.0.0.1:${barePort}/payments`, /register/));
+    best.bare = better(best.bare, await load(`http://127.0.0.1:${barePort}/payments`, /register/, {}, bare.pid));
     await stop(bare);
 
     const server = startNext(".", appPort, { APP_ENV: "local", LOCAL_DATA_DIR: "data/bench/pglite", LOCAL_OTP_CODE: OTP });
     await waitFor(`${app}/payments`);
-    best.anonymous = better(best.anonymous, await load(`${app}/payments`, /\/register\?redirect=%2Fpayments/));
+    best.anonymous = better(best.anonymous, await load(`${app}/payments`, /\/register\?redirect=%2Fpayments/, {}, server.pid));
     // Signed in: a real identity token and claims cookie, verified by the middleware on every request.
     const borrower = await signedInCookies(app, "borrower@example.com");
-    best.borrower = better(best.borrower, await load(`${app}/payments`, /\/apps\/dashboard\/payments/, { cookie: borrower }));
+    best.borrower = better(best.borrower, await load(`${app}/payments`, /\/apps\/dashboard\/payments/, { cookie: borrower }, server.pid));
     const applicant = await signedInCookies(app, "loan-details@example.com");
-    best.applicant = better(best.applicant, await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }));
+    best.applicant = better(best.applicant, await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }, server.pid));
     await stop(server);
   }
   node.close();
@@ -181,7 +197,8 @@ async function main(): Promise<void> {
   const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
   const bare = best.bare!;
   console.log(`requests/s (best of ${ROUNDS} × ${SECONDS}s, ${CONNECTIONS} connections, 127.0.0.1), p50 and p99 latency of that run:`);
-  const row = (label: string, f: Figures) => console.log(`  ${label.padEnd(52)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}`);
+  const cpu = (f: Figures) => (f.cpuUs === undefined ? "" : `  server CPU ${f.cpuUs.toFixed(0).padStart(5)} µs/req`);
+  const row = (label: string, f: Figures) => console.log(`  ${label.padEnd(52)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
   row("bare node:http redirect", best.node!);
   row("bare Next middleware redirect", bare);
   row("guarded app redirect: /payments, anonymous", best.anonymous!);
@@ -189,7 +206,8 @@ async function main(): Promise<void> {
   row("guarded app redirect: /apply/loanDetails, applicant", best.applicant!);
   console.log("ratios to the bare Next redirect (goal: req/s ≥ 0.95):");
   for (const [label, f] of [["anonymous", best.anonymous!], ["borrower (signed in)", best.borrower!], ["applicant (signed in)", best.applicant!]] as const) {
-    console.log(`  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×`);
+    const cpuRatio = f.cpuUs && bare.cpuUs ? `  CPU/req ${(bare.cpuUs / f.cpuUs).toFixed(3)} (bare ÷ this)` : "";
+    console.log(`  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×${cpuRatio}`);
   }
   console.log(`  bare Next / node:http req/s ${(bare.rps / best.node!.rps).toFixed(3)}`);
 }

@@ -47,6 +47,24 @@ describe("the Content-Security-Policy", () => {
     expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(createNonce()).not.toBe(a);
   });
+  it("nonces stay fresh across the random pool's refills and encode exactly 16 bytes", () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const nonce = createNonce();
+      expect(atob(nonce)).toHaveLength(16);
+      expect(btoa(atob(nonce))).toBe(nonce);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(1000);
+  });
+  it("builds the same policy from its cached template as from its directives, per configuration and nonce", () => {
+    for (const config of [hosted, local])
+      for (const dev of [false, true])
+        for (const nonce of ["n", "QUJD+/==", createNonce()]) {
+          const direct = cspDirectives(config, { nonce, dev }).map(([name, values]) => [name, ...values].join(" ")).join("; ");
+          expect(contentSecurityPolicy(config, { nonce, dev })).toBe(direct);
+        }
+  });
 });
 
 describe("securityHeaders", () => {

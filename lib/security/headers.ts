@@ -48,26 +48,41 @@ export interface SecurityHeaderOptions {
   framedBySelf?: boolean;
 }
 
-export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framedBySelf: framed }: SecurityHeaderOptions): Record<string, string> {
-  const framedBySelf = framed ?? kind !== "api";
-  const headers: Record<string, string> = {
+// Everything but the page policy's nonce is fixed per configuration: built once, copied per response.
+const fixed = new WeakMap<ServerConfig, Map<string, Readonly<Record<string, string>>>>();
+
+function fixedHeaders(config: ServerConfig, kind: ResponseKind, framedBySelf: boolean): Readonly<Record<string, string>> {
+  let forConfig = fixed.get(config);
+  if (!forConfig) fixed.set(config, (forConfig = new Map()));
+  const key = `${kind}:${framedBySelf}`;
+  let headers = forConfig.get(key);
+  if (headers) return headers;
+  const built: Record<string, string> = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "permissions-policy": PERMISSIONS_POLICY,
     "x-frame-options": framedBySelf ? "SAMEORIGIN" : "DENY",
     "cross-origin-opener-policy": "same-origin-allow-popups",
   };
-  if (!config.isLocal) headers["strict-transport-security"] = HSTS;
+  if (!config.isLocal) built["strict-transport-security"] = HSTS;
+  if (kind === "page" || kind === "api") {
+    // API answers get no policy from here: the middleware's headers win over a route's, and the
+    // stand-in pages that render HTML (e-signature, outbox, hosted apps) set their own, nonce'd
+    // where they run scripts.
+    built["cache-control"] = NO_STORE;
+  } else {
+    built["content-security-policy"] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  }
+  headers = Object.freeze(built);
+  forConfig.set(key, headers);
+  return headers;
+}
+
+export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framedBySelf }: SecurityHeaderOptions): Record<string, string> {
+  const headers = { ...fixedHeaders(config, kind, framedBySelf ?? kind !== "api") };
   if (kind === "page") {
     if (!nonce) throw new Error("A page's Content-Security-Policy needs a nonce");
     headers["content-security-policy"] = contentSecurityPolicy(config, { nonce, dev });
-    headers["cache-control"] = NO_STORE;
-  } else if (kind === "api") {
-    // No policy from here: the middleware's headers win over a route's, and the stand-in pages that
-    // render HTML (e-signature, outbox, hosted apps) set their own, nonce'd where they run scripts.
-    headers["cache-control"] = NO_STORE;
-  } else {
-    headers["content-security-policy"] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
   }
   return headers;
 }
