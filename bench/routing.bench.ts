@@ -16,6 +16,9 @@ import { decide } from "../lib/routing/decide";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { HOSTED_ENV, LOCAL_ENV, NOW, VISITORS, VISITOR_NAMES, samplePath } from "../lib/routing/testing/visitors";
 import type { DecideInput } from "../lib/routing/types";
+import { signClaims } from "../lib/session/claims";
+import type { Session } from "../lib/session/session";
+import { startTokenKit, TEST_CLIENT_ID } from "../lib/session/testing/token-kit";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -158,21 +161,42 @@ async function main(): Promise<void> {
     execFileSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build", bareDir], { cwd: ROOT, stdio: "ignore" });
   }
 
-  const [nodePort, barePort, appPort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2];
+  const [nodePort, barePort, appPort, hostedPort] = [PORT_BASE, PORT_BASE + 1, PORT_BASE + 2, PORT_BASE + 3];
   const node = http.createServer((_, res) => {
     res.writeHead(307, { location: "/register?redirect=%2Fpayments" });
     res.end();
   });
   await new Promise<void>((r) => node.listen(nodePort, "127.0.0.1", r));
 
-  const app = `http://127.0.0.1:${appPort}`;
-  const best: Record<"node" | "bare" | "anonymous" | "borrower" | "applicant", Figures | undefined> = {
-    node: undefined,
-    bare: undefined,
-    anonymous: undefined,
-    borrower: undefined,
-    applicant: undefined,
+  // The production configuration: no stand-ins in the process, identity tokens verified against a
+  // JWKS endpoint (a loopback one serving the bench's own key), claims signed with the secret.
+  const kit = await startTokenKit();
+  const hostedEnv = {
+    APP_ENV: "staging",
+    COGNITO_USER_POOL_ID: "us-east-1_bench",
+    COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+    COGNITO_ISSUER: kit.issuer,
+    COGNITO_JWKS_URL: kit.jwksUrl,
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+    GRAPHQL_URL: "https://api.bench.test/graphql",
+    GRAPHQL_API_KEY: "da2-bench",
+    DASHBOARD_APP_URL: "https://dashboard.bench.test",
+    LENDING_APP_URL: "https://lending.bench.test",
   };
+  const hostedCookies = async (name: "originated" | "loanDetails", username: string): Promise<string> => {
+    const visitor = VISITORS[name] as Extract<Session, { status: "signed-in" }>;
+    const sub = `00000000-0000-4000-8000-00000000000${name === "originated" ? 1 : 2}`;
+    // A loan paid out a year from now is active whatever today's date is.
+    const payoutDate = name === "originated" ? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) : null;
+    const claims = await signClaims({ ...visitor.claims, sub, payoutDate }, hostedEnv.SESSION_SECRET);
+    const prefix = `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}`;
+    return `${prefix}.LastAuthUser=${username}; ${prefix}.${username}.idToken=${await kit.idToken({ username, sub })}; shell_claims=${claims}`;
+  };
+
+  const app = `http://127.0.0.1:${appPort}`;
+  const hosted = `http://127.0.0.1:${hostedPort}`;
+  type Row = "node" | "bare" | "anonymous" | "borrower" | "applicant" | "hostedAnonymous" | "hostedBorrower" | "hostedApplicant";
+  const best: Partial<Record<Row, Figures>> = {};
   for (let round = 0; round < ROUNDS; round++) {
     best.node = better(best.node, await load(`http://127.0.0.1:${nodePort}/payments`, /register/));
 
@@ -190,22 +214,43 @@ async function main(): Promise<void> {
     const applicant = await signedInCookies(app, "loan-details@example.com");
     best.applicant = better(best.applicant, await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }, server.pid));
     await stop(server);
+
+    const production = startNext(".", hostedPort, hostedEnv);
+    await waitFor(`${hosted}/payments`);
+    best.hostedAnonymous = better(best.hostedAnonymous, await load(`${hosted}/payments`, /\/register\?redirect=%2Fpayments/, {}, production.pid));
+    const hostedBorrower = await hostedCookies("originated", "benchborrower");
+    best.hostedBorrower = better(best.hostedBorrower, await load(`${hosted}/payments`, /^https:\/\/dashboard\.bench\.test\/payments/, { cookie: hostedBorrower }, production.pid));
+    const hostedApplicant = await hostedCookies("loanDetails", "benchapplicant");
+    best.hostedApplicant = better(best.hostedApplicant, await load(`${hosted}/apply/loanDetails`, /^https:\/\/lending\.bench\.test\/apply\/loanDetails/, { cookie: hostedApplicant }, production.pid));
+    await stop(production);
   }
   node.close();
+  await kit.stop();
 
   const n = (x: number) => Math.round(x).toLocaleString("en-US").padStart(8);
   const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
   const bare = best.bare!;
   console.log(`requests/s (best of ${ROUNDS} × ${SECONDS}s, ${CONNECTIONS} connections, 127.0.0.1), p50 and p99 latency of that run:`);
   const cpu = (f: Figures) => (f.cpuUs === undefined ? "" : `  server CPU ${f.cpuUs.toFixed(0).padStart(5)} µs/req`);
-  const row = (label: string, f: Figures) => console.log(`  ${label.padEnd(52)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
+  const row = (label: string, f: Figures) => console.log(`  ${label.padEnd(60)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
   row("bare node:http redirect", best.node!);
   row("bare Next middleware redirect", bare);
-  row("guarded app redirect: /payments, anonymous", best.anonymous!);
-  row("guarded app redirect: /payments, borrower", best.borrower!);
-  row("guarded app redirect: /apply/loanDetails, applicant", best.applicant!);
+  row("local default: /payments, anonymous", best.anonymous!);
+  row("local default: /payments, borrower", best.borrower!);
+  row("local default: /apply/loanDetails, applicant", best.applicant!);
+  row("production configuration: /payments, anonymous", best.hostedAnonymous!);
+  row("production configuration: /payments, borrower", best.hostedBorrower!);
+  row("production configuration: /apply/loanDetails, applicant", best.hostedApplicant!);
   console.log("ratios to the bare Next redirect (goal: req/s ≥ 0.95):");
-  for (const [label, f] of [["anonymous", best.anonymous!], ["borrower (signed in)", best.borrower!], ["applicant (signed in)", best.applicant!]] as const) {
+  const ratios: Array<[string, Figures]> = [
+    ["local, anonymous", best.anonymous!],
+    ["local, borrower", best.borrower!],
+    ["local, applicant", best.applicant!],
+    ["production, anonymous", best.hostedAnonymous!],
+    ["production, borrower", best.hostedBorrower!],
+    ["production, applicant", best.hostedApplicant!],
+  ];
+  for (const [label, f] of ratios) {
     const cpuRatio = f.cpuUs && bare.cpuUs ? `  CPU/req ${(bare.cpuUs / f.cpuUs).toFixed(3)} (bare ÷ this)` : "";
     console.log(`  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×${cpuRatio}`);
   }
