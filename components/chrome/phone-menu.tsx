@@ -3,13 +3,12 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useModalFocus } from "@/components/overlays/use-modal-focus";
-import { AppLink } from "@/components/ui/app-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing, focusRingOnDark } from "@/components/ui/focus-ring";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import type { LogoutHandler } from "./chrome-user";
-import { LogoutIcon, SidebarIcon } from "./sidebar-icon";
-import type { SidebarIconName, SidebarItem } from "./sidebar-items";
+import { LogoutButton, NavLinks, type NavLink } from "./nav-list";
+import type { SidebarItem } from "./sidebar-items";
 import { signOut } from "./sign-out";
 
 /** Issue 14: at this width and below the sidebar is a drawer behind the top bar's menu button. */
@@ -55,7 +54,7 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
   }, [shown]);
 
   // Quick links the sidebar already has keep the sidebar's place and icon.
-  const links: Array<{ label: string; href: string; icon?: SidebarIconName }> = [...quickLinks.filter((q) => !items.some((i) => i.href === q.href)), ...items];
+  const links: NavLink[] = [...quickLinks.filter((q) => !items.some((i) => i.href === q.href)), ...items];
 
   return (
     <>
@@ -101,35 +100,9 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
               </button>
             </div>
             <nav aria-label="Main">
-              <ul className="flex flex-col gap-1 px-2">
-                {links.map((link) => {
-                  const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
-                  return (
-                    <li key={link.href}>
-                      <AppLink
-                        href={link.href}
-                        aria-current={current ? "page" : undefined}
-                        onClick={() => setOpen(false)}
-                        className={classNames("flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10", current && "bg-white/15", focusRingOnDark)}
-                      >
-                        {link.icon ? <SidebarIcon name={link.icon} /> : <span aria-hidden="true" className="inline-block w-6" />}
-                        <span>{link.label}</span>
-                      </AppLink>
-                    </li>
-                  );
-                })}
-              </ul>
+              <NavLinks links={links} pathname={pathname} onNavigate={() => setOpen(false)} />
             </nav>
-            <div className="mt-auto px-2 py-4">
-              <button
-                type="button"
-                onClick={() => void onLogout()}
-                className={classNames("flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10", focusRingOnDark)}
-              >
-                <LogoutIcon />
-                <span>Logout</span>
-              </button>
-            </div>
+            <LogoutButton onLogout={onLogout} />
           </div>
         </div>
       )}

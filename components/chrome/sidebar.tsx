@@ -1,6 +1,5 @@
 "use client";
 
-import { AppLink } from "@/components/ui/app-link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import type { LogoutHandler } from "./chrome-user";
@@ -8,7 +7,7 @@ import { classNames } from "@/components/ui/class-names";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { isApplyRoute } from "./apply-route";
-import { LogoutIcon, SidebarIcon } from "./sidebar-icon";
+import { LogoutButton, NavLinks } from "./nav-list";
 import type { SidebarItem } from "./sidebar-items";
 import { signOut } from "./sign-out";
 
@@ -19,11 +18,6 @@ export const SIDEBAR_COLLAPSE_DELAY_MS = 300;
 /** SPEC 2: minimised on any route containing "apply" and on viewports narrower than 1200 px. */
 export function isAutoMinimised(pathname: string, wideViewport: boolean): boolean {
   return isApplyRoute(pathname) || !wideViewport;
-}
-
-/** Whole-segment prefix match, so /dashboard is not current on /dashboard-sign. */
-function isCurrent(pathname: string, href: string): boolean {
-  return pathname === href || pathname.startsWith(`${href}/`);
 }
 
 export interface SidebarProps {
@@ -105,38 +99,8 @@ export function Sidebar({ items, onLogout = signOut }: SidebarProps) {
           </svg>
         </button>
 
-        <ul id={listId} className="flex flex-col gap-1 px-2">
-          {items.map((item) => {
-            const current = isCurrent(pathname, item.href);
-            return (
-              <li key={item.href}>
-                <AppLink
-                  href={item.href}
-                  aria-current={current ? "page" : undefined}
-                  className={classNames(
-                    "flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10",
-                    current && "bg-white/15",
-                    focusRingOnDark,
-                  )}
-                >
-                  <SidebarIcon name={item.icon} />
-                  <span className={labelClass}>{item.label}</span>
-                </AppLink>
-              </li>
-            );
-          })}
-        </ul>
-
-        <div className="mt-auto px-2 py-4">
-          <button
-            type="button"
-            onClick={() => void onLogout()}
-            className={classNames("flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium hover:bg-white/10", focusRingOnDark)}
-          >
-            <LogoutIcon />
-            <span className={labelClass}>Logout</span>
-          </button>
-        </div>
+        <NavLinks id={listId} links={items} pathname={pathname} labelClass={labelClass} />
+        <LogoutButton onLogout={onLogout} labelClass={labelClass} />
       </nav>
     </div>
   );
