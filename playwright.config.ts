@@ -9,7 +9,7 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const LOCAL_PORT = PORT_BASE;
 export const HOSTED_PORT = PORT_BASE + 1;
-/** The local default again, with sign-in codes that expire quickly (e2e/auth-expiry.spec.ts). */
+/** The local default again, with sign-in codes that expire quickly and a clock the test moves forward (e2e/auth-expiry.spec.ts). */
 export const SHORT_OTP_PORT = PORT_BASE + 2;
 export const SHORT_OTP_TTL_SECONDS = 5;
 export const HOSTED_OVERRIDES = {
@@ -59,7 +59,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS), LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" },
+      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS), LOCAL_CLOCK_CONTROL: "1", LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" },
     },
     {
       command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,

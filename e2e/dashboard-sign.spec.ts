@@ -1,4 +1,5 @@
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import { newApplicant, toContractToSign } from "./fixtures/applicant";
 import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 
 /**
@@ -6,8 +7,10 @@ import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
  * arriving from a dashboard link with counters signs in the embedded e-signature stand-in
  * (hellosign-embedded in the page, the stand-in's signing page in its iframe).
  *
- * Personas (local/seed/personas.ts): signer@example.com signs (its contract is signed for the rest
- * of this run); offer-dd@example.com only cancels; signed@example.com was signed at seed time.
+ * The signing test signs a brand-new applicant's contract (e2e/fixtures/applicant.ts brings them
+ * there through the product's calls), so no seeded persona changes and a retry starts afresh.
+ * Personas (local/seed/personas.ts): offer-dd@example.com only cancels (nothing it changes lasts);
+ * signer@example.com's unsigned contract is someone else's; signed@example.com was signed at seed time.
  */
 
 const SIGNER = { email: "signer@example.com", signatureId: "sig-dd-a10011" };
@@ -41,30 +44,32 @@ async function waitUntilReady(page: Page): Promise<FrameLocator> {
 }
 
 test("a borrower from a dashboard link with counters signs, sees the signed state, and is then treated as signed", async ({ page }) => {
-  await signInAs(page, SIGNER.email);
+  test.setTimeout(120_000);
+  await newApplicant(page, "signer");
+  const signatureId = await toContractToSign(page);
   expect(await applyGoesTo(page)).not.toBe("/_restricted");
 
-  await arriveFromDashboardLink(page, SIGNER.signatureId);
+  await arriveFromDashboardLink(page, signatureId);
   const iframe = page.locator('iframe[title="Loan contract to sign"]');
   const src = new URL((await iframe.getAttribute("src"))!);
   // What hellosign-embedded adds to the URL counters answered.
   expect(src.pathname).toBe("/api/local/esign/editor/embeddedSign");
-  expect(src.searchParams.get("signature_id")).toBe(SIGNER.signatureId);
+  expect(src.searchParams.get("signature_id")).toBe(signatureId);
   expect(src.searchParams.get("client_id")).toMatch(/^[0-9a-z]{32}$/);
   expect(src.searchParams.get("skip_domain_verification")).toBe("1");
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
   const frame = await waitUntilReady(page);
-  // The loan math: $4,500 principal − $25 prepaid finance charge, 19.57% APR, $226.82 a month.
-  await expect(frame.getByText("$4,475.00")).toBeVisible();
-  await expect(frame.getByText("19.57%")).toBeVisible();
-  await expect(frame.getByText("$226.82")).toBeVisible();
+  // The loan math (README, Lending): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR, $201.62 a month.
+  await expect(frame.getByText("$3,975.00")).toBeVisible();
+  await expect(frame.getByText("19.64%")).toBeVisible();
+  await expect(frame.getByText("$201.62")).toBeVisible();
   // The stand-in refuses to sign without the signer's name and consent.
   await frame.getByLabel("Type your full name to sign").fill("");
   await frame.getByRole("button", { name: "Sign contract" }).click();
   await expect(frame.getByRole("alert")).toHaveText("Type your full name to sign.");
 
-  await frame.getByLabel("Type your full name to sign").fill("Signer Tester");
+  await frame.getByLabel("Type your full name to sign").fill("Jordan Rivera");
   await frame.getByLabel("I agree to sign this contract electronically").check();
   const claimsRefresh = page.waitForResponse((r) => r.url().endsWith("/api/session/claims") && r.request().method() === "POST");
   await frame.getByRole("button", { name: "Sign contract" }).click();
@@ -83,7 +88,7 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   await expect(page).toHaveURL(/\/_restricted/);
 
   // Coming back with the same link: nothing left to sign.
-  await page.goto(`/dashboard-sign?counters=${SIGNER.signatureId}`);
+  await page.goto(`/dashboard-sign?counters=${signatureId}`);
   await expect(page.getByRole("heading", { name: "Your contract is already signed" })).toBeVisible();
 });
 

@@ -24,6 +24,7 @@ const API_ROUTES: Array<[string, string, string?]> = [
   ["POST", "/api/local/graphql"],
   ["GET", "/api/local/outbox?format=json"],
   ["GET", "/api/local/outbox"],
+  ["POST", "/api/local/clock"],
   ["POST", "/api/local/algolia/1/indexes/*/queries"],
   ["GET", "/api/local/apps/dashboard/"],
   ["GET", "/api/local/esign/sign/not-a-signature"],

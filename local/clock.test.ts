@@ -1,4 +1,9 @@
-import { addMonths, localNow, localToday } from "./clock";
+import { addMonths, advanceLocalClock, localNow, localToday, runningNowMs } from "./clock";
+
+// Each test starts from an unmoved clock, whatever order the tests run in (jest --randomize).
+afterEach(() => {
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("local.clock.offsetMs")];
+});
 
 describe("the stand-ins' clock", () => {
   const original = process.env.LOCAL_NOW;
@@ -27,5 +32,34 @@ describe("the stand-ins' clock", () => {
     ["2026-01-31", 1, "2026-03-03"],
   ])("adds months in UTC: %s + %i = %s", (from, months, to) => {
     expect(addMonths(from, months)).toBe(to);
+  });
+});
+
+describe("moving the stand-ins' clock forward (POST /api/local/clock on an expiry test server)", () => {
+  const original = process.env.LOCAL_NOW;
+  afterEach(() => {
+    if (original === undefined) delete process.env.LOCAL_NOW;
+    else process.env.LOCAL_NOW = original;
+  });
+
+  it("moves the pinned date and the running clock by the same amount", () => {
+    process.env.LOCAL_NOW = "2031-07-04T23:30:00Z";
+    const before = localNow().getTime();
+    const runningBefore = runningNowMs();
+    advanceLocalClock(3_600_000);
+    expect(localNow().getTime() - before).toBe(3_600_000);
+    expect(localToday()).toBe(new Date(before + 3_600_000).toISOString().slice(0, 10));
+    expect(runningNowMs() - runningBefore).toBeGreaterThanOrEqual(3_600_000);
+    expect(runningNowMs() - runningBefore).toBeLessThan(3_600_000 + 1000);
+  });
+
+  it("never pins the running clock, which lifetimes are measured against", () => {
+    process.env.LOCAL_NOW = "2031-07-04T23:30:00Z";
+    const start = runningNowMs();
+    expect(Math.abs(start - localNow().getTime())).toBeGreaterThan(1000);
+  });
+
+  it.each([-1, 0.5, Number.NaN])("refuses to move back or by a part of a millisecond (%p)", (ms) => {
+    expect(() => advanceLocalClock(ms)).toThrow(RangeError);
   });
 });

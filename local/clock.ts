@@ -1,15 +1,40 @@
 /**
- * The stand-ins' one clock. Seeding and the lending rules read "today" here, so the seeded
- * personas sit relative to it (the borrower's loan is always running, the paid-off one always paid
- * off) and tests pin it with LOCAL_NOW (an ISO date-time) instead of depending on the calendar.
+ * The stand-ins' one clock. Seeding, the lending rules and the identity stand-in (code and token
+ * lifetimes) read "now" here, so the seeded personas sit relative to it (the borrower's loan is
+ * always running, the paid-off one always paid off) and tests pin it with LOCAL_NOW (an ISO
+ * date-time) instead of depending on the calendar. A test server started with
+ * LOCAL_CLOCK_CONTROL=1 can also be moved forward (POST /api/local/clock), so a test of an
+ * expiry ages what it needs without sleeping.
  */
+
+// On globalThis: Next may load this module once per route bundle, and every route must see one clock.
+const OFFSET = Symbol.for("local.clock.offsetMs");
+type WithOffset = typeof globalThis & { [OFFSET]?: number };
+
 export function localNow(): Date {
+  const offset = (globalThis as WithOffset)[OFFSET] ?? 0;
   const pinned = process.env.LOCAL_NOW;
   if (pinned) {
     const at = new Date(pinned);
-    if (!Number.isNaN(at.getTime())) return at;
+    if (!Number.isNaN(at.getTime())) return new Date(at.getTime() + offset);
   }
-  return new Date();
+  return new Date(Date.now() + offset);
+}
+
+/**
+ * Real time plus any advance, never pinned: what lifetimes (codes, tokens) are measured against.
+ * A pinned LOCAL_NOW stands still, and a code that can never expire is no clock for an expiry.
+ */
+export function runningNowMs(): number {
+  return Date.now() + ((globalThis as WithOffset)[OFFSET] ?? 0);
+}
+
+/** Moves the stand-ins' clock forward by `ms` (never back: time that went by stays gone). */
+export function advanceLocalClock(ms: number): Date {
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError("the clock only moves forward, by whole milliseconds");
+  const g = globalThis as WithOffset;
+  g[OFFSET] = (g[OFFSET] ?? 0) + ms;
+  return localNow();
 }
 
 /** Today as YYYY-MM-DD in UTC, by the stand-ins' clock. */

@@ -1,4 +1,5 @@
 import { serverConfig } from "../../lib/config/env";
+import { runningNowMs } from "../clock";
 import { localDb } from "../db/index";
 import { createAppsHandler } from "../apps/handler";
 import { createOutboxHandler } from "../outbox/handler";
@@ -14,6 +15,8 @@ const deps = {
   db: localDb,
   config: serverConfig,
   settings: () => (settings ??= identitySettings()),
+  // The stand-ins' clock, so an e2e server can age a code (POST /api/local/clock) instead of sleeping.
+  now: runningNowMs,
 };
 
 export const cognitoHandler = createCognitoHandler(deps);
