@@ -158,11 +158,12 @@ export function actuarialApr(
   }
   let i = (lo + hi) / 2;
   for (let iter = 0; iter < 100; iter++) {
-    const step = g(i) / dg(i);
-    let next = i - step;
+    const gi = g(i);
+    // Narrow the bracket around i first: a bisection fallback must then move (it once returned i itself).
+    if (gi > 0) lo = i;
+    else hi = i;
+    let next = i - gi / dg(i);
     if (!(next > lo && next < hi)) next = (lo + hi) / 2; // keep Newton inside the bracket
-    if (g(next) > 0) lo = next;
-    else hi = next;
     if (Math.abs(next - i) <= 1e-12 * Math.max(1, next)) return next * periodsPerYear * 100;
     i = next;
   }

@@ -16,6 +16,7 @@ export const API_METHODS: ReadonlyArray<readonly [RegExp, readonly string[]]> = 
   [/^\/api\/local\/graphql$/, ["GET", "POST"]],
   [/^\/api\/local\/esign\/.+$/, ["GET", "POST"]],
   [/^\/api\/local\/outbox$/, ["GET"]],
+  [/^\/api\/local\/clock$/, ["GET", "POST"]],
   [/^\/api\/local\/algolia\/.+$/, ["POST", "OPTIONS"]],
   [/^\/api\/local\/apps\/.+$/, ["GET", "POST"]],
   [/^\/api\/local\/argyle\/.+$/, ["GET", "POST"]],
