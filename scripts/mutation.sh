@@ -17,7 +17,8 @@ for part in "${parts[@]}"; do
   case "$part" in routing|session|application|format|lending) ;; *) echo "unknown part: $part" >&2; exit 2 ;; esac
   echo "== mutation testing lib/$part"
   start=$SECONDS
-  MUTATION_PARTS="$part" npx stryker run || status=1
+  # MUTATION_FORCE=1 re-tests every mutant (incremental mode keeps a static mutant's old result when only new tests were added).
+  MUTATION_PARTS="$part" npx stryker run ${MUTATION_FORCE:+--force} || status=1
   score=$(node -e '
     const r = require(process.argv[1]); let killed = 0, valid = 0;
     for (const f of Object.values(r.files)) for (const m of f.mutants) {

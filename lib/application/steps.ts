@@ -38,7 +38,8 @@ export function rankedStep(name: string): RankedStep | undefined {
 }
 
 export function stepRank(step: string): number | undefined {
-  return (STEP_RANK as Record<string, number>)[step];
+  // Own keys only: "toString" or "constructor" is no step (the object's prototype answered before).
+  return Object.hasOwn(STEP_RANK, step) ? (STEP_RANK as Record<string, number>)[step] : undefined;
 }
 
 export function isBlockedStep(step: string): boolean {

@@ -151,15 +151,18 @@ export function actuarialApr(
   // Bracket: g(0) > 0; double hi until g(hi) < 0.
   let lo = 0;
   let hi = 0.01;
+  // Stryker disable next-line EqualityOperator: g(hi) exactly 0 makes hi the root, which the search then returns as well
   while (g(hi) > 0) {
     lo = hi;
     hi *= 2;
+    // Stryker disable next-line EqualityOperator: hi is 0.01 × 2^k, never exactly 1000
     if (hi > 1e3) throw new LoanTermsError("apr", "does not converge");
   }
   let i = (lo + hi) / 2;
   for (let iter = 0; iter < 100; iter++) {
     const gi = g(i);
     // Narrow the bracket around i first: a bisection fallback must then move (it once returned i itself).
+    // Stryker disable next-line EqualityOperator: g(i) exactly 0 means i is the root; either side of the bracket keeps it
     if (gi > 0) lo = i;
     else hi = i;
     let next = i - gi / dg(i);
@@ -178,6 +181,7 @@ export function disclosedAprBps(aprPercent: number): number {
 
 /** §1026.22(a)(2): a disclosed APR is accurate when within 1/8 percentage point of the actual. */
 export function isAprAccurate(disclosedPercent: number, actualPercent: number): boolean {
+  // Stryker disable next-line EqualityOperator: the 1e-12 margin already absorbs the boundary; a difference of exactly 0.125 + 1e-12 is not a float two APRs produce
   return Math.abs(disclosedPercent - actualPercent) <= APR_TOLERANCE_PERCENT + 1e-12;
 }
 
@@ -201,6 +205,7 @@ export function discloseLoan(terms: LoanTerms): LoanDisclosure {
     schedule.map((k) => ({ cents: k.paymentCents, periods: k.number })),
   );
   // The cap applies to the actual APR: a disclosed 35.99% may not hide a 35.994%.
+  // Stryker disable next-line EqualityOperator: a solved APR of exactly 35.99 (a float) is not reachable from whole-cent terms
   if (aprExact > MAX_APR_BPS / 100) throw new LoanTermsError("apr", `must be at most ${MAX_APR_BPS / 100}% including fees`);
   return {
     terms,
@@ -238,12 +243,14 @@ export function deductionPerPayPeriodCents(monthlyPaymentCents: number, frequenc
 
 export const dollarsToCents = (dollars: number): number => {
   const c = Math.round(dollars * 100);
+  // Stryker disable next-line EqualityOperator: a rounding error of exactly 1e-6 cent is not a float dollars × 100 produces
   if (!Number.isSafeInteger(c) || Math.abs(dollars * 100 - c) > 1e-6) throw new LoanTermsError("principal", "must be whole cents");
   return c;
 };
 export const centsToDollars = (cents: number): number => cents / 100;
 export const percentToBps = (percent: number): number => {
   const b = Math.round(percent * 100);
+  // Stryker disable next-line EqualityOperator: as in dollarsToCents, the 1e-6 boundary itself is not reachable
   if (Math.abs(percent * 100 - b) > 1e-6) throw new LoanTermsError("rate", "must be whole basis points");
   return b;
 };
