@@ -1,5 +1,6 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
+import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, outbox, requestCode } from "./fixtures/personas";
 
@@ -23,26 +24,6 @@ async function applicantAt(page: Page, step: FlowStep): Promise<string> {
   await page.goto(`${LOCAL_ORIGIN}/bank`);
   await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
   return email;
-}
-
-/** Through the Link stand-in: pick the bank, log in, optionally choose an account. */
-async function linkThroughWidget(page: Page, bank: string, username: string, account?: RegExp) {
-  await page.getByRole("button", { name: "Link a bank account" }).click();
-  const widget = page.getByRole("dialog", { name: "Select your bank" });
-  await widget.getByRole("button", { name: bank }).click();
-  await logIn(page, bank, username);
-  if (account) {
-    const accounts = page.getByRole("dialog", { name: `Your accounts at ${bank}` });
-    await accounts.getByLabel(account).check();
-    await accounts.getByRole("button", { name: "Continue" }).click();
-  }
-}
-
-async function logIn(page: Page, bank: string, username: string, password = "pass_good") {
-  const login = page.getByRole("dialog", { name: `Log in at ${bank}` });
-  await login.getByLabel("Username").fill(username);
-  await login.getByLabel("Password").fill(password);
-  await login.getByRole("button", { name: "Submit" }).click();
 }
 
 test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({ page }, testInfo) => {

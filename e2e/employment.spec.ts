@@ -1,5 +1,6 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
+import { employerCombobox, expectLandedOn, submitEmploymentDetails } from "./fixtures/employment-page";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, requestCode, signInAs } from "./fixtures/personas";
 
@@ -45,14 +46,7 @@ async function applicantAt(page: Page, step: FlowStep, employerId?: string): Pro
   await page.goto(`${LOCAL_ORIGIN}/employment`);
 }
 
-/** Where a followed nextRoute ends up: the guards send /apply/<step> to the lending app (a local page here). */
-async function expectLandedOn(page: Page, step: string) {
-  await page.waitForURL((url) => url.pathname.includes(`/apps/lending/apply/${step}`) || url.pathname === `/apply/${step}`, { timeout: 30_000 });
-  expect(new URL(page.url()).pathname).toBe(`/api/local/apps/lending/apply/${step}`);
-}
-
-/** The combobox, once hydrated (text typed into the server's HTML before that would be lost). */
-const combobox = (page: Page, name: string | RegExp) => page.locator('[data-ready="true"]').and(page.getByRole("combobox", { name }));
+const combobox = employerCombobox;
 
 test("newcomer@ searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
   await signInAs(page, "newcomer@example.com");
@@ -132,17 +126,10 @@ test("employment@ fills the details and lands where the guards send /apply/authP
   await expect(page.getByText("Enter your job title")).toBeVisible();
   await checkState(page, testInfo, "details-errors");
 
-  await page.getByLabel("Job title").fill("Water Quality Technician");
-  await page.getByLabel("Employment status").selectOption("full");
-  await page.getByLabel("Start date").fill("2018-03-05");
-  await page.getByLabel("Employee ID").fill("HP-2231");
-  await page.getByLabel("Annual salary").pressSequentially("58250");
-  await expect(page.getByLabel("Annual salary")).toHaveValue("58,250");
-  await page.getByLabel("Months paid per year").fill("12");
-  await page.getByLabel("How often are you paid?").selectOption("biweekly");
-  await page.getByLabel("Accounts your pay is deposited into").fill("1");
-  await page.getByRole("radio", { name: "No" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await submitEmploymentDetails(page, {
+    jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
+    payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
+  });
   await expectLandedOn(page, "authPrequal");
   expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";
+import { pickAddress } from "./fixtures/personal-page";
 
 /**
  * /personal on the production build against the local stand-ins (the Maps stand-in included):
@@ -193,10 +194,7 @@ test("the address that never geocodes is kept with lat and lng of -1", async ({ 
   await signInAs(page, "paid-off@example.com");
   await page.goto("/personal");
   await page.getByRole("button", { name: "Edit contact details" }).click();
-  const street = page.getByRole("combobox", { name: "Street address" });
-  await street.fill("");
-  await street.pressSequentially("404 Nowhere");
-  await page.getByRole("option", { name: /404 Nowhere Ln/ }).click();
+  await pickAddress(page, "404 Nowhere", /404 Nowhere Ln/);
   await expect(page.getByLabel("ZIP code")).toHaveValue("62704");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your changes were saved.")).toBeVisible();

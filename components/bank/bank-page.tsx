@@ -33,6 +33,20 @@ type Launch = { token: string; mode: "new" | "update"; accountId?: string } | nu
 /** Steps at which a funding event may move the application (the server decides where to). */
 const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
 
+/**
+ * After links, manually or verifies at a step where a funding event may move the application:
+ * refreshes the claims and, where the step moved, follows it through the shell's routes (the
+ * guards read the fresh claims). True when the browser is leaving.
+ */
+export async function followFundingChange(step: string | null, leaving: () => void = () => undefined): Promise<boolean> {
+  if (!step || !MOVING_STEPS.has(step)) return false;
+  const refreshed = await refreshClaims();
+  if (!refreshed.ok || refreshed.claims.step === step) return false;
+  leaving();
+  window.location.assign(`/apply/${encodeURIComponent(refreshed.claims.step)}`);
+  return true;
+}
+
 export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
   const [notice, setNotice] = useState<Notice>(initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." });
@@ -51,14 +65,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   /** After a change: refresh the claims; where the step moved, follow it through the shell's routes. */
   const afterChange = useCallback(
     async (message: string) => {
-      if (step && MOVING_STEPS.has(step)) {
-        const refreshed = await refreshClaims();
-        if (refreshed.ok && refreshed.claims.step !== step) {
-          setNotice({ kind: "ok", text: `${message} Taking you to the next step…` });
-          window.location.assign(`/apply/${encodeURIComponent(refreshed.claims.step)}`);
-          return;
-        }
-      }
+      if (await followFundingChange(step, () => setNotice({ kind: "ok", text: `${message} Taking you to the next step…` }))) return;
       await reload();
       setNotice({ kind: "ok", text: message });
     },

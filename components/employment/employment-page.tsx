@@ -52,13 +52,27 @@ const MESSAGES: Record<ActionProblem, string> = {
   server: "We could not save your changes. Please try again.",
 };
 
-/** Refreshes the claims, then follows the server's next route through the shell's own routes. */
-async function follow(nextRoute: string | null): Promise<boolean> {
+/**
+ * After setEmployer or employmentInformationNextHandler moved the step: refreshes the claims, then
+ * follows the server's next route through the shell's own routes (the guards read fresh claims).
+ */
+export async function followNextRoute(nextRoute: string | null): Promise<boolean> {
   const route = shellRouteFor(nextRoute);
   if (!route) return false;
   await refreshClaims();
   window.location.assign(route);
   return true;
+}
+const follow = followNextRoute;
+
+/**
+ * Payroll linking done (successfulArgyleUpdate): direct deposit may now be confirmed, which the
+ * guards read from the claims, so they are refreshed before the page says so.
+ */
+export async function finishPayrollLink(argyleUserId: string): Promise<{ ok: boolean }> {
+  const result = await finishPayrollLinkAction(argyleUserId);
+  if (result.ok) await refreshClaims();
+  return result;
 }
 
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
@@ -211,7 +225,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
           scriptUrl={argyleScriptUrl}
           directDeposit={employer.argyleDirectDeposit}
           start={() => startPayrollLinkAction(employer.employerId, employer.argyleDirectDeposit)}
-          finish={finishPayrollLinkAction}
+          finish={finishPayrollLink}
         />
       )}
     </div>

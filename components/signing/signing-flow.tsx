@@ -32,7 +32,7 @@ export interface SigningFlowProps {
 }
 
 /** Reloads the user's data so the guards see the signed contract; one more try after a network or API failure. */
-async function postClaimsRefresh(): Promise<boolean> {
+export async function postClaimsRefresh(): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const result = await reloadClaims();
     if (result.ok) return true;

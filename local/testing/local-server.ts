@@ -39,6 +39,7 @@ const routes: WebHandler = async (request) => {
     return appsHandler(request, segments);
   }
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
+  if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1") return claimsProbe(request);
   if (pathname === "/__test/arrange" && process.env.API_SERVER_SQL_PROBE === "1") return arrange(request);
   return new Response("Not Found", { status: 404 });
 };
@@ -61,6 +62,27 @@ async function sqlProbe(request: Request): Promise<Response> {
     return tx.query(sql, params ?? []);
   });
   return Response.json(rows);
+}
+
+/**
+ * Test server only (API_SERVER_CLAIMS_PROBE=1): stands in for the shell's POST /api/session/claims,
+ * which the local apps call after every change of step or loan state. It answers with a cookie
+ * naming the step and direct-deposit flag the database holds at that moment, so a test sees both
+ * that the refresh happened and that it happened after the change.
+ */
+async function claimsProbe(request: Request): Promise<Response> {
+  const { localDb } = await import("../db/index");
+  const cookies = (request.headers.get("cookie") ?? "").split(";").map((c) => c.trim());
+  const user = cookies.find((c) => /^CognitoIdentityServiceProvider\.[^.=]+\.LastAuthUser=/.test(c))?.split("=")[1];
+  if (!user) return Response.json({ error: "not-signed-in" }, { status: 401 });
+  const db = await localDb();
+  const [row] = await db.query<{ step: string; dd: boolean }>(
+    "SELECT step, direct_deposit_confirmed AS dd FROM applications WHERE username = $1",
+    [decodeURIComponent(user)],
+  );
+  if (!row) return Response.json({ error: "load-failed" }, { status: 502 });
+  const value = encodeURIComponent(`${row.step}|dd=${row.dd}`);
+  return Response.json({ probe: true }, { headers: { "set-cookie": `claims_probe=${value}; Path=/; HttpOnly` } });
 }
 
 /**

@@ -1,0 +1,121 @@
+/**
+ * Issue 11 item 7, the shell's side: after every call of the shell that changes the step or the
+ * loan state, the claims the edge guards read are refreshed (POST /api/session/claims) before the
+ * browser moves on. One row per transition; each runs the shell's own code that follows the call
+ * (only the API answers and the browser's fetch/location are stood in for). The local apps' side
+ * (check my rate, consent, uploads, review, offer, direct deposit, origination) is
+ * local/apps/claims-refresh-transitions.test.ts; the signing flow's use of its refresher is pinned
+ * in components/signing/signing-flow.test.tsx.
+ */
+import { CLAIMS_ENDPOINT } from "@/lib/auth/refresh-claims";
+
+const finishPayrollLinkAction = jest.fn();
+jest.mock("@/app/(dashboard)/employment/actions", () => ({
+  finishPayrollLinkAction: (id: string) => finishPayrollLinkAction(id),
+  checkIslandAction: jest.fn(), chooseEmployerAction: jest.fn(), saveEmploymentAction: jest.fn(), startPayrollLinkAction: jest.fn(),
+}));
+jest.mock("@/app/(dashboard)/bank/actions", () => ({}));
+const setEvolveConsent = jest.fn();
+jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: (client: unknown, consent: boolean) => setEvolveConsent(client, consent) }));
+jest.mock("@/lib/api/client", () => ({ userClient: () => ({}) }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: async () => "the.id.token" }));
+
+import { followFundingChange } from "@/components/bank/bank-page";
+import { finishPayrollLink, followNextRoute } from "@/components/employment/employment-page";
+import { afterSubmit } from "@/components/personal/after-submit";
+import { acknowledgeUpdatedTerms } from "@/components/popups/updated-terms-consent";
+import { postClaimsRefresh } from "@/components/signing/signing-flow";
+
+const fetchMock = jest.fn();
+const assign = jest.fn();
+const reload = jest.fn();
+/** The step the refreshed claims carry (what the API now says). */
+let stepAfter = "chooseEmployer";
+
+beforeAll(() => {
+  (globalThis as { window?: unknown }).window = { location: { assign, reload } };
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  fetchMock.mockImplementation(async () => Response.json({ claims: { step: stepAfter }, load: { applicationStep: stepAfter } }));
+  finishPayrollLinkAction.mockResolvedValue({ ok: true });
+  setEvolveConsent.mockResolvedValue(true);
+});
+
+const helpers = { setFieldError: jest.fn(), setFormError: jest.fn() } as never;
+
+interface Row {
+  transition: string;
+  /** The step the API holds after the call. */
+  after: string;
+  run: () => Promise<unknown>;
+  /** The API call the shell's code makes itself before refreshing, if any. */
+  call?: jest.Mock;
+  /** Where the browser goes next: a path, "reload", or null (it stays). */
+  next: string | "reload" | null;
+}
+
+const ROWS: Row[] = [
+  { transition: "setEmployer → nextRoute (/employment, employer chosen)", after: "loanDetails", run: () => followNextRoute("loanDetails"), next: "/apply/loanDetails" },
+  { transition: "applies (/personal, loan request)", after: "personalInformation", run: () => afterSubmit({ ok: true, next: "/apply/personalInformation" }, helpers), next: "/apply/personalInformation" },
+  { transition: "identifies (/personal, personal details)", after: "employmentInformation", run: () => afterSubmit({ ok: true, next: "/apply/employmentInformation" }, helpers), next: "/apply/employmentInformation" },
+  { transition: "identifies with accountSettings (/personal, contact details; SPEC 7: followed by a refresh)", after: "activeLoan", run: () => afterSubmit({ ok: true }, helpers), next: null },
+  { transition: "employmentInformationNextHandler → nextRoute (/employment, job details)", after: "authPrequal", run: () => followNextRoute("authPrequal"), next: "/apply/authPrequal" },
+  { transition: "employmentInformationNextHandler → nextRoute after the pay-stubs notice", after: "authPrequal", run: () => followNextRoute("/apply/authPrequal"), next: "/apply/authPrequal" },
+  { transition: "successfulArgyleUpdate (/employment, payroll linked: direct deposit confirmed)", after: "employmentInformation", run: () => finishPayrollLink("argyle-user-1"), call: finishPayrollLinkAction, next: null },
+  { transition: "links / manually at fundingAccount (/bank)", after: "uploadIdentity", run: () => followFundingChange("fundingAccount"), next: "/apply/uploadIdentity" },
+  { transition: "verifies at verifyMD (/bank, micro-deposits)", after: "completeUnderReview", run: () => followFundingChange("verifyMD"), next: "/apply/completeUnderReview" },
+  { transition: "links at fundingAccount when the step does not move (/bank)", after: "fundingAccount", run: () => followFundingChange("fundingAccount"), next: null },
+  { transition: "setEvolveConsent (updated-terms popup)", after: "fundingAccount", run: () => acknowledgeUpdatedTerms("http://127.0.0.1/api/local/graphql"), call: setEvolveConsent, next: "reload" },
+  { transition: "signing at /dashboard-sign (counters → contract signed)", after: "Offer Sent", run: () => postClaimsRefresh(), next: null },
+];
+
+const claimsPosts = () => fetchMock.mock.calls.filter(([url, init]) => url === CLAIMS_ENDPOINT && (init as RequestInit | undefined)?.method === "POST");
+
+describe.each(ROWS)("$transition", ({ after, run, call, next }) => {
+  it("refreshes the claims once, after the call and before the browser moves on", async () => {
+    stepAfter = after;
+    await run();
+    expect(claimsPosts()).toHaveLength(1);
+    const refreshedAt = fetchMock.mock.invocationCallOrder[fetchMock.mock.calls.findIndex(([url]) => url === CLAIMS_ENDPOINT)]!;
+    if (call) {
+      expect(call).toHaveBeenCalledTimes(1);
+      expect(call.mock.invocationCallOrder[0]!).toBeLessThan(refreshedAt);
+    }
+    if (next === null) {
+      expect(assign).not.toHaveBeenCalled();
+      expect(reload).not.toHaveBeenCalled();
+    } else if (next === "reload") {
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(reload.mock.invocationCallOrder[0]!).toBeGreaterThan(refreshedAt);
+    } else {
+      expect(assign).toHaveBeenCalledWith(next);
+      expect(assign.mock.invocationCallOrder[0]!).toBeGreaterThan(refreshedAt);
+    }
+  });
+});
+
+describe("no change, no refresh", () => {
+  it.each([
+    ["a next route that is not a route (the step did not move)", () => followNextRoute(null)],
+    ["a bank change at a step a funding event does not move (consentPage)", () => followFundingChange("consentPage")],
+    ["payroll linking that failed", async () => {
+      finishPayrollLinkAction.mockResolvedValueOnce({ ok: false });
+      await finishPayrollLink("argyle-user-1");
+    }],
+    ["a /personal form the API refused", () => afterSubmit({ ok: false, reason: "failed" }, helpers)],
+  ])("%s", async (_name, run) => {
+    await run();
+    expect(claimsPosts()).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("consent the API did not confirm: no refresh, no reload", async () => {
+    setEvolveConsent.mockResolvedValueOnce(false);
+    await expect(acknowledgeUpdatedTerms("http://127.0.0.1/api/local/graphql")).rejects.toThrow("consent not confirmed");
+    expect(claimsPosts()).toHaveLength(0);
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
