@@ -166,6 +166,8 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/consentPage$`));
   await axe(page);
+  await expectState(page, "consentPage", "review");
+  await typedLaterStepGoesBack(page, "uploadIdentity", "consentPage");
   await page.getByRole("button", { name: "Agree and continue" }).click();
   // The box is required: the browser does not submit without it.
   await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/consentPage$`));
