@@ -74,6 +74,39 @@ describe("the dashboard layout checks the session again", () => {
   });
 });
 
+/** Whether an element of type `type` appears in the element tree `node` describes. */
+function hasType(node: unknown, type: unknown): boolean {
+  if (Array.isArray(node)) return node.some((n) => hasType(n, type));
+  if (isValidElement(node)) return node.type === type || hasType((node.props as { children?: unknown }).children, type);
+  return false;
+}
+
+describe("the dashboard layout's session keepers (issue 13)", () => {
+  it("signs an identity out when idle, and loads missing claims only while they are missing", async () => {
+    const { IdleSignOut } = await import("@/components/auth/idle-sign-out");
+    const { LoadMissingClaims } = await import("@/components/auth/load-missing-claims");
+    const { signClaims, CLAIMS_COOKIE } = await import("@/lib/session/claims");
+    const { serverConfig } = await import("@/lib/config/env");
+
+    await signIn({}); // an identity, no claims cookie: still signing in
+    let tree = await DashboardLayout({ children: PAGE });
+    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([true, true]);
+
+    const sub = "00000000-0000-4000-8000-000000000011";
+    const claims = {
+      sub, step: "activeLoan", loanState: "originated" as const, directDepositConfirmed: true, offerStage: null, emailDomain: "lender.example",
+      flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, payoutDate: null, evolveConsent: true,
+    };
+    jar.set(CLAIMS_COOKIE, await signClaims(claims, serverConfig().sessionSecret));
+    tree = await DashboardLayout({ children: PAGE });
+    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([true, false]);
+
+    jar = new Map();
+    tree = await DashboardLayout({ children: PAGE });
+    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([false, false]);
+  });
+});
+
 describe("dashboard-sign's server action checks the session again", () => {
   it("asks the API for a signing URL with a valid identity", async () => {
     await signIn({});

@@ -1,4 +1,6 @@
 import { AmplifySetup } from "@/components/auth/amplify-setup";
+import { IdleSignOut } from "@/components/auth/idle-sign-out";
+import { LoadMissingClaims } from "@/components/auth/load-missing-claims";
 import { chromeUserFor } from "@/components/chrome/chrome-user";
 import { DashboardChrome } from "@/components/chrome/dashboard-chrome";
 import { PublicChrome } from "@/components/chrome/public-chrome";
@@ -12,6 +14,8 @@ import { currentSession } from "@/lib/session/server-session";
  * The dashboard layout of SPEC 2 (authentication required). The middleware normally turns
  * anonymous visitors away first; this layout checks again with the same fail-closed reader and,
  * without a session, renders only a sign-in notice in the public chrome: never the page.
+ * Signed in, it signs out after 15 idle minutes (IdleSignOut); with an identity but no claims
+ * cookie yet, it loads them in the background and renders again (LoadMissingClaims).
  */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const session = await currentSession();
@@ -26,6 +30,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={config.companyEmailDomains}>
       <AmplifySetup config={config} />
+      <IdleSignOut />
+      {session.status === "signing-in" && <LoadMissingClaims />}
       {session.status === "signed-in" && needsUpdatedTermsConsent(session.claims) && (
         <UpdatedTermsConsent evolveConsent={session.claims.evolveConsent} config={config} />
       )}

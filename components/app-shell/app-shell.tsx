@@ -6,6 +6,7 @@ import { onChunkLoadFailure, watchChunkLoads } from "@/lib/client/chunk-load";
 import { captureGlobalErrors, configureClientErrorLogging, logClientError } from "@/lib/client/error-logging";
 import { reloadPage } from "@/lib/client/reload";
 import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
+import { idleSignInPath } from "@/lib/client/idle-timeout";
 import { onSignOutElsewhere } from "@/lib/client/session-broadcast";
 import { PageLoadFailedPopup } from "./page-load-failed";
 
@@ -23,7 +24,8 @@ export interface AppShellProps {
  *  - code-chunk load failures and chunk loads over CHUNK_LOAD_TIMEOUT_MS show "This page failed to
  *    load" with a retry,
  *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown,
- *  - a sign-out in another tab reloads this one (lib/client/session-broadcast.ts).
+ *  - a sign-out in another tab reloads this one (lib/client/session-broadcast.ts); an idle
+ *    sign-out there sends this one to /login with the idle message.
  */
 export function AppShell({ graphqlUrl, children }: AppShellProps) {
   const [loadFailed, setLoadFailed] = useState(false);
@@ -33,8 +35,12 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
     const cleanups = [
       captureGlobalErrors(window),
       reloadOnServiceWorkerUpdate(reloadPage),
-      // Signed out in another tab: reload, so the edge decides without the session.
-      onSignOutElsewhere(reloadPage),
+      // Signed out in another tab: reload, so the edge decides without the session; signed out
+      // for being idle: to /login with the same message as that tab, coming back here after.
+      onSignOutElsewhere((reason) => {
+        if (reason === "idle") window.location.replace(idleSignInPath(`${window.location.pathname}${window.location.search}`));
+        else reloadPage();
+      }),
       watchChunkLoads(),
       onChunkLoadFailure((failure) => {
         setLoadFailed(true);

@@ -16,6 +16,8 @@ export interface SignInFormProps {
   redirect?: string;
   /** The partner tag (?partner=), kept to the end of the flow. */
   partner?: string;
+  /** Why the visitor was signed out (e.g. idle), shown above the form. */
+  signedOut?: string;
   /** Tests only. */
   services?: SignInServices;
 }
@@ -41,7 +43,7 @@ function carriedQuery(redirect: string | undefined, partner: string | undefined)
  * /login and /register: one form, one code path. Register asks for an e-mail and creates the
  * account first; login takes an e-mail or a US mobile number. Both then ask for the 6-digit code.
  */
-export function SignInForm({ mode, config, redirect, partner, services = browserSignInServices }: SignInFormProps) {
+export function SignInForm({ mode, config, redirect, partner, signedOut, services = browserSignInServices }: SignInFormProps) {
   const flow = useSignInFlow({ mode, config, redirect, partner, services });
   const ids = { identifier: useId(), code: useId(), error: useId(), hint: useId() };
   const identifierRef = useRef<HTMLInputElement>(null);
@@ -142,6 +144,11 @@ export function SignInForm({ mode, config, redirect, partner, services = browser
   return (
     <section aria-labelledby="sign-in-title" className="flex flex-col gap-4">
       <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">{mode === "register" ? "Create your account" : "Log in"}</h1>
+      {signedOut && (
+        <p role="status" className="rounded-md border border-brand bg-brand-light/30 px-3 py-2 text-sm text-brand-dark">
+          {signedOut}
+        </p>
+      )}
       <p id={ids.hint} className="text-gray-700">
         {mode === "register"
           ? "Enter your e-mail address. We will send you a code to sign in; no password needed."

@@ -1,4 +1,5 @@
 import type { Identifier } from "@/lib/auth/identifier";
+import { IDLE_REASON, IDLE_TIMEOUT_MS } from "@/lib/client/idle-timeout";
 
 /** What the sign-in form says, in one place. Never the identity provider's wording (SPEC 8). */
 
@@ -27,3 +28,10 @@ export function wrongCode(triesLeft: number): string {
 
 export const FINISH_FAILED = "We could not load your account. Please try again.";
 export const FINISH_SIGNED_OUT = "We could not finish signing you in. Please sign in again.";
+
+/** Why the visitor is on /login after being signed out (the `signedOut` query), if the shell did it. */
+export function signedOutNotice(reason: string | string[] | undefined): string | undefined {
+  return reason === IDLE_REASON
+    ? `You were signed out because there was no activity for ${IDLE_TIMEOUT_MS / 60_000} minutes. Log in again to continue.`
+    : undefined;
+}

@@ -50,4 +50,19 @@ describe("SignInPage", () => {
     expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["https://evil.example", "/payments"] } }))).toBe("https://app.lender.example/login");
     expect(redirectOf(() => SignInPage({ mode: "login", query: { Redirect: "//evil.example", redirect: "/payments" } }))).toBe("https://app.lender.example/login");
   });
+
+  it("says why after an idle sign-out (and only for the shell's own reason), here or on the hosted sign-in", () => {
+    jest.mocked(publicConfig).mockReturnValue(base);
+    const props = (query: Record<string, string>) =>
+      (SignInPage({ mode: "login", query }).props as { children: { props: Record<string, unknown> } }).children.props;
+    expect(props({ signedOut: "idle", redirect: "/personal" })).toMatchObject({
+      redirect: "/personal",
+      signedOut: "You were signed out because there was no activity for 15 minutes. Log in again to continue.",
+    });
+    expect(props({ signedOut: "<script>" }).signedOut).toBeUndefined();
+    jest.mocked(publicConfig).mockReturnValue({ ...base, appEnv: "staging", signInInApp: false });
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { signedOut: "idle", redirect: "/personal" } }))).toBe(
+      "https://app.lender.example/login?redirect=%2Fpersonal&signedOut=idle",
+    );
+  });
 });

@@ -1,9 +1,10 @@
 import { redirect as redirectTo } from "next/navigation";
 import { partnerTag } from "@/lib/auth/redirect-target";
+import { IDLE_REASON, SIGNED_OUT_PARAM } from "@/lib/client/idle-timeout";
 import { publicConfig } from "@/lib/config/env";
 import { firstSafeRedirect } from "@/lib/routing/safe-redirect";
 import { SignInForm } from "./sign-in-form";
-import type { SignInMode } from "./sign-in-messages";
+import { signedOutNotice, type SignInMode } from "./sign-in-messages";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -24,16 +25,18 @@ export function SignInPage({ mode, query }: { mode: SignInMode; query: SearchPar
   const config = publicConfig();
   const redirect = firstSafeRedirect(toParams(query));
   const partner = partnerTag(query.partner);
+  const signedOut = signedOutNotice(query[SIGNED_OUT_PARAM]);
   if (!config.signInInApp) {
     const params = new URLSearchParams();
     if (redirect) params.set("redirect", redirect);
     if (partner) params.set("partner", partner);
+    if (signedOut) params.set(SIGNED_OUT_PARAM, IDLE_REASON);
     const search = params.toString();
     redirectTo(`${config.hosts.dashboard}/${mode}${search ? `?${search}` : ""}`);
   }
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <SignInForm mode={mode} config={config} redirect={redirect} partner={partner} />
+      <SignInForm mode={mode} config={config} redirect={redirect} partner={partner} signedOut={signedOut} />
     </div>
   );
 }

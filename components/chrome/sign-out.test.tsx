@@ -32,6 +32,14 @@ describe("signOut", () => {
     expect(form.hidden).toBe(true);
   });
 
+  it("an idle sign-out posts its reason and the page to come back to; a plain one posts no fields", async () => {
+    await signOut({ reason: "idle", redirect: "/personal?tab=2" });
+    resetSignOutForTests();
+    await signOut();
+    const fields = submitted.map((form) => Object.fromEntries(new FormData(form)));
+    expect(fields).toEqual([{ reason: "idle", redirect: "/personal?tab=2" }, {}]);
+  });
+
   it("ignores a second call while the first is under way", async () => {
     await Promise.all([signOut(), signOut()]);
     await signOut();

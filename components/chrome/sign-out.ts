@@ -10,7 +10,8 @@
  * A failing client step never keeps the user signed in: the server step runs regardless.
  */
 
-import { announceSignOut } from "@/lib/client/session-broadcast";
+import { IDLE_REASON } from "@/lib/client/idle-timeout";
+import { announceSignOut, markSigningOutHere, resetSigningOutHereForTests, type SignOutReason } from "@/lib/client/session-broadcast";
 
 export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
 
@@ -27,37 +28,63 @@ async function clientSignOutSteps(): Promise<void> {
   await signOutOnThisBrowser();
 }
 
+export interface SignOutOptions {
+  /** "idle": the route sends the visitor to /login with a message, and back to `redirect` after. */
+  reason?: SignOutReason;
+  /** The page to come back to (the route keeps it only if it is a safe in-app path). */
+  redirect?: string;
+}
+
 /** Posts to the sign-out route with a hidden form: a navigation, so the 303 is followed. */
-export function submitSignOutForm(doc: Document = document): void {
+export function submitSignOutForm(doc: Document = document, options: SignOutOptions = {}): void {
   const form = doc.createElement("form");
   form.method = "post";
   form.action = SIGN_OUT_ENDPOINT;
   form.hidden = true;
+  const fields: [string, string | undefined][] = [["reason", options.reason === "idle" ? IDLE_REASON : undefined], ["redirect", options.redirect]];
+  for (const [name, value] of fields) {
+    if (!value) continue;
+    const input = doc.createElement("input");
+    input.type = "hidden";
+    input.name = name;
+    input.value = value;
+    form.appendChild(input);
+  }
   doc.body.appendChild(form);
   form.submit();
 }
 
+/** The browser steps get this long; then the server step runs anyway (it revokes and clears the cookies itself). */
+export const CLIENT_SIGN_OUT_TIMEOUT_MS = 3000;
+
 let signingOut = false;
 
-/** Signs the user out and leaves for the marketing site. A second call while one runs is ignored. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs the user out and leaves for the marketing site (an idle sign-out: for /login with a
+ * message). A second call while one runs is ignored.
+ */
+export async function signOut(options: SignOutOptions = {}): Promise<void> {
   if (signingOut) return;
   signingOut = true;
+  markSigningOutHere();
   try {
-    await clientSignOutSteps();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLIENT_SIGN_OUT_TIMEOUT_MS)));
+    await Promise.race([clientSignOutSteps(), bound]).finally(() => clearTimeout(timer));
   } catch {
     // Not shown (SPEC 8: client errors are logged, not shown); the auth engineer's logger goes here.
   }
   // The other tabs of this browser reload and find the session gone.
   try {
-    announceSignOut();
+    announceSignOut(undefined, undefined, options.reason);
   } catch {
     // Never keeps anyone signed in: the server step runs regardless.
   }
-  submitSignOutForm();
+  submitSignOutForm(document, options);
 }
 
 /** Tests only: forget a previous call. */
 export function resetSignOutForTests(): void {
   signingOut = false;
+  resetSigningOutHereForTests();
 }

@@ -16,6 +16,8 @@ export interface PopupDialogProps {
    * A click outside never closes a popup (SPEC 8: consent cannot be dismissed by an outside click).
    */
   onEscape?: () => void;
+  /** An urgent message that needs an answer (role=alertdialog), e.g. the idle sign-out warning. */
+  alert?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface PopupDialogProps {
  * backdrop. role=dialog, aria-modal, named by its title and described by its body; focus moves in,
  * Tab cycles inside, the page behind is inert, focus returns on close. Fades (none with reduced motion).
  */
-export function PopupDialog({ open, title, children, actions, onEscape }: PopupDialogProps) {
+export function PopupDialog({ open, title, children, actions, onEscape, alert = false }: PopupDialogProps) {
   const { mounted, visible, durationMs } = useFadePresence(open);
   const ref = useRef<HTMLDivElement>(null);
   useModalFocus(ref, mounted && open);
@@ -43,7 +45,7 @@ export function PopupDialog({ open, title, children, actions, onEscape }: PopupD
       <div aria-hidden="true" data-testid="popup-backdrop" className="absolute inset-0 bg-black/50" />
       <div
         ref={ref}
-        role="dialog"
+        role={alert ? "alertdialog" : "dialog"}
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-body`}

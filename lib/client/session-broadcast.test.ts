@@ -1,4 +1,4 @@
-import { announceSignOut, onSignOutElsewhere, SESSION_CHANNEL } from "./session-broadcast";
+import { announceSignOut, markSigningOutHere, onSignOutElsewhere, resetSigningOutHereForTests, SESSION_CHANNEL } from "./session-broadcast";
 
 /** BroadcastChannel's semantics in memory: a message reaches every other open channel of the name. */
 function hub() {
@@ -60,6 +60,27 @@ describe("sign-out across tabs", () => {
     announceSignOut(factory);
     stop();
     expect(open.size).toBe(0);
+  });
+
+  it("carries an idle sign-out's reason to the other tabs; a plain sign-out has none", () => {
+    const { factory } = hub();
+    const other = jest.fn();
+    onSignOutElsewhere(other, factory, "b");
+    announceSignOut(factory, "a", "idle");
+    announceSignOut(factory, "a");
+    expect(other.mock.calls).toEqual([["idle"], [undefined]]);
+  });
+
+  it("a tab busy signing out itself ignores the others (following them would cancel its own sign-out request)", () => {
+    const { factory } = hub();
+    const handler = jest.fn();
+    onSignOutElsewhere(handler, factory, "b");
+    markSigningOutHere();
+    announceSignOut(factory, "a", "idle");
+    expect(handler).not.toHaveBeenCalled();
+    resetSigningOutHereForTests();
+    announceSignOut(factory, "a", "idle");
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it("does nothing where BroadcastChannel does not exist", () => {

@@ -11,8 +11,12 @@ const AMPLIFY = [
   `CognitoIdentityServiceProvider.${CLIENT}.a1b2c3.refreshToken`,
 ];
 
-function request(headers: Record<string, string>) {
-  return new NextRequest("http://localhost:3000/api/session/sign-out", { method: "POST", headers });
+function request(headers: Record<string, string>, body?: string) {
+  return new NextRequest("http://localhost:3000/api/session/sign-out", {
+    method: "POST",
+    headers: body === undefined ? headers : { ...headers, "content-type": "application/x-www-form-urlencoded" },
+    body,
+  });
 }
 
 describe("cookiesToClear", () => {
@@ -83,6 +87,21 @@ describe("POST /api/session/sign-out", () => {
     expect(calls[0]!.url).toBe("http://localhost:3000/api/local/cognito");
     expect(new Headers(calls[0]!.init.headers).get("x-amz-target")).toBe("AWSCognitoIdentityProviderService.RevokeToken");
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ ClientId: CLIENT, Token: "refresh-1" });
+  });
+
+  it("an idle sign-out revokes and clears the same, then goes to /login with the message and a safe way back", async () => {
+    const same = { origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader };
+    const idle = await POST(request(same, "reason=idle&redirect=%2Fpersonal%3Ftab%3D2"));
+    expect(idle.status).toBe(303);
+    expect(idle.headers.get("location")).toBe("http://localhost:3000/login?signedOut=idle&redirect=%2Fpersonal%3Ftab%3D2");
+    expect(idle.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
+    expect(calls).toHaveLength(1);
+    // An unsafe way back is dropped, never followed.
+    const unsafe = await POST(request(same, "reason=idle&redirect=https%3A%2F%2Fevil.example"));
+    expect(unsafe.headers.get("location")).toBe("http://localhost:3000/login?signedOut=idle");
+    // Any other reason (or a malformed body) is a plain sign-out.
+    expect((await POST(request(same, "reason=other"))).headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
+    expect((await POST(request(same, "%"))).headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
   });
 
   it("clears the cookies even when the identity service cannot be reached", async () => {

@@ -1,12 +1,15 @@
 import type { NextRequest } from "next/server";
-import { serverConfig } from "@/lib/config/env";
+import { IDLE_REASON, idleSignInPath } from "@/lib/client/idle-timeout";
+import { serverConfig, type ServerConfig } from "@/lib/config/env";
+import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { refreshTokenCookie, revokeRefreshToken } from "@/lib/session/revoke";
 import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
 
 /**
  * POST /api/session/sign-out: revokes the session's refresh token at the identity service (so no
  * token of that sign-in is accepted any more), deletes Amplify's cookies and the claims cookie, then 303 to the
- * marketing site. POST only (no GET), so a prefetch or an image tag cannot sign anyone out; the
+ * marketing site; an idle sign-out (form field reason=idle, from components/auth/idle-sign-out) goes
+ * to /login with a message instead, keeping a safe `redirect` to come back to. POST only (no GET), so a prefetch or an image tag cannot sign anyone out; the
  * origin check stops other sites' forms. The client half is components/chrome/sign-out.ts.
  */
 export async function POST(request: NextRequest): Promise<Response> {
@@ -21,9 +24,24 @@ export async function POST(request: NextRequest): Promise<Response> {
     // The cookies go regardless: a failed revocation must not keep anyone signed in here.
     if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken })) === "failed") console.error("[sign-out] refresh token not revoked");
   }
-  const headers = new Headers({ location: config.hosts.marketing, "cache-control": "no-store" });
+  const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
   for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure })) headers.append("set-cookie", value);
   return new Response(null, { status: 303, headers });
+}
+
+/** Where the browser goes next: the marketing site, or sign-in again after an idle sign-out. */
+async function destination(request: NextRequest, config: ServerConfig): Promise<string> {
+  let form: FormData | undefined;
+  try {
+    if (/^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) form = await request.formData();
+  } catch {
+    form = undefined; // a malformed body is a plain sign-out: it must never keep anyone signed in
+  }
+  if (form?.get("reason") !== IDLE_REASON) return config.hosts.marketing;
+  const raw = form.get("redirect");
+  const path = idleSignInPath(typeof raw === "string" ? safeRedirectPath(raw) : undefined);
+  // Where sign-in is hosted (every environment but local), the dashboard app's /login says it.
+  return config.signInInApp ? new URL(path, config.appUrl).toString() : `${config.hosts.dashboard}${path}`;
 }

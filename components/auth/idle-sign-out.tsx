@@ -1,0 +1,54 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { signOut } from "@/components/chrome/sign-out";
+import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, watchIdle, type IdleWatch } from "@/lib/client/idle-timeout";
+
+export const IDLE_WARNING_TITLE = `You'll be signed out in ${IDLE_WARNING_MS / 1000} seconds`;
+export const IDLE_WARNING_TEXT = `You have not used the site for ${IDLE_TIMEOUT_MS / 60_000} minutes. To protect your information, we will sign you out unless you choose to stay.`;
+export const STAY_SIGNED_IN = "Stay signed in";
+
+export interface IdleSignOutProps {
+  /** Tests only: what ends the session (default: the idle sign-out through the server route). */
+  endSession?: (redirect: string) => void;
+}
+
+/**
+ * Idle sign-out for signed-in pages (mounted by the dashboard layout): after IDLE_TIMEOUT_MS
+ * without activity in any tab, an alert dialog with one button to stay; IDLE_WARNING_MS later the
+ * session ends (the sign-out route revokes it and sends this tab to /login with a message; the
+ * other tabs follow through lib/client/session-broadcast). Timing: lib/client/idle-timeout.ts.
+ */
+export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps) {
+  const [warning, setWarning] = useState(false);
+  const watch = useRef<IdleWatch | null>(null);
+
+  useEffect(() => {
+    const current = watchIdle({
+      onPhase: (phase) => setWarning(phase === "warning"),
+      onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
+    });
+    watch.current = current;
+    return () => current.stop();
+  }, [endSession]);
+
+  return (
+    <PopupDialog
+      alert
+      open={warning}
+      title={IDLE_WARNING_TITLE}
+      actions={
+        <button type="button" data-autofocus className={popupPrimaryButton} onClick={() => watch.current?.stayActive()}>
+          {STAY_SIGNED_IN}
+        </button>
+      }
+    >
+      <p>{IDLE_WARNING_TEXT}</p>
+    </PopupDialog>
+  );
+}
+
+function defaultEndSession(redirect: string): void {
+  void signOut({ reason: "idle", redirect });
+}
