@@ -98,8 +98,8 @@ describe("the seeded figures are the loan math's", () => {
     }
   });
 
-  it("lead-0001 carries the worked example's terms and the formulas' figures, not the example's $204.45 / $4,906.80", async () => {
-    const [lead] = await sql<{ monthly_payment: string; total_loan_amount: string }>(server.url, "SELECT monthly_payment, total_loan_amount FROM leads WHERE lead_id = 'lead-0001'");
+  it("Jordan Rivera's lead carries the worked example's terms and the formulas' figures, not the example's $204.45 / $4,906.80", async () => {
+    const [lead] = await sql<{ monthly_payment: string; total_loan_amount: string }>(server.url, "SELECT monthly_payment, total_loan_amount FROM leads WHERE email = 'jordan.rivera@example.com'");
     expect([Number(lead!.monthly_payment), Number(lead!.total_loan_amount)]).toEqual([201.62, 4838.72]);
   });
 });

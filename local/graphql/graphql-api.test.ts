@@ -526,11 +526,31 @@ describe("public operations with the API key", () => {
     expectFieldError(await pub('mutation { checkIfIslandInAlgolia(employerId: "nope") }'), "checkIfIslandInAlgolia", "employerId");
   });
 
-  it("leadsModel", async () => {
-    expect((await pub('{ leadsModel(leadId: "lead-0001") { firstName employerName requestedLoanAmount interestRate term } }')).body.data?.leadsModel).toEqual({
-      firstName: "Jordan", employerName: "Metro Unified School District", requestedLoanAmount: 4000, interestRate: 18.99, term: 24,
+  it("leadsModel: by the lead's unguessable id only; a sequential or guessed id finds nothing", async () => {
+    const [{ lead_id: id } = { lead_id: "" }] = await sql<{ lead_id: string }>(server.url, "SELECT lead_id FROM leads WHERE email = 'jordan.rivera@example.com'");
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect((await pub("query ($id: ID!) { leadsModel(leadId: $id) { leadId firstName employerName requestedLoanAmount interestRate term } }", { id })).body.data?.leadsModel).toEqual({
+      leadId: id, firstName: "Jordan", employerName: "Metro Unified School District", requestedLoanAmount: 4000, interestRate: 18.99, term: 24,
     });
-    expect((await pub('{ leadsModel(leadId: "lead-9999") { firstName } }')).body.data?.leadsModel).toBeNull();
+    for (const guess of ["lead-0001", "lead-0002", "1", "2", "0".repeat(32)]) {
+      expect((await pub("query ($id: ID!) { leadsModel(leadId: $id) { firstName } }", { id: guess })).body.data?.leadsModel).toBeNull();
+    }
+    // The database itself refuses a guessable id, whoever writes the row (and takes a random one).
+    const insert = async (leadId: string) => {
+      const res = await fetch(`${server.url}/__test/arrange`, {
+        method: "POST",
+        body: JSON.stringify({ sql: "INSERT INTO leads (lead_id, first_name, email) VALUES ($1, 'Mallory', $2)", params: [leadId, `m-${leadId}@example.net`] }),
+      });
+      return [res.status, await res.json()];
+    };
+    for (const guess of ["lead-0003", "3", "00000000-0000-4000-8000-000000000003", "A".repeat(32), `${"a".repeat(32)}0`]) {
+      expect(await insert(guess)).toEqual([409, { code: "23514", constraint: "leads_id_unguessable" }]);
+    }
+    expect(await insert(randomBytes(16).toString("hex"))).toEqual([200, []]);
+    // Both seeded leads have their own random id.
+    const ids = await sql<{ lead_id: string }>(server.url, "SELECT lead_id FROM leads WHERE email LIKE '%@example.com' ORDER BY email");
+    expect(ids).toHaveLength(2);
+    for (const row of ids) expect(row.lead_id).toMatch(/^[0-9a-f]{32}$/);
     expectFieldError(await pub('{ leadsModel(leadId: "bad id") { firstName } }'), "leadsModel", "leadId");
   });
 });

@@ -87,18 +87,25 @@ async function claimsProbe(request: Request): Promise<Response> {
 
 /**
  * POST /__test/arrange (test server only, with the probe): one INSERT into a table whose writes
- * belong to another capability's operations (employment, bank accounts), or an UPDATE of the step
+ * belong to another capability's operations (employment, bank accounts, partner leads), or an UPDATE of the step
  * (which only the lending rules move), so a test can arrange an application at a later step.
  */
 async function arrange(request: Request): Promise<Response> {
   const { localDb } = await import("../db/index");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
-  const allowed = /^\s*(insert\s+into\s+(employment|funding_sources)\b|update\s+applications\s+set\s+step\s*=)/i;
+  const allowed = /^\s*(insert\s+into\s+(employment|funding_sources|leads)\b|update\s+applications\s+set\s+step\s*=)/i;
   if (!allowed.test(sql) || sql.includes(";")) {
-    return new Response("one INSERT into employment or funding_sources, or UPDATE applications SET step, only", { status: 400 });
+    return new Response("one INSERT into employment, funding_sources or leads, or UPDATE applications SET step, only", { status: 400 });
   }
   const db = await localDb();
-  return Response.json(await db.query(sql, params ?? []));
+  try {
+    return Response.json(await db.query(sql, params ?? []));
+  } catch (error) {
+    // A rule of the database refused the row: say which, so a test can tell it from any other failure.
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (!code) throw error;
+    return Response.json({ code, constraint }, { status: 409 });
+  }
 }
 
 const served = await serve(routes, { port: Number(process.env.LOCAL_SERVER_PORT ?? 0) });
