@@ -9,6 +9,7 @@ import {
   hasClaimsCookie,
   newestMessageId,
   nextCode,
+  outbox,
   pathAndQuery,
   recordNavigations,
   requestCode,
@@ -142,9 +143,20 @@ test.describe("signing in", () => {
     await expect(formAlert(page)).toHaveText("Enter a valid e-mail address, like name@example.com.");
     await expect(page.getByLabel("E-mail or mobile number")).toHaveValue("jane@example");
     await expect(page.getByLabel("E-mail or mobile number")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("an unknown e-mail is answered as an account's: the code step, then wrong codes (issue 13: no user existence errors)", async ({ page }) => {
+    await page.goto("/login");
     await page.getByLabel("E-mail or mobile number").fill("nobody-here@example.com");
     await page.getByRole("button", { name: "Send my code" }).click();
-    await expect(formAlert(page)).toContainText("We could not find an account with that e-mail or phone number.");
+    await expect(page.getByText("If nobody-here@example.com belongs to an account, we sent a 6-digit code to its e-mail address.")).toBeVisible();
+    for (const left of ["2 tries", "1 try"]) {
+      await enterCode(page, "123456");
+      await expect(formAlert(page)).toHaveText(`That code is not right. Check the message and try again (${left} left).`);
+    }
+    await enterCode(page, "123456");
+    await expect(formAlert(page)).toHaveText("Too many wrong codes. Please start over and we will send you a new code.");
+    expect(await outbox(page.request, LOCAL_ORIGIN, "nobody-here@example.com")).toEqual([]);
   });
 
   test("a signed-in visitor on /login goes to the dashboard app", async ({ page }) => {

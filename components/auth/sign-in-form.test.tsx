@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import "@/lib/auth/testing/jsdom-text-encoder";
 import "@testing-library/jest-dom";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AuthFlowError, classifyAuthError } from "@/lib/auth/auth-errors";
 import type { PublicConfig } from "@/lib/config/env";
@@ -127,16 +127,54 @@ describe("login", () => {
     expect(s.registerAccount).not.toHaveBeenCalled();
   });
 
-  it("an unknown account offers to sign up, keeping the redirect and partner", async () => {
-    const s = services({ startSignIn: jest.fn(async () => Promise.reject(flowError("UserNotFoundException", "User does not exist."))) });
+  it("never reveals whether an account exists: an unknown one gets the same pages and messages as wrong codes", async () => {
+    /** What the visitor sees at each step, for a login whose identity provider answers as `s`. */
+    async function walk(s: jest.Mocked<SignInServices>): Promise<string[]> {
+      const user = userEvent.setup();
+      const view = render(<SignInForm mode="login" config={config} redirect="/payments" services={s} />);
+      const seen: string[] = [];
+      await typeIdentifier(user, /e-mail or mobile/i, "someone@example.com", /send my code/i);
+      const code = await screen.findByLabelText(/verification code/i);
+      seen.push(screen.getByRole("region").textContent ?? "");
+      for (let i = 0; i < 3; i++) {
+        await user.clear(screen.getByLabelText(/verification code/i));
+        await user.type(screen.getByLabelText(/verification code/i), "123456");
+        await user.click(screen.getByRole("button", { name: "Verify" }));
+        seen.push((await screen.findByRole("alert")).textContent ?? "");
+      }
+      expect(code).not.toBeInTheDocument(); // the third wrong code ends the attempt
+      seen.push(screen.getByRole("region").textContent ?? "");
+      view.unmount();
+      return seen;
+    }
+    const account = services();
+    account.answerCode
+      .mockResolvedValueOnce({ status: "wrong-code" })
+      .mockResolvedValueOnce({ status: "wrong-code" })
+      .mockRejectedValueOnce(flowError("NotAuthorizedException", "Incorrect username or password."));
+    const noAccount = services({ startSignIn: jest.fn(async () => Promise.reject(flowError("UserNotFoundException", "User does not exist."))) });
+    const withAccount = await walk(account);
+    const without = await walk(noAccount);
+    expect(without).toEqual(withAccount);
+    expect(withAccount[0]).toContain("If someone@example.com belongs to an account, we sent a 6-digit code to its e-mail address.");
+    expect(withAccount.slice(1, 3)).toEqual([
+      "That code is not right. Check the message and try again (2 tries left).",
+      "That code is not right. Check the message and try again (1 try left).",
+    ]);
+    expect(withAccount[3]).toContain("Too many wrong codes");
+    expect(without.join(" ")).not.toMatch(/could not find|does not exist|no account/i);
+    expect(noAccount.answerCode).not.toHaveBeenCalled();
+  }, 20_000); // two whole sign-in walks
+
+  it("a phone number another account has gets words of its own on sign-up", async () => {
+    const s = services({ registerAccount: jest.fn(async () => Promise.reject(flowError("AliasExistsException", "An account with the given phone_number already exists."))) });
     const user = userEvent.setup();
-    render(<SignInForm mode="login" config={config} redirect="/payments" services={s} />);
-    await typeIdentifier(user, /e-mail or mobile/i, "nobody@example.com", /send my code/i);
+    render(<SignInForm mode="register" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail address/i, "jane+test5552345678@example.com", /sign up/i);
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("We could not find an account");
-    expect(alert).not.toHaveTextContent("User does not exist");
-    expect(within(alert).getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register?redirect=%2Fpayments");
-    expect(screen.getByLabelText(/e-mail or mobile/i)).toHaveValue("nobody@example.com");
+    expect(alert).toHaveTextContent("Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.");
+    expect(alert).not.toHaveTextContent("phone_number");
+    expect(s.startSignIn).not.toHaveBeenCalled();
   });
 
   it("a wrong code keeps the code and counts tries; the right one signs in", async () => {

@@ -72,11 +72,6 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
   const errorBox = error && (
     <div id={ids.error} role="alert" className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800">
       <p>{error.message}</p>
-      {error.suggestRegister && (
-        <p className="mt-1">
-          New here? <a className="font-semibold underline" href={`/register${query}`}>Create an account</a>
-        </p>
-      )}
     </div>
   );
   const busyField = pending !== null;
@@ -102,7 +97,12 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
       <section aria-labelledby="sign-in-title" className="flex flex-col gap-4">
         <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">Enter your code</h1>
         <p id={ids.hint} className="text-gray-700">
-          We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes.
+          {mode === "register" ? (
+            <>We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes.</>
+          ) : (
+            // The same words whether or not an account exists: the page never says which.
+            <>If <strong>{flow.sentTo}</strong> belongs to an account, we sent a 6-digit code to its e-mail address. It expires in a few minutes.</>
+          )}
         </p>
         <form noValidate onSubmit={onCode} className="flex flex-col gap-4" aria-busy={pending === "verify"}>
           <div className="flex flex-col gap-1">

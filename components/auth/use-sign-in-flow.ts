@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { configureAmplify } from "@/lib/auth/amplify";
-import { AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-errors";
+import { AUTH_MESSAGES, AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-errors";
 import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
 import { signInTarget } from "@/lib/auth/redirect-target";
 import type { PublicConfig } from "@/lib/config/env";
@@ -13,14 +13,13 @@ import type { SignInServices } from "./sign-in-services";
 export const MAX_CODE_TRIES = 3;
 
 export type Phase = "identify" | "code" | "finishing";
+type CodeResultOrEnd = Awaited<ReturnType<SignInServices["answerCode"]>> | "end";
 export type Pending = "send" | "verify" | "resend" | "finish" | null;
 
 export interface FlowError {
   message: string;
   /** Which field the error is about, for aria-describedby and focus. */
   field: "identifier" | "code" | null;
-  /** Offer to sign up instead (login with an unknown e-mail). */
-  suggestRegister?: boolean;
   /** Offer to load again (the account loaded badly after the code was accepted). */
   retryFinish?: boolean;
 }
@@ -51,6 +50,12 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
   const sentFor = useRef<string>("");
   /** A new account was created in this flow (partner origin is recorded only for those). */
   const createdAccount = useRef(false);
+  /**
+   * The identity provider said there is no such account (a pool without "prevent user existence
+   * errors"). The page does not say so: it asks for the code as for an account, and every code is
+   * wrong, exactly as for an account, so the page never reveals whether an account exists.
+   */
+  const noAccount = useRef(false);
   const busy = useRef(false);
 
   const target = signInTarget(redirect, partner);
@@ -129,11 +134,23 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
   }
 
   async function sendCode(value: string): Promise<void> {
-    const started = await services.startSignIn(value);
+    let started: Awaited<ReturnType<SignInServices["startSignIn"]>> = {};
+    try {
+      started = await services.startSignIn(value);
+      noAccount.current = false;
+    } catch (e) {
+      if (toAuthFlowError(e).failure.kind !== "user-not-found") throw e;
+      noAccount.current = true;
+    }
     sentFor.current = value;
     setDestination(started.destination);
     setWrongTries(0);
     setCode("");
+  }
+
+  /** A code for an account that does not exist: answered as a wrong code, the last one ending the attempt. */
+  function answerWithoutAccount(): CodeResultOrEnd {
+    return wrongTries + 1 >= MAX_CODE_TRIES ? "end" : { status: "wrong-code" };
   }
 
   const submitIdentifier = () =>
@@ -154,11 +171,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
         setPhase("code");
       } catch (e) {
         const { failure } = failed(e, "identifier");
-        setError({
-          message: failure.message,
-          field: "identifier",
-          suggestRegister: mode === "login" && failure.kind === "user-not-found",
-        });
+        setError({ message: failure.message, field: "identifier" });
       }
     });
 
@@ -173,7 +186,9 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
       setError(null);
       let result;
       try {
-        result = await services.answerCode(value);
+        const answered = noAccount.current ? answerWithoutAccount() : await services.answerCode(value);
+        if (answered === "end") throw new AuthFlowError({ kind: "too-many-attempts", message: AUTH_MESSAGES["too-many-attempts"] });
+        result = answered;
       } catch (e) {
         const { failure } = failed(e, "code");
         if (failure.kind === "too-many-attempts") {
@@ -238,6 +253,8 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     error,
     notice,
     destination: destination ?? sentFor.current,
+    /** What the visitor typed to sign in, as typed. */
+    sentTo: identifier.trim(),
     submitIdentifier,
     submitCode,
     resendCode,

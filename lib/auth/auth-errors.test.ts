@@ -7,6 +7,7 @@ describe("classifyAuthError", () => {
     [err("UsernameExistsException", "An account with the given email already exists."), "email-exists"],
     [err("UsernameExistsException", "User already exists"), "username-taken"],
     [err("UserNotFoundException", "User does not exist."), "user-not-found"],
+    [err("AliasExistsException", "An account with the given phone_number already exists."), "alias-exists"],
     [err("NotAuthorizedException", "Invalid session for the user, session is expired."), "code-expired"],
     [err("NotAuthorizedException", "Incorrect username or password."), "too-many-attempts"],
     [err("NotAuthorizedException", "Invalid session for the user."), "too-many-attempts"],

@@ -10,6 +10,8 @@ export type AuthFailureKind =
   | "email-exists"
   /** The random username was taken (3 bytes collide now and then): try another. */
   | "username-taken"
+  /** Sign-up with a phone number (a sign-in alias) that another account has. */
+  | "alias-exists"
   | "user-not-found"
   | "code-expired"
   | "too-many-attempts"
@@ -29,7 +31,9 @@ export const AUTH_MESSAGES: Record<AuthFailureKind, string> = {
   "signed-out": "You are signed out. Please sign in again.",
   "email-exists": "An account with this e-mail already exists.",
   "username-taken": "We could not create your account. Please try again.",
-  "user-not-found": "We could not find an account with that e-mail or phone number.",
+  "alias-exists": "Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.",
+  // Never shown by the sign-in form: an unknown account is treated as a sent code (use-sign-in-flow).
+  "user-not-found": "We could not send a code. Check what you entered and try again.",
   "code-expired": "This code has expired. Send a new code to continue.",
   "too-many-attempts": "Too many wrong codes. Please start over and we will send you a new code.",
   "rate-limited": "Too many attempts. Please wait a few minutes and try again.",
@@ -66,6 +70,8 @@ function kindOf(error: unknown): AuthFailureKind {
   switch (name) {
     case "UsernameExistsException":
       return "username-taken";
+    case "AliasExistsException":
+      return "alias-exists";
     case "UserNotFoundException":
       return "user-not-found";
     case "LimitExceededException":

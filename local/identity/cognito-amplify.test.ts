@@ -91,15 +91,22 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
     expect(result.userId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("refuses a second sign-up with the same e-mail, in Cognito's words", async () => {
-    const { email } = await freshUser();
-    await expect(
-      signUp({
-        username: randomBytes(3).toString("hex"),
-        password: randomBytes(30).toString("hex"),
-        options: { userAttributes: { email: email.toUpperCase() } },
-      }),
-    ).rejects.toMatchObject({ name: "UsernameExistsException", message: expect.stringContaining("email already exists") });
+  it("a second sign-up with the same e-mail looks like the first (no user existence errors); signing in reaches the first account", async () => {
+    const { email, username } = await freshUser();
+    const again = await signUp({
+      username: randomBytes(3).toString("hex"),
+      password: randomBytes(30).toString("hex"),
+      options: { userAttributes: { email: email.toUpperCase() } },
+    });
+    expect(again.isSignUpComplete).toBe(true);
+    expect(again.nextStep.signUpStep).toBe("DONE");
+    await signOut();
+    const started = await signIn({ username: email, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    expect(started.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+    const done = await confirmSignIn({ challengeResponse: await latestCode(server.url, email) });
+    expect(done.isSignedIn).toBe(true);
+    expect((await getCurrentUser()).username).toBe(username);
+    await signOut();
   });
 
   it("signs in with a custom challenge: a wrong code asks again, the right one signs in", async () => {
@@ -224,6 +231,20 @@ describe("seeded personas", () => {
       expect(again.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
     }
     await expect(confirmSignIn({ challengeResponse: wrongCode(code) })).rejects.toMatchObject({
+      name: "NotAuthorizedException",
+      message: "Incorrect username or password.",
+    });
+  });
+
+  it("an unknown e-mail signs in like an account whose codes are all wrong (Amplify sees no difference)", async () => {
+    await signOut();
+    const started = await signIn({ username: `nobody-${randomBytes(4).toString("hex")}@example.com`, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    expect(started.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+    for (let i = 0; i < 2; i++) {
+      const again = await confirmSignIn({ challengeResponse: "123456" });
+      expect(again.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
+    }
+    await expect(confirmSignIn({ challengeResponse: "123456" })).rejects.toMatchObject({
       name: "NotAuthorizedException",
       message: "Incorrect username or password.",
     });

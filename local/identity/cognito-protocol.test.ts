@@ -67,12 +67,12 @@ async function signedIn() {
 
 describe("envelope", () => {
   it("answers Cognito's error shape with x-amzn-errortype", async () => {
-    const res = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "nobody0" } });
+    const res = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: "nobody0", PASSWORD: "x" } });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toBe("application/x-amz-json-1.1");
-    expect(res.headers.get("x-amzn-errortype")).toBe("UserNotFoundException");
+    expect(res.headers.get("x-amzn-errortype")).toBe("InvalidParameterException");
     expect(res.headers.get("x-amzn-requestid")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.json).toEqual({ __type: "UserNotFoundException", message: "User does not exist." });
+    expect(res.json).toEqual({ __type: "InvalidParameterException", message: "USER_PASSWORD_AUTH flow not enabled for this client" });
   });
 
   it("rejects an unknown or missing target", async () => {
@@ -166,9 +166,18 @@ describe("SignUp", () => {
     expect(started.ChallengeParameters.USERNAME).toBe(name.toLowerCase());
   });
 
-  it("refuses an e-mail that a seeded persona has", async () => {
-    const res = await call("SignUp", { ClientId: CLIENT, Username: "abcdef", UserAttributes: [{ Name: "email", Value: "NEWCOMER@example.com" }] });
-    expect(res.json).toEqual({ __type: "UsernameExistsException", message: "An account with the given email already exists." });
+  it("answers a taken e-mail exactly as a new one (prevent user existence errors), and creates nothing", async () => {
+    const signUp = (email: string) =>
+      call("SignUp", { ClientId: CLIENT, Username: randomBytes(3).toString("hex"), Password: randomBytes(30).toString("hex"), UserAttributes: [{ Name: "email", Value: email }] });
+    const taken = await signUp("NEWCOMER@example.com");
+    const fresh = await signUp(`fresh-${randomBytes(4).toString("hex")}@example.com`);
+    expect([taken.status, Object.keys(taken.json).sort()]).toEqual([fresh.status, Object.keys(fresh.json).sort()]);
+    expect(taken.json).toEqual({ UserConfirmed: true, UserSub: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // The persona's account is untouched and the answer's sub belongs to no one.
+    const started = await startChallenge("newcomer@example.com");
+    expect(started.ChallengeParameters.USERNAME).toBe(PERSONAS.find((p) => p.email === "newcomer@example.com")!.username);
+    const owner = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: taken.json.UserSub } });
+    expect(owner.json.ChallengeParameters?.USERNAME).not.toBe(started.ChallengeParameters.USERNAME);
   });
 
   it.each([
@@ -321,6 +330,68 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
     expect(other.json.__type).toBe("InvalidParameterException");
     const noAnswer = await call("RespondToAuthChallenge", { ClientId: CLIENT, ChallengeName: "CUSTOM_CHALLENGE", Session: "x", ChallengeResponses: { USERNAME: "a10001" } });
     expect(noAnswer.json).toEqual({ __type: "InvalidParameterException", message: "Missing required parameter ANSWER" });
+  });
+});
+
+describe("prevent user existence errors: an unknown identifier answers like an account", () => {
+  const unknownEmail = () => `nobody-${randomBytes(4).toString("hex")}@example.com`;
+
+  it("InitiateAuth gives a challenge of the same shape, and sends no code", async () => {
+    const persona = PERSONAS[1]!;
+    const real = await startChallenge(persona.email);
+    const email = unknownEmail();
+    const fake = await startChallenge(email);
+    expect(Object.keys(fake).sort()).toEqual(Object.keys(real).sort());
+    expect(fake.ChallengeName).toBe("CUSTOM_CHALLENGE");
+    expect(fake.Session).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(fake.ChallengeParameters).toEqual({ USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/), deliveryMedium: "EMAIL", destination: "n***@e***" });
+    // The same identifier is answered the same way each time, as an account's would be.
+    expect((await startChallenge(email.toUpperCase())).ChallengeParameters).toEqual(fake.ChallengeParameters);
+    const outbox = await (await fetch(`${server.url}/api/local/outbox?format=json&to=${email}`)).json();
+    expect(outbox.messages).toEqual([]);
+    // A phone number gets a masked e-mail destination too, as an account's phone sign-in does.
+    const byPhone = await startChallenge("+15555550999");
+    expect(byPhone.ChallengeParameters).toEqual({ USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/), deliveryMedium: "EMAIL", destination: expect.stringMatching(/^[a-z]\*\*\*@[a-z]\*\*\*$/) });
+  });
+
+  it("every answer fails exactly as a wrong code does: two more rounds, then Incorrect username or password", async () => {
+    const user = await newUser();
+    const realStart = await startChallenge(user.email);
+    const code = await latestCode(server.url, user.email);
+    const fakeStart = await startChallenge(unknownEmail());
+    let realSession = realStart.Session;
+    let fakeSession = fakeStart.Session;
+    for (let i = 1; i <= 3; i++) {
+      const real = await answer(realStart.ChallengeParameters.USERNAME!, realSession, wrongCode(code));
+      const fake = await answer(fakeStart.ChallengeParameters.USERNAME!, fakeSession, code);
+      expect([fake.status, Object.keys(fake.json).sort(), fake.json.__type, fake.json.message]).toEqual([real.status, Object.keys(real.json).sort(), real.json.__type, real.json.message]);
+      if (i < 3) expect(fake.json.ChallengeName).toBe("CUSTOM_CHALLENGE");
+      else expect(fake.json).toEqual({ __type: "NotAuthorizedException", message: "Incorrect username or password." });
+      realSession = real.json.Session ?? realSession;
+      fakeSession = fake.json.Session ?? fakeSession;
+    }
+  });
+
+  it("a fixed local code never opens an unknown identifier", async () => {
+    const fake = await startChallenge(unknownEmail());
+    for (const guess of ["000000", "123456", "999999"]) {
+      const res = await answer(fake.ChallengeParameters.USERNAME!, fake.Session, guess);
+      expect(res.json.AuthenticationResult).toBeUndefined();
+      if (res.json.Session) fake.Session = res.json.Session;
+    }
+  });
+
+  it("limits an unknown identifier's challenges as an account's: the sixth unanswered is LimitExceededException", async () => {
+    const email = unknownEmail();
+    for (let i = 0; i < 5; i++) await startChallenge(email);
+    const sixth = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: email } });
+    expect(sixth.json).toEqual({ __type: "LimitExceededException", message: "Attempt limit exceeded, please try after some time." });
+  });
+
+  it("a simulated session belongs to its identifier's name only", async () => {
+    const fake = await startChallenge(unknownEmail());
+    const res = await answer("a10001", fake.Session, "123456");
+    expect(res.json).toEqual({ __type: "NotAuthorizedException", message: "Invalid session for the user." });
   });
 });
 

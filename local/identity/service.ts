@@ -3,6 +3,7 @@ import type { Db } from "../db/index";
 import type { ServerConfig } from "../../lib/config/env";
 import { deliverCode } from "../outbox/outbox";
 import { CognitoError, invalidParameter, notAuthorized } from "./errors";
+import { maskEmail, simulatedDestination, simulatedUsername, unknownAttemptKey, userAttemptKey } from "./existence";
 import { codeHash, opaqueToken, randomUUID, sameHash, sha256, sixDigitCode } from "./crypto";
 import type { IdentitySettings } from "./settings";
 import {
@@ -181,33 +182,42 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     return { db, user };
   }
 
+  /**
+   * CUSTOM_AUTH's first step. An identifier with no account gets a challenge all the same (no code
+   * is sent; no answer is right), as Cognito does with "prevent user existence errors" enabled, and
+   * the same per-identifier limits, so nothing tells the two apart (./existence.ts).
+   */
   async function startCustomAuth(signInId: string | undefined) {
     if (!signInId) throw invalidParameter("Missing required parameter USERNAME");
     const db = await deps.db();
     const user = await findUserBySignInId(db, signInId);
-    if (!user) throw new CognitoError("UserNotFoundException", "User does not exist.");
-    if (!user.enabled) throw notAuthorized("User is disabled.");
+    if (user && !user.enabled) throw notAuthorized("User is disabled.");
     const settings = deps.settings();
-    const attempts = await recentAttempts(db, user.sub, new Date(now() - settings.attemptWindowSeconds * 1000));
+    const attemptKey = user ? userAttemptKey(user.sub) : unknownAttemptKey(signInId);
+    const attempts = await recentAttempts(db, attemptKey, new Date(now() - settings.attemptWindowSeconds * 1000));
     if (attempts.unanswered >= settings.maxUnansweredChallenges || attempts.wrong >= settings.maxWrongAnswersPerWindow) throw limitExceeded();
     const challengeId = randomUUID();
-    const code = settings.fixedOtpCode ?? sixDigitCode();
+    // No account: a code that exists nowhere (and RespondToAuthChallenge never accepts one anyway).
+    const code = user ? (settings.fixedOtpCode ?? sixDigitCode()) : opaqueToken(16);
+    const simulatedDestinationValue = user ? null : simulatedDestination(signInId, attemptKey);
     const session = opaqueToken();
     await db.transaction(async (tx) => {
       await insertChallenge(tx, {
         id: challengeId,
-        userSub: user.sub,
+        userSub: user?.sub ?? null,
+        attemptKey,
+        simulatedDestination: simulatedDestinationValue,
         codeHash: codeHash(challengeId, code),
         sessionHash: sha256(session),
         expiresAt: new Date(now() + settings.otpTtlSeconds * 1000),
         createdAt: new Date(now()),
       });
-      await deliverCode(tx, { to: user.email, code, purpose: "sign-in" });
+      if (user) await deliverCode(tx, { to: user.email, code, purpose: "sign-in" });
     });
     return {
       ChallengeName: "CUSTOM_CHALLENGE",
       Session: session,
-      ChallengeParameters: challengeParameters(user),
+      ChallengeParameters: user ? challengeParameters(user) : simulatedChallengeParameters(attemptKey, simulatedDestinationValue),
     };
   }
 
@@ -248,7 +258,9 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
       const sub = randomUUID();
       const taken = await usernameOrEmailTaken(db, username, email, phone);
       if (taken.username) throw new CognitoError("UsernameExistsException", "User already exists");
-      if (taken.email) throw new CognitoError("UsernameExistsException", "An account with the given email already exists.");
+      // Prevent user existence errors: a taken e-mail (a sign-in alias) is answered exactly as a new
+      // one, and nothing is created; the visitor then signs in, and the code goes to the owner.
+      if (taken.email) return { UserConfirmed: true, UserSub: randomUUID() };
       // A phone number is a sign-in alias: it belongs to one account (also a unique index).
       if (taken.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
       try {
@@ -259,11 +271,10 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         if ((error as { code?: string }).code !== "23505") throw error;
         // Lost a race with a concurrent sign-up for the same name or e-mail.
         const again = await usernameOrEmailTaken(db, username, email, phone);
-        if (!again.username && !again.email && again.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
-        throw new CognitoError(
-          "UsernameExistsException",
-          again.username ? "User already exists" : "An account with the given email already exists.",
-        );
+        if (again.username) throw new CognitoError("UsernameExistsException", "User already exists");
+        if (again.email) return { UserConfirmed: true, UserSub: randomUUID() };
+        if (again.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
+        throw error;
       }
       return { UserConfirmed: true, UserSub: sub };
     },
@@ -305,22 +316,26 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
       // that a counted wrong answer is kept.
       const outcome = await db.transaction(async (tx) => {
         const challenge = await lockChallengeBySession(tx, sha256(req.Session));
-        if (!challenge || challenge.status !== "open" || !claimed || claimed.sub !== challenge.user_sub) {
-          return { kind: "invalid" } as const;
-        }
+        if (!challenge || challenge.status !== "open") return { kind: "invalid" } as const;
+        // A simulated challenge (no account) belongs to the made-up name it gave out.
+        const simulated = challenge.user_sub === null;
+        const owned = simulated
+          ? responses.USERNAME!.trim().toLowerCase() === simulatedUsername(challenge.attempt_key)
+          : claimed?.sub === challenge.user_sub;
+        if (!owned) return { kind: "invalid" } as const;
         if (toMillis(challenge.expires_at) <= now()) return { kind: "expired" } as const;
-        const user = await findUserBySub(tx, challenge.user_sub);
-        if (!user || !user.enabled) return { kind: "invalid" } as const;
+        const user = challenge.user_sub === null ? undefined : await findUserBySub(tx, challenge.user_sub);
+        if (!simulated && (!user || !user.enabled)) return { kind: "invalid" } as const;
 
-        // Wrong codes count per user across challenges: past the limit even the right code is refused.
-        const attempts = await recentAttempts(tx, user.sub, new Date(now() - settings.attemptWindowSeconds * 1000));
+        // Wrong codes count per attempt key across challenges: past the limit even the right code is refused.
+        const attempts = await recentAttempts(tx, challenge.attempt_key, new Date(now() - settings.attemptWindowSeconds * 1000));
         if (attempts.wrong >= settings.maxWrongAnswersPerWindow) {
           await updateChallenge(tx, challenge.id, { status: "failed", wrongAnswers: challenge.wrong_answers, sessionHash: challenge.session_hash });
           return { kind: "limited" } as const;
         }
 
         const candidate = /^\d{6}$/.test(answer) ? codeHash(challenge.id, answer) : "";
-        if (candidate && sameHash(candidate, challenge.code_hash)) {
+        if (user && candidate && sameHash(candidate, challenge.code_hash)) {
           await updateChallenge(tx, challenge.id, {
             status: "answered",
             wrongAnswers: challenge.wrong_answers,
@@ -339,7 +354,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         // Like Cognito custom auth: another round of the same challenge under a new Session.
         const session = opaqueToken();
         await updateChallenge(tx, challenge.id, { status: "open", wrongAnswers, sessionHash: sha256(session) });
-        return { kind: "retry", session, user } as const;
+        const parameters = user ? challengeParameters(user) : simulatedChallengeParameters(challenge.attempt_key, challenge.simulated_destination);
+        return { kind: "retry", session, parameters } as const;
       });
 
       switch (outcome.kind) {
@@ -355,7 +371,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
           return {
             ChallengeName: "CUSTOM_CHALLENGE",
             Session: outcome.session,
-            ChallengeParameters: challengeParameters(outcome.user),
+            ChallengeParameters: outcome.parameters,
           };
         case "authenticated":
           return { ChallengeParameters: {}, AuthenticationResult: outcome.result };
@@ -397,14 +413,14 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
   };
 }
 
-function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
-}
-
 /** What the client may show while the code is awaited; never the code. */
 function challengeParameters(user: UserRow): Record<string, string> {
   return { USERNAME: user.username, deliveryMedium: "EMAIL", destination: maskEmail(user.email) };
+}
+
+/** The same, for an identifier with no account (./existence.ts). */
+function simulatedChallengeParameters(attemptKey: string, destination: string | null): Record<string, string> {
+  return { USERNAME: simulatedUsername(attemptKey), deliveryMedium: "EMAIL", destination: destination ?? "" };
 }
 
 function userAttributes(user: UserRow): { Name: string; Value: string }[] {

@@ -13,7 +13,10 @@ export interface UserRow {
 
 export interface ChallengeRow {
   id: string;
-  user_sub: string;
+  /** Null for a simulated challenge (an identifier with no account: ./existence.ts). */
+  user_sub: string | null;
+  attempt_key: string;
+  simulated_destination: string | null;
   code_hash: string;
   session_hash: string;
   wrong_answers: number;
@@ -92,20 +95,33 @@ export async function markEmailVerified(db: Db, sub: string): Promise<void> {
 
 export async function insertChallenge(
   db: Db,
-  c: { id: string; userSub: string; codeHash: string; sessionHash: string; expiresAt: Date; createdAt: Date },
+  c: {
+    id: string;
+    userSub: string | null;
+    attemptKey: string;
+    simulatedDestination?: string | null;
+    codeHash: string;
+    sessionHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO identity_challenges (id, user_sub, code_hash, session_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [c.id, c.userSub, c.codeHash, c.sessionHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
+    `INSERT INTO identity_challenges (id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, expires_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [c.id, c.userSub, c.attemptKey, c.simulatedDestination ?? null, c.codeHash, c.sessionHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
   );
 }
 
-/** A user's challenges since `since`: how many were not answered correctly, and the wrong codes in all. */
-export async function recentAttempts(db: Db, userSub: string, since: Date): Promise<{ unanswered: number; wrong: number }> {
+/**
+ * The challenges of one attempt key (an account, or an identifier with no account) since `since`:
+ * how many were not answered correctly, and the wrong codes in all.
+ */
+export async function recentAttempts(db: Db, attemptKey: string, since: Date): Promise<{ unanswered: number; wrong: number }> {
   const [row] = await db.query<{ unanswered: number; wrong: number }>(
     `SELECT count(*) FILTER (WHERE status <> 'answered')::int AS unanswered, coalesce(sum(wrong_answers), 0)::int AS wrong
-       FROM identity_challenges WHERE user_sub = $1 AND created_at > $2`,
-    [userSub, since.toISOString()],
+       FROM identity_challenges WHERE attempt_key = $1 AND created_at > $2`,
+    [attemptKey, since.toISOString()],
   );
   return row ?? { unanswered: 0, wrong: 0 };
 }
@@ -113,7 +129,7 @@ export async function recentAttempts(db: Db, userSub: string, since: Date): Prom
 /** Locks the challenge row so that two answers to one session cannot both be counted. */
 export async function lockChallengeBySession(db: Db, sessionHash: string): Promise<ChallengeRow | undefined> {
   const [row] = await db.query<ChallengeRow>(
-    `SELECT id, user_sub, code_hash, session_hash, wrong_answers, status, expires_at
+    `SELECT id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, wrong_answers, status, expires_at
        FROM identity_challenges WHERE session_hash = $1 FOR UPDATE`,
     [sessionHash],
   );
