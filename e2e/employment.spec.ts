@@ -99,21 +99,161 @@ test("a search with no result says 'Employer not found'", async ({ page }, testI
   await checkState(page, testInfo, "not-found");
 });
 
+/** The hit list of a combobox; aria-busy until the answer to what is in the field has arrived. */
+const hitList = (page: Page, name: string) => page.getByRole("listbox", { name, exact: true, includeHidden: true });
+
 test("keyboard only: type, arrow down, Enter; Escape closes the list", async ({ page }) => {
   await applicantAt(page, "chooseEmployer");
   const box = combobox(page, "Your employer");
   await box.focus();
   await page.keyboard.type("harbor point water");
+  // Each keystroke is a search; the answers to earlier ones can still be on their way (a cold server
+  // answers its first searches slowly), so wait for the list to answer the whole query.
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "false");
   await expect(page.getByRole("option", { name: /Harbor Point Water District/ })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(box).toHaveAttribute("aria-expanded", "false");
   await page.keyboard.press("ArrowDown");
   await expect(box).toHaveAttribute("aria-expanded", "true");
   await expect(box).toHaveAttribute("aria-activedescendant", /option-0$/);
+  const active = page.locator(`[id="${await box.getAttribute("aria-activedescendant")}"]`);
+  await expect(active).toHaveAttribute("aria-selected", "true");
+  await expect(active).toContainText("Harbor Point Water District");
   await page.keyboard.press("Enter");
   await expectLandedOn(page, "loanDetails");
   expect((await appInfo(page)).employer).toBe("8000");
 });
+
+test("an answer arriving after the arrow keys keeps the highlighted employer (a slow search)", async ({ page }) => {
+  await applicantAt(page, "chooseEmployer");
+  const box = combobox(page, "Your employer");
+  // The answer to the whole query is held until the person has moved to an option.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/local/algolia/**", async (route) => {
+    if ((route.request().postData() ?? "").includes('"query":"harbor point water"')) await held;
+    await route.continue();
+  });
+  await box.focus();
+  await page.keyboard.type("harbor point water");
+  await expect(page.getByRole("option", { name: /Harbor Point Water District/ })).toBeVisible();
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "true");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("ArrowDown");
+  await expect(box).toHaveAttribute("aria-activedescendant", /option-\d+$/);
+  const activeName = await page.locator(`[id="${await box.getAttribute("aria-activedescendant")}"]`).textContent();
+  release();
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "false");
+  // Still an active option, and the same employer (or none, had the answer dropped it: never another one).
+  await expect(box).toHaveAttribute("aria-activedescendant", /option-\d+$/);
+  await expect(page.locator(`[id="${await box.getAttribute("aria-activedescendant")}"]`)).toHaveText(activeName!);
+});
+
+test("a search slower than 3000 ms shows 'Still searching…'; not before", async ({ page }, testInfo) => {
+  await applicantAt(page, "chooseEmployer");
+  // InstantSearch's stalled timer runs on the page's clock: a paused clock moved by hand.
+  await page.clock.install();
+  await page.reload();
+  const box = combobox(page, "Your employer");
+  await expect(box).toBeVisible();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sent = false;
+  await page.route("**/api/local/algolia/**", async (route) => {
+    if ((route.request().postData() ?? "").includes('"query":"metro unified"')) {
+      sent = true;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.clock.pauseAt(Date.now() + 1_000);
+  await box.fill("metro unified");
+  // The search client yields once (a zero-delay timer) before it sends: let due timers run without moving the clock.
+  await expect.poll(async () => (await page.clock.runFor(0), sent)).toBe(true);
+  const status = page.getByRole("status").filter({ hasText: /./ }).first();
+  const stalledText = page.getByText("Still searching…");
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "true");
+
+  await page.clock.runFor(3000 - 1);
+  await settle(page);
+  await expect(stalledText).toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(stalledText).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Still searching…" })).toHaveCount(1);
+  // axe waits on timers of its own: the clock moves 1 ms at a time meanwhile, far from the client's 5 s connect timeout.
+  await withClockTicking(page, checkState(page, testInfo, "still-searching"));
+  await expect(stalledText).toBeVisible();
+
+  release();
+  await expect(page.getByRole("option", { name: /Metro Unified School District/ }).first()).toBeVisible();
+  await expect(stalledText).toHaveCount(0);
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "false");
+  await expect(status).toBeVisible();
+  await page.clock.resume();
+});
+
+/** Runs `work` on a paused clock, moving it 1 ms every 20 ms until the work is done. */
+async function withClockTicking<T>(page: Page, work: Promise<T>): Promise<T> {
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  while (!done) {
+    await page.clock.runFor(1);
+    await Promise.race([finished.catch(() => undefined), new Promise((r) => setTimeout(r, 20))]);
+  }
+  return finished;
+}
+
+/** Lets queued tasks and renders run (a MessageChannel round trip is not on the faked clock). */
+async function settle(page: Page) {
+  for (let i = 0; i < 3; i++) {
+    await page.evaluate(() => new Promise<void>((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(); channel.port2.postMessage(0); }));
+  }
+}
+
+test("the hit list is at most 220 px high, scrolls, and collapses in 250 ms", async ({ page }) => {
+  await applicantAt(page, "chooseEmployer");
+  const box = combobox(page, "Your employer");
+  await box.fill("county");
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "false");
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  const list = hitList(page, "Your employer");
+  const panel = list.locator("..");
+  const size = await list.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight, overflowY: getComputedStyle(el).overflowY }));
+  expect(size.client).toBeLessThanOrEqual(220);
+  expect(size.scroll).toBeGreaterThan(size.client);
+  expect(size.overflowY).toBe("auto");
+  expect((await panel.boundingBox())!.height).toBeLessThanOrEqual(220);
+
+  // The arrow keys scroll the active option into view.
+  await box.focus();
+  for (let i = 0; i < 8; i++) await page.keyboard.press("ArrowDown");
+  await expect(box).toHaveAttribute("aria-activedescendant", /option-7$/);
+  expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+
+  // Escape collapses the panel: a max-height transition of 250 ms, ending at 0 px.
+  const transition = await panel.evaluate((el) => ({ property: getComputedStyle(el).transitionProperty, duration: getComputedStyle(el).transitionDuration }));
+  expect(transition.property).toBe("max-height");
+  expect(toMs(transition.duration)).toBe(250);
+  // Listen first (awaited), then press: the transition's own events say what ran.
+  await panel.evaluate((el) => {
+    (window as unknown as { collapse: Promise<unknown> }).collapse = new Promise((resolve) => {
+      el.addEventListener("transitionrun", (event) => {
+        const animation = el.getAnimations().find((a) => (a as CSSTransition).transitionProperty === "max-height");
+        const duration = Number(animation?.effect?.getTiming().duration);
+        el.addEventListener("transitionend", (end) => resolve({ property: (event as TransitionEvent).propertyName, duration, elapsed: (end as TransitionEvent).elapsedTime }), { once: true });
+      }, { once: true });
+    });
+  });
+  await page.keyboard.press("Escape");
+  await expect(box).toHaveAttribute("aria-expanded", "false");
+  expect(await page.evaluate(() => (window as unknown as { collapse: Promise<unknown> }).collapse)).toEqual({ property: "max-height", duration: 250, elapsed: 0.25 });
+  expect((await panel.boundingBox())!.height).toBe(0);
+});
+
+/** A computed CSS time ("0.25s" or "250ms") in milliseconds. */
+function toMs(time: string): number {
+  return time.endsWith("ms") ? parseFloat(time) : parseFloat(time) * 1000;
+}
 
 test("employment@ fills the details and lands where the guards send /apply/authPrequal", async ({ page }, testInfo) => {
   await signInAs(page, "employment@example.com");

@@ -5,6 +5,7 @@ import { useHits, useInstantSearch, useSearchBox } from "react-instantsearch";
 import { classNames } from "@/components/ui/class-names";
 import { inputClass } from "@/components/forms/field-shell";
 import { EMPLOYER_NOT_FOUND, type EmployerHit } from "@/lib/employment/employer-selection";
+import { keepActive, moveActive, type ActiveKey } from "./active-option";
 
 export interface ComboboxOption {
   id: string;
@@ -55,7 +56,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   const { status } = useInstantSearch();
   const [value, setValue] = useState(query);
   const [open, setOpen] = useState(true);
-  const [active, setActive] = useState(-1);
+  const [activeKey, setActiveKey] = useState<ActiveKey>(null);
   // Set once hydrated: typing before that would be lost when React takes over the server's input.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -67,12 +68,18 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   const listRef = useRef<HTMLUListElement>(null);
 
   const options: ComboboxOption[] = [...items.map((hit) => ({ id: hit.objectID, hit })), ...extraOptions];
+  const keys = options.map((o) => o.id);
+  const active = activeKey === null ? -1 : keys.indexOf(activeKey);
   const searched = results !== undefined && results !== null;
+  // Until the answer to what is in the field has arrived (InstantSearch is idle only once no
+  // request is pending; the query check covers the moment between a keystroke and that status).
+  const searching = status === "loading" || status === "stalled" || (searched && results.query !== value);
   const notFound = searched && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
 
-  // A new answer resets the active option (the results object itself is rebuilt on every render).
-  const answerKey = `${results?.query ?? ""}|${results?.nbHits ?? 0}|${results?.page ?? 0}|${items.map((h) => h.objectID).join(",")}`;
-  useEffect(() => setActive(-1), [answerKey]);
+  // Answers to earlier keystrokes may land after the person started moving through the list: the
+  // active option follows its employer, and is cleared only when that employer is gone.
+  const keysSignature = keys.join("\u001f");
+  useEffect(() => setActiveKey((k) => keepActive(keysSignature ? keysSignature.split("\u001f") : [], k)), [keysSignature]);
   useEffect(() => {
     if (active < 0) return;
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
@@ -85,14 +92,10 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "ArrowDown") {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       setOpen(true);
-      setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      setOpen(true);
-      setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
+      setActiveKey((k) => moveActive(keys, k, event.key === "ArrowDown" ? "down" : "up"));
     } else if (event.key === "Enter") {
       event.preventDefault();
       const option = options[active];
@@ -101,7 +104,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
       if (open) {
         event.preventDefault();
         setOpen(false);
-        setActive(-1);
+        setActiveKey(null);
       }
     }
   };
@@ -142,6 +145,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
         readOnly={busy}
         onChange={(e) => {
           setValue(e.target.value);
+          setActiveKey(null);
           setOpen(true);
           refine(e.target.value);
         }}
@@ -165,13 +169,14 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
           id={listId}
           role="listbox"
           aria-label={label}
+          aria-busy={searching}
           className="max-h-[220px] overflow-y-auto rounded-md border border-gray-300 bg-white"
         >
           {options.map((option, index) => {
             const place = [option.hit.city, option.hit.state].filter(Boolean).join(", ");
             return (
               <li
-                key={`${option.id}-${index}`}
+                key={option.id}
                 id={`${id}-option-${index}`}
                 data-index={index}
                 role="option"
@@ -182,7 +187,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
                 )}
                 onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(option)}
-                onMouseMove={() => setActive(index)}
+                onMouseMove={() => setActiveKey(option.id)}
               >
                 <Logo hit={option.hit} />
                 <span className="flex min-w-0 flex-col">
