@@ -26,36 +26,60 @@ export interface FieldShellProps {
   error?: string;
   /** Marks the label "(optional)"; every other field is required. */
   optional?: boolean;
+  /**
+   * A group of controls answering one question (radio buttons): a fieldset whose legend is the
+   * label, described by the hint and the error itself; the controls inside get no aria attributes.
+   */
+  group?: boolean;
   className?: string;
   children: (control: ControlProps) => ReactNode;
 }
 
 /**
  * Label above, control, error text below the control (SPEC 5). The error is tied to the control
- * with aria-describedby and aria-invalid, so a screen reader reads it when the field is focused.
+ * (or the group) with aria-describedby and aria-invalid, so a screen reader reads it with the field.
  */
-export function FieldShell({ label, hint, error, optional, className, children }: FieldShellProps) {
+export function FieldShell({ label, hint, error, optional, group = false, className, children }: FieldShellProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={classNames("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className="font-semibold text-gray-900">
-        {label}
-        {optional && <span className="font-normal text-gray-700"> (optional)</span>}
-      </label>
+  const described = { "aria-describedby": describedBy, "aria-invalid": Boolean(error) };
+  const title = (
+    <>
+      {label}
+      {optional && <span className="font-normal text-gray-700"> (optional)</span>}
+    </>
+  );
+  const body = (
+    <>
       {hint && (
         <p id={hintId} className="text-sm text-gray-700">
           {hint}
         </p>
       )}
-      {children({ id, "aria-describedby": describedBy, "aria-invalid": Boolean(error), "aria-required": optional ? undefined : true })}
+      {children(group ? { id, "aria-invalid": Boolean(error) } : { id, ...described, "aria-required": optional ? undefined : true })}
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700" data-field-error>
           {error}
         </p>
       )}
+    </>
+  );
+  if (group) {
+    return (
+      <fieldset id={id} className={classNames("flex flex-col gap-1", className)} {...described}>
+        <legend className="font-semibold text-gray-900">{title}</legend>
+        {body}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={classNames("flex flex-col gap-1", className)}>
+      <label htmlFor={id} className="font-semibold text-gray-900">
+        {title}
+      </label>
+      {body}
     </div>
   );
 }

@@ -3,8 +3,8 @@
 import { type ClipboardEvent, useRef } from "react";
 import { NumberFormatBase, NumericFormat } from "react-number-format";
 import { formatPhoneInput, formatSsn, PHONE_INPUT_MAX_LENGTH, phoneDigits, ssnDigits } from "@/lib/format";
-import { FieldShell, inputClass } from "./field-shell";
-import type { FormApi } from "./use-zod-form";
+import { inputClass } from "./field-shell";
+import { type BoundFieldProps, FormField } from "./form-field";
 
 /**
  * Masked inputs on react-number-format: it owns the caret (typing, deleting over a separator,
@@ -12,14 +12,7 @@ import type { FormApi } from "./use-zod-form";
  * number or an SSN looks, so what a field shows and what a page displays cannot drift apart.
  */
 
-type Keys<T, V> = { [K in keyof T]-?: T[K] extends V ? (K extends string ? K : never) : never }[keyof T];
-
-interface MaskedProps<In extends Record<string, unknown>, V> {
-  form: FormApi<In>;
-  name: Keys<In, V>;
-  label: string;
-  hint?: string;
-  optional?: boolean;
+interface MaskedProps<In extends Record<string, unknown>, V> extends BoundFieldProps<In, V> {
   placeholder?: string;
   autoComplete?: string;
   readOnly?: boolean;
@@ -39,15 +32,13 @@ function pasteWholePhone(event: ClipboardEvent<HTMLInputElement>, set: (digits: 
 }
 
 /** US phone: shows (xxx) xxx-xxxx while typing, at most 14 characters; stores the 10 digits. */
-export function PhoneField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "tel-national", readOnly }: MaskedProps<In, string | null | undefined>) {
-  const stored = (form.values[name] as string | null | undefined) ?? "";
-  const set = (digits: string) => form.setValue(name, digits as never);
+export function PhoneField<In extends Record<string, unknown>>({ placeholder, autoComplete = "tel-national", readOnly, ...field }: MaskedProps<In, string | null | undefined>) {
+  const set = (digits: string) => field.form.setValue(field.name, digits as never);
   return (
-    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
-      {(control) => (
+    <FormField {...field}>
+      {(control, stored) => (
         <NumberFormatBase
           {...control}
-          name={name}
           type="tel"
           inputMode="tel"
           autoComplete={autoComplete}
@@ -55,28 +46,25 @@ export function PhoneField<In extends Record<string, unknown>>({ form, name, lab
           readOnly={readOnly}
           maxLength={PHONE_INPUT_MAX_LENGTH}
           className={inputClass}
-          value={stored}
+          value={(stored as string | null) ?? ""}
           valueIsNumericString
           format={formatPhoneInput}
           removeFormatting={(value) => phoneDigits(value).slice(0, 10)}
           onValueChange={(values) => set(values.value)}
           onPaste={(e) => pasteWholePhone(e, set)}
-          onBlur={() => form.touch(name)}
         />
       )}
-    </FieldShell>
+    </FormField>
   );
 }
 
 /** Social security number: shows xxx-xx-xxxx while typing; stores the 9 digits. */
-export function SsnField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly }: MaskedProps<In, string | null | undefined>) {
-  const stored = (form.values[name] as string | null | undefined) ?? "";
+export function SsnField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, ...field }: MaskedProps<In, string | null | undefined>) {
   return (
-    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
-      {(control) => (
+    <FormField {...field}>
+      {(control, stored) => (
         <NumberFormatBase
           {...control}
-          name={name}
           type="text"
           inputMode="numeric"
           autoComplete={autoComplete}
@@ -84,27 +72,26 @@ export function SsnField<In extends Record<string, unknown>>({ form, name, label
           readOnly={readOnly}
           maxLength={11}
           className={inputClass}
-          value={stored}
+          value={(stored as string | null) ?? ""}
           valueIsNumericString
           format={formatSsn}
           removeFormatting={(value) => ssnDigits(value)}
-          onValueChange={(values) => form.setValue(name, values.value as never)}
-          onBlur={() => form.touch(name)}
+          onValueChange={(values) => field.form.setValue(field.name, values.value as never)}
         />
       )}
-    </FieldShell>
+    </FormField>
   );
 }
 
 /** Dollars: shows thousands commas ("45,000.50") while typing; stores a number (null when empty). */
-export function MoneyField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly }: MaskedProps<In, number | null | undefined>) {
-  const stored = form.values[name] as number | null | undefined;
+export function MoneyField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, ...field }: MaskedProps<In, number | null | undefined>) {
+  const stored = field.form.values[field.name] as number | null | undefined;
   // The field stores a number, but "45,000.50" and "45,000." must stay as typed: while the stored
   // number is the one this input produced, show the digits it was typed with.
   const typed = useRef<{ number: number | null; digits: string }>({ number: null, digits: "" });
   const shown = stored === null || stored === undefined ? "" : typed.current.number === stored ? typed.current.digits : String(stored);
   return (
-    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
+    <FormField {...field}>
       {(control) => (
         <div className="relative">
           <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-gray-700">
@@ -112,7 +99,6 @@ export function MoneyField<In extends Record<string, unknown>>({ form, name, lab
           </span>
           <NumericFormat
             {...control}
-            name={name}
             inputMode="decimal"
             autoComplete={autoComplete}
             placeholder={placeholder}
@@ -128,13 +114,12 @@ export function MoneyField<In extends Record<string, unknown>>({ form, name, lab
             onValueChange={(values) => {
               const number = values.floatValue ?? null;
               typed.current = { number, digits: values.value };
-              form.setValue(name, number as never);
+              field.form.setValue(field.name, number as never);
             }}
-            onBlur={() => form.touch(name)}
           />
         </div>
       )}
-    </FieldShell>
+    </FormField>
   );
 }
 
@@ -142,32 +127,28 @@ export function MoneyField<In extends Record<string, unknown>>({ form, name, lab
  * A string of digits (routing and account numbers, codes): only digits can be typed or pasted,
  * leading zeros are kept, at most `maxDigits`. Stores the digits as a string.
  */
-export function DigitsField<In extends Record<string, unknown>>({ form, name, label, hint, optional, placeholder, autoComplete = "off", readOnly, maxDigits }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
-  const stored = (form.values[name] as string | null | undefined) ?? "";
+export function DigitsField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, maxDigits, ...field }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
   const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, maxDigits);
   return (
-    <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional}>
-      {(control) => (
+    <FormField {...field}>
+      {(control, stored) => (
         <NumberFormatBase
           {...control}
-          name={name}
           type="text"
           inputMode="numeric"
           autoComplete={autoComplete}
           placeholder={placeholder}
           readOnly={readOnly}
           // No maxlength: the browser would cut a pasted " 021 000 021 " before the spaces are dropped.
-          
           className={inputClass}
-          value={stored}
+          value={(stored as string | null) ?? ""}
           valueIsNumericString
           format={(value) => value}
           removeFormatting={digitsOnly}
           getCaretBoundary={(value) => Array.from({ length: value.length + 1 }, () => true)}
-          onValueChange={(values) => form.setValue(name, values.value as never)}
-          onBlur={() => form.touch(name)}
+          onValueChange={(values) => field.form.setValue(field.name, values.value as never)}
         />
       )}
-    </FieldShell>
+    </FormField>
   );
 }

@@ -3,19 +3,12 @@
 import { type InputHTMLAttributes, useLayoutEffect, useRef } from "react";
 import { TEXT_MAX_LENGTH } from "@/lib/forms/fields";
 import { capitalizeName, normalizeEmail } from "@/lib/format";
-import { FieldShell, inputClass } from "./field-shell";
-import type { FormApi } from "./use-zod-form";
-
-type Keys<T, V> = { [K in keyof T]-?: T[K] extends V ? (K extends string ? K : never) : never }[keyof T];
+import { inputClass } from "./field-shell";
+import { type BoundFieldProps, FormField } from "./form-field";
 
 type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "form" | "id">;
 
-export interface TextFieldProps<In extends Record<string, unknown>> extends InputAttributes {
-  form: FormApi<In>;
-  name: Keys<In, string | null | undefined>;
-  label: string;
-  hint?: string;
-  optional?: boolean;
+export interface TextFieldProps<In extends Record<string, unknown>> extends InputAttributes, BoundFieldProps<In, string | null | undefined> {
   /**
    * "name": the first letter is capitalised as you type; "email": lowercased and trimmed as you
    * type (SPEC 5). The caret stays where it was in both cases.
@@ -52,9 +45,8 @@ export function TextField<In extends Record<string, unknown>>({ form, name, labe
     if (el && caret !== null && el === el.ownerDocument.activeElement && el.selectionStart !== caret) el.setSelectionRange(caret, caret);
   }, [value]);
 
-  const error = form.errorFor(name);
   return (
-    <FieldShell label={label} hint={hint} error={error} optional={optional}>
+    <FormField form={form} name={name} label={label} hint={hint} optional={optional}>
       {(control) => (
         <input
           ref={ref}
@@ -83,11 +75,11 @@ export function TextField<In extends Record<string, unknown>>({ form, name, labe
             form.setValue(name, next.value as never);
           }}
           onBlur={(e) => {
-            form.touch(name);
+            control.onBlur();
             rest.onBlur?.(e);
           }}
         />
       )}
-    </FieldShell>
+    </FormField>
   );
 }
