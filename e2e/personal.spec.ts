@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
@@ -96,41 +96,80 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   await expect(page.getByRole("heading", { name: "About you", exact: true })).toBeVisible();
   await checkState(page, "personal-details", testInfo);
 
-  const type = async (label: string | RegExp, text: string) => {
-    await page.getByLabel(label, { exact: typeof label === "string" }).focus();
-    await page.keyboard.type(text);
+  // Only the keyboard from here to the submit: Tab / Shift+Tab between fields, typing, and the arrow
+  // keys and Enter in the address suggestions. Each Tab is checked to land on the next field.
+  const field = (label: string | RegExp) => page.getByLabel(label, { exact: typeof label === "string" });
+  const tab = async (to: Locator, key: "Tab" | "Shift+Tab" = "Tab") => {
+    await page.keyboard.press(key);
+    await expect(to).toBeFocused();
   };
-  await type("First name", "ada");
-  await type("Last name", "lovelace");
-  await page.getByLabel("Birth date").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const firstName = field("First name");
+  for (let presses = 0; !(await firstName.evaluate((el) => el === document.activeElement)); presses++) {
+    expect(presses, "Tab presses from the main content to the first field").toBeLessThan(15);
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.type("ada");
+  await tab(field(/^Middle name/));
+  await tab(field("Last name"));
+  await page.keyboard.type("lovelace");
+  await tab(field(/^Middle name/), "Shift+Tab");
+  await page.keyboard.type("byron");
+  await tab(field("Last name"));
+  await tab(field("Birth date"));
   await page.keyboard.type("12101990");
   const street = page.getByRole("combobox", { name: "Street address" });
-  await street.focus();
+  await expect(field("Birth date")).toHaveValue("1990-12-10");
+  // Chromium's date input takes one more Tab inside itself (its calendar button) before leaving it.
+  await tab(field("Birth date"));
+  await tab(street);
   await page.keyboard.type("1600 Capitol");
   const option = page.getByRole("option", { name: /1600 Capitol Ave/ });
   await expect(option).toBeVisible();
+  // Places suggestions without a Google map carry Google Maps' attribution, inside the suggestion panel.
+  const attribution = page.getByTestId("maps-attribution");
+  await expect(attribution).toBeVisible();
+  await expect(attribution).toHaveText("Google Maps");
   await checkState(page, "personal-details-suggestions", testInfo);
-  await street.focus();
+  await expect(street).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(option).toHaveAttribute("aria-selected", "true");
+  await expect(street).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id"))!);
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("City")).toHaveValue("Springfield");
   await expect(page.getByLabel("State", { exact: true })).toHaveValue("IL");
   await expect(page.getByLabel("ZIP code")).toHaveValue("62701");
   await expect(street).toHaveValue("1600 Capitol Ave");
-  await type("Social Security number", "123456789");
+  await expect(attribution).toBeHidden();
+  await tab(field(/^Address line 2/));
+  await tab(field("City"));
+  await tab(field("State"));
+  await tab(field("ZIP code"));
+  await tab(field("Social Security number"));
+  await page.keyboard.type("123456789");
   await expect(page.getByLabel("Social Security number")).toHaveValue("123-45-6789");
-  await type("Cell phone number", "5551234567");
+  await tab(field("Cell phone number"));
+  await page.keyboard.type("5551234567");
   await expect(page.getByLabel("Cell phone number")).toHaveValue("(555) 123-4567");
-  await type(/^Alternate email/, " Ada@Example.COM");
-  await type("Yearly salary", "52000");
-  await page.getByLabel("Yearly salary").press("Enter");
+  await tab(field(/^Home phone number/));
+  await tab(field(/^Alternate email/));
+  await page.keyboard.type(" Ada@Example.COM");
+  await tab(field("Yearly salary"));
+  await page.keyboard.type("52000");
+  await tab(field(/^Additional yearly income/));
+  await tab(field(/^Loan amount/));
+  await tab(field(/^How did you hear about us\?/));
+  await tab(field(/^Referral code/));
+  await tab(page.getByRole("button", { name: "Continue" }));
+  await page.keyboard.press("Enter");
   await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
 
   const load = await loadFrontend(page);
   expect(load.applicationStep).toBe("employmentInformation");
   expect(load.appInfo.personal).toMatchObject({
-    given_name: "Ada", family_name: "Lovelace", birthdate: "1990-12-10", address: "1600 Capitol Ave", addrStreetNumber: "1600",
+    given_name: "Ada", middle_name: "Byron", family_name: "Lovelace", birthdate: "1990-12-10", address: "1600 Capitol Ave", addrStreetNumber: "1600",
     addrStreetName: "Capitol Ave", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701", addrCountry: "US",
     lat: 39.7983, lng: -89.6544, phone_number: "5551234567", personal_email: "ada@example.com", salary: 52000, amount: 4000,
     ssn: "*****6789",
@@ -156,6 +195,7 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await page.getByLabel("Birth date").fill("1980-02-29");
   await page.getByRole("combobox", { name: "Street address" }).fill("77 Harbor Rd");
   await expect(page.getByRole("listbox", { name: "Address suggestions", includeHidden: true }).getByRole("option", { includeHidden: true })).toHaveCount(0);
+  await expect(page.getByTestId("maps-attribution")).toBeHidden();
   await page.getByLabel(/^Address line 2/).fill("Apt 4");
   await page.getByLabel("City").fill("Portland");
   await page.getByLabel("State", { exact: true }).selectOption("ME");

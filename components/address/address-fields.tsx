@@ -227,35 +227,51 @@ function StreetField({
               setOpen(false);
             }}
           />
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label="Address suggestions"
-            hidden={!expanded}
-            className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-md border border-gray-400 bg-white py-1 shadow-lg"
-          >
-            {suggestions.map((s, i) => (
-              <li
-                key={s.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={classNames("cursor-pointer px-3 py-2", i === active ? "bg-brand text-white" : "text-gray-900 hover:bg-gray-100")}
-                // mousedown, not click: the input's blur would close the list before a click lands
-                onMouseDown={(e) => {
-                  e.preventDefault();
-                  void pick(s);
-                }}
-              >
-                <span className="font-semibold">{s.main}</span> <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
-              </li>
-            ))}
-          </ul>
+          <div hidden={!expanded} className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-gray-400 bg-white shadow-lg" data-testid="address-suggestions">
+            <ul id={listId} role="listbox" aria-label="Address suggestions" className="max-h-64 overflow-auto py-1">
+              {suggestions.map((s, i) => (
+                <li
+                  key={s.id}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={classNames("cursor-pointer px-3 py-2", i === active ? "bg-brand text-white" : "text-gray-900 hover:bg-gray-100")}
+                  // mousedown, not click: the input's blur would close the list before a click lands
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    void pick(s);
+                  }}
+                >
+                  <span className="font-semibold">{s.main}</span> <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
+                </li>
+              ))}
+            </ul>
+            <GoogleMapsAttribution />
+          </div>
           <p className="sr-only" role="status" aria-live="polite">
             {status}
           </p>
         </div>
       )}
     </FieldShell>
+  );
+}
+
+/**
+ * Places suggestions shown without a Google map must carry Google Maps' attribution (Places API
+ * policies). The text form: "Google Maps", unchanged and untranslated, 12–16 px, in a sans-serif
+ * face, #5E5E5E on white — text rather than the logo, so nothing is fetched (the CSP stays as it is).
+ */
+export function GoogleMapsAttribution() {
+  return (
+    <p
+      translate="no"
+      lang="en"
+      className="border-t border-gray-200 px-3 py-1 text-right text-xs"
+      style={{ fontFamily: "Roboto, Arial, sans-serif", color: "#5E5E5E" }}
+      data-testid="maps-attribution"
+    >
+      Google Maps
+    </p>
   );
 }
