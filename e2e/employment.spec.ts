@@ -166,6 +166,9 @@ test("a search slower than 3000 ms shows 'Still searching…'; not before", asyn
     }
     await route.continue();
   });
+  // No search in flight before the clock stops: InstantSearch keeps one stalled timer for all pending
+  // searches, so one still running since the page loaded would start the 3000 ms early.
+  await expect(hitList(page, "Your employer")).toHaveAttribute("aria-busy", "false");
   await page.clock.pauseAt(Date.now() + 1_000);
   await box.fill("metro unified");
   // The search client yields once (a zero-delay timer) before it sends: let due timers run without moving the clock.
@@ -295,6 +298,7 @@ test("a borrower edits their job title and their step does not change", async ({
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your employment details are saved.")).toBeVisible();
   await expect(page.getByText("Assistant Principal")).toBeVisible();
+  await checkState(page, testInfo, "edit-saved");
   expect(new URL(page.url()).pathname).toBe("/employment");
   expect(await appInfo(page)).toMatchObject({ step: "activeLoan", employment: { jobTitle: "Assistant Principal" } });
 });

@@ -190,6 +190,11 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await blockMaps(page);
   await signInAs(page, "personal-manual@example.com");
   await page.goto("/personal");
+  // Submitted empty first: every error shows below its field and nothing is sent.
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+  await checkState(page, "personal-details-errors", testInfo);
+  expect((await loadFrontend(page)).applicationStep).toBe("personalInformation");
   await page.getByLabel("First name", { exact: true }).fill("Grace");
   await page.getByLabel("Last name", { exact: true }).fill("Hopper");
   await page.getByLabel("Birth date").fill("1980-02-29");
@@ -220,10 +225,12 @@ test("account settings: a borrower changes their cell phone and nothing else cha
   await phone.fill("");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+  await checkState(page, "personal-account-settings-errors", testInfo);
   await phone.fill("4155550199");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your changes were saved.")).toBeVisible();
   await expect(page.getByText("(415) 555-0199")).toBeVisible();
+  await checkState(page, "personal-account-settings-saved", testInfo);
   const after = (await loadFrontend(page)).appInfo;
   expect(after.personal.phone_number).toBe("4155550199");
   expect({ ...after, personal: { ...after.personal, phone_number: before.personal.phone_number } }).toEqual(before);

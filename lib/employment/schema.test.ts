@@ -1,0 +1,135 @@
+import { parseForm } from "../forms/validation";
+import { todayIso } from "../forms/fields";
+import { EARLIEST_START_DATE, EMPLOYMENT_FIELDS, MAX_DD_ACCOUNTS, MAX_SALARY, employmentSchema } from "./schema";
+
+/**
+ * The employment details schema (issue 8), shared by the /employment form, its server action and the
+ * API's employmentInformationNextHandler: every field at its boundaries, for everyone and for the
+ * children's hospital (SPEC 5's two extra fields).
+ */
+
+const tomorrow = () => {
+  const d = new Date(`${todayIso()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+const valid = {
+  id: "HP-2231",
+  title: "Water Quality Technician",
+  status: "full",
+  start: "2018-03-05",
+  salary: 58250,
+  additional: null,
+  payMonths: 12,
+  payFrequency: "biweekly",
+  ddAccounts: 1,
+  activeMilitary: false,
+  cost_center: "",
+  dept_ext: "",
+};
+const hospital = { ...valid, cost_center: "CC-1042", dept_ext: "4417" };
+
+const standard = employmentSchema({ childrensHospital: false });
+const childrens = employmentSchema({ childrensHospital: true });
+
+describe("employment schema: a complete form", () => {
+  it("parses to the wire values (empty extras become null)", () => {
+    expect(parseForm(standard, valid)).toEqual({ ok: true, data: { ...valid, cost_center: null, dept_ext: null } });
+  });
+  it("parses the children's hospital form with its two fields", () => {
+    expect(parseForm(childrens, hospital)).toMatchObject({ ok: true, data: { cost_center: "CC-1042", dept_ext: "4417" } });
+  });
+  it("knows every field the form sends", () => {
+    expect([...EMPLOYMENT_FIELDS].sort()).toEqual(Object.keys(hospital).sort());
+  });
+});
+
+type Row = [field: string, value: unknown, accepted: boolean];
+
+describe.each<[string, typeof standard, typeof valid]>([
+  ["everyone", standard, valid],
+  ["the children's hospital", childrens, hospital],
+])("employment schema (%s): each field at its boundaries", (_who, schema, base) => {
+  it.each<Row>([
+    ["id", "", false],
+    ["id", "x", true],
+    ["id", "x".repeat(50), true],
+    ["id", "x".repeat(51), false],
+    ["title", "   ", false],
+    ["title", "T", true],
+    ["title", "t".repeat(100), true],
+    ["title", "t".repeat(101), false],
+    ["status", "full", true],
+    ["status", "part", true],
+    ["status", "temporary", true],
+    ["status", "contract", false],
+    ["status", null, false],
+    ["start", EARLIEST_START_DATE, true],
+    ["start", "1939-12-31", false],
+    ["start", todayIso(), true],
+    ["start", tomorrow(), false],
+    ["start", "2019-02-29", false],
+    ["start", "03/05/2018", false],
+    ["start", null, false],
+    ["salary", 0, false],
+    ["salary", 0.01, true],
+    ["salary", MAX_SALARY, true],
+    ["salary", MAX_SALARY + 0.01, false],
+    ["salary", -1, false],
+    ["salary", 100.005, false],
+    ["salary", null, false],
+    ["additional", null, true],
+    ["additional", 0, true],
+    ["additional", -0.01, false],
+    ["additional", MAX_SALARY, true],
+    ["additional", MAX_SALARY + 1, false],
+    ["payMonths", 0, false],
+    ["payMonths", 1, true],
+    ["payMonths", 12, true],
+    ["payMonths", 13, false],
+    ["payMonths", 9.5, false],
+    ["payMonths", null, false],
+    ["payFrequency", "weekly", true],
+    ["payFrequency", "biweekly", true],
+    ["payFrequency", "semimonthly", true],
+    ["payFrequency", "monthly", true],
+    ["payFrequency", "daily", false],
+    ["ddAccounts", -1, false],
+    ["ddAccounts", 0, true],
+    ["ddAccounts", MAX_DD_ACCOUNTS, true],
+    ["ddAccounts", MAX_DD_ACCOUNTS + 1, false],
+    ["activeMilitary", true, true],
+    ["activeMilitary", false, true],
+    ["activeMilitary", null, false],
+  ])("%s = %p accepted: %p", (field, value, accepted) => {
+    const result = parseForm(schema, { ...base, [field]: value });
+    expect(result.ok).toBe(accepted);
+    if (!result.ok) expect(Object.keys(result.fieldErrors)).toEqual([field]);
+  });
+});
+
+describe("employment schema: the children's hospital fields", () => {
+  it.each<Row>([
+    ["cost_center", "", false],
+    ["cost_center", "CC-1", true],
+    ["cost_center", "c".repeat(20), true],
+    ["cost_center", "c".repeat(21), false],
+    ["cost_center", "CC 1", false],
+    ["dept_ext", "", false],
+    ["dept_ext", "1", true],
+    ["dept_ext", "1".repeat(10), true],
+    ["dept_ext", "1".repeat(11), false],
+    ["dept_ext", "12a", false],
+  ])("children's hospital: %s = %p accepted: %p", (field, value, accepted) => {
+    const result = parseForm(childrens, { ...hospital, [field]: value });
+    expect(result.ok).toBe(accepted);
+    if (!result.ok) expect(result.message.startsWith(`${field}: `)).toBe(true);
+  });
+
+  it.each(["cost_center", "dept_ext"])("anyone else sending %s is refused, naming the field", (field) => {
+    const result = parseForm(standard, { ...valid, [field]: "X1" });
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) expect(result.message.startsWith(`${field}: `)).toBe(true);
+  });
+});
