@@ -26,10 +26,14 @@ const PROCESSING_DETAIL =
   "The product is verifying your identity, income, address, and pulling your credit history. This may take a few minutes.";
 
 const held: Route[] = [];
+/** Set when the test is over: a load that still arrives is refused at once, never let through. */
+let releasing = false;
 
 /** Holds every claims load unanswered (until the test ends); returns how many were asked for. */
 async function holdClaimsLoads(page: Page): Promise<() => number> {
-  await page.route("**/api/session/claims", (route) => {
+  releasing = false;
+  await page.route("**/api/session/claims", async (route) => {
+    if (releasing) return route.abort();
     held.push(route); // not answered: the load stays pending
   });
   const start = held.length;
@@ -47,9 +51,17 @@ async function freezeClock(page: Page): Promise<void> {
   await page.clock.pauseAt(start + 60_000);
 }
 
+/**
+ * The held loads are refused while this test's handler still owns them, and only then is the
+ * handler removed. The other way round, removing the handler made Playwright continue each held
+ * request to the real server (a fallback): the page then loaded the account and navigated to its
+ * target with the clock still paused while the context was closing, and now and then that
+ * teardown never finished (issue 13, item 9).
+ */
 test.afterEach(async ({ page }) => {
-  await page.unrouteAll({ behavior: "ignoreErrors" });
-  for (const route of held.splice(0)) await route.abort().catch(() => {});
+  releasing = true;
+  for (const route of held.splice(0)) await route.abort().catch(() => {}); // a reload's old requests are gone already
+  await page.unrouteAll({ behavior: "wait" });
 });
 
 test.describe("loading overlay on /wait-load-redirect", () => {
