@@ -21,7 +21,7 @@ jest.mock("@/lib/api/client", () => ({ userClient: () => ({}) }));
 jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: async () => "the.id.token" }));
 
 import { followFundingChange } from "@/components/bank/bank-page";
-import { finishPayrollLink, followNextRoute } from "@/components/employment/employment-page";
+import { afterEmploymentSaved, finishPayrollLink, followNextRoute } from "@/components/employment/employment-page";
 import { afterSubmit } from "@/components/personal/after-submit";
 import { acknowledgeUpdatedTerms } from "@/components/popups/updated-terms-consent";
 import { postClaimsRefresh } from "@/components/signing/signing-flow";
@@ -63,7 +63,9 @@ const ROWS: Row[] = [
   { transition: "identifies (/personal, personal details)", after: "employmentInformation", run: () => afterSubmit({ ok: true, next: "/apply/employmentInformation" }, helpers), next: "/apply/employmentInformation" },
   { transition: "identifies with accountSettings (/personal, contact details; SPEC 7: followed by a refresh)", after: "activeLoan", run: () => afterSubmit({ ok: true }, helpers), next: null },
   { transition: "employmentInformationNextHandler → nextRoute (/employment, job details)", after: "authPrequal", run: () => followNextRoute("authPrequal"), next: "/apply/authPrequal" },
-  { transition: "employmentInformationNextHandler → nextRoute after the pay-stubs notice", after: "authPrequal", run: () => followNextRoute("/apply/authPrequal"), next: "/apply/authPrequal" },
+  { transition: "employmentInformationNextHandler → nextRoute, saved on the page's own path", after: "authPrequal", run: () => afterEmploymentSaved("authPrequal", false), next: "/apply/authPrequal" },
+  { transition: "employmentInformationNextHandler with pay stubs required: refreshed at once, while the notice waits", after: "authPrequal", run: () => afterEmploymentSaved("authPrequal", true), next: null },
+  { transition: "employmentInformationNextHandler → nextRoute, followed after the pay-stubs notice", after: "authPrequal", run: () => followNextRoute("/apply/authPrequal"), next: "/apply/authPrequal" },
   { transition: "successfulArgyleUpdate (/employment, payroll linked: direct deposit confirmed)", after: "employmentInformation", run: () => finishPayrollLink("argyle-user-1"), call: finishPayrollLinkAction, next: null },
   { transition: "links / manually at fundingAccount (/bank)", after: "uploadIdentity", run: () => followFundingChange("fundingAccount"), next: "/apply/uploadIdentity" },
   { transition: "verifies at verifyMD (/bank, micro-deposits)", after: "completeUnderReview", run: () => followFundingChange("verifyMD"), next: "/apply/completeUnderReview" },
@@ -100,6 +102,7 @@ describe.each(ROWS)("$transition", ({ after, run, call, next }) => {
 describe("no change, no refresh", () => {
   it.each([
     ["a next route that is not a route (the step did not move)", () => followNextRoute(null)],
+    ["employment saved without a step move (a borrower's edit)", () => afterEmploymentSaved(null, false)],
     ["a bank change at a step a funding event does not move (consentPage)", () => followFundingChange("consentPage")],
     ["payroll linking that failed", async () => {
       finishPayrollLinkAction.mockResolvedValueOnce({ ok: false });

@@ -66,6 +66,20 @@ export async function followNextRoute(nextRoute: string | null): Promise<boolean
 const follow = followNextRoute;
 
 /**
+ * After employmentInformationNextHandler. Where the step moved and pay stubs will be asked for, the
+ * page first says so and waits for the person; the claims are refreshed at once all the same, so
+ * the guards see the new step whatever the person does next ("waiting"). Otherwise the next route
+ * is followed ("left"), or there is none ("stayed").
+ */
+export async function afterEmploymentSaved(nextRoute: string | null, requirePaystubs: boolean): Promise<"left" | "waiting" | "stayed"> {
+  if (nextRoute && requirePaystubs && shellRouteFor(nextRoute)) {
+    await refreshClaims();
+    return "waiting";
+  }
+  return (await followNextRoute(nextRoute)) ? "left" : "stayed";
+}
+
+/**
  * Payroll linking done (successfulArgyleUpdate): direct deposit may now be confirmed, which the
  * guards read from the claims, so they are refreshed before the page says so.
  */
@@ -129,13 +143,14 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
     const result = await saveEmploymentAction(employer.employerId, values);
     if (!result.ok) return { ok: false, field: result.field, message: result.field ? MESSAGES.validation : MESSAGES[result.problem] };
     const paystubs = result.requirePaystubs ? " We will ask you for recent pay stubs to confirm your income." : "";
-    if (result.nextRoute && result.requirePaystubs) {
+    const after = await afterEmploymentSaved(result.nextRoute, result.requirePaystubs === true);
+    if (after === "waiting") {
       // Say it before leaving: the person continues when they have read it.
       setNotice(`Your employment details are saved.${paystubs}`);
       setPendingRoute(result.nextRoute);
       return { ok: true };
     }
-    if (await follow(result.nextRoute)) return { ok: true };
+    if (after === "left") return { ok: true };
     setNotice(`Your employment details are saved.${paystubs}`);
     setEditing(false);
     router.refresh();
