@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState } from "react";
 import { signOut } from "@/components/chrome/sign-out";
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, watchIdle, type IdleWatch } from "@/lib/client/idle-timeout";
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/client/idle-timeout";
+import { watchIdle, type IdleWatch } from "@/lib/client/idle-watch";
 
 export const IDLE_WARNING_TITLE = `You'll be signed out in ${IDLE_WARNING_MS / 1000} seconds`;
 export const IDLE_WARNING_TEXT = `You have not used the site for ${IDLE_TIMEOUT_MS / 60_000} minutes. To protect your information, we will sign you out unless you choose to stay.`;

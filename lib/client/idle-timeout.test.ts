@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
-import { ACTIVITY_KEY, idleSignInPath, idleState, parseActivity, watchIdle } from "./idle-timeout";
+import { ACTIVITY_KEY, idleSignInPath, idleState, parseActivity } from "./idle-timeout";
+import { watchIdle } from "./idle-watch";
 
 // Issue 13's values, stated literally: a change to the module under test must fail here.
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
