@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
@@ -127,6 +127,9 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
   const [editing, setEditing] = useState(view === "details");
   const [notice, setNotice] = useState<string | null>(null);
   const [pendingRoute, setPendingRoute] = useState<string | null>(null);
+  // The saved data is read again from the server after a change; the page is busy until it is in.
+  const [refreshing, startRefresh] = useTransition();
+  const refresh = () => startRefresh(() => router.refresh());
 
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
     const result = await chooseEmployerAction(hit.objectID);
@@ -134,7 +137,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
     if (await follow(result.nextRoute)) return null;
     setChangingEmployer(false);
     setNotice(`Your employer is now ${hit.name}.`);
-    router.refresh();
+    refresh();
     return null;
   };
 
@@ -153,14 +156,14 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
     if (after === "left") return { ok: true };
     setNotice(`Your employment details are saved.${paystubs}`);
     setEditing(false);
-    router.refresh();
+    refresh();
     return { ok: true };
   };
 
   const title = view === "choose" ? "Who is your employer?" : view === "details" ? "Tell us about your job" : "Your employment";
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
       {notice && (
         <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
