@@ -69,6 +69,8 @@ describe("the lending app stand-in", () => {
 
   it("direct deposit needs the offer accepted first; accepting then confirming works", async () => {
     const cookie = await cookieFor("offer-sent@example.com");
+    const nextLink = async () => (await (await get("dashboard/", cookie)).text()).match(/href="([^"]+)" data-testid="next-link"/)?.[1];
+    expect(await nextLink()).toBe("/apply/offerDetails");
     const early = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
     expect(early.status).toBe(400);
     expect(await early.text()).toContain("accept the offer before setting up direct deposit");
@@ -78,6 +80,8 @@ describe("the lending app stand-in", () => {
     expect([done.status, done.headers.get("location")]).toEqual([303, "/offer/contract"]);
     const [row] = await sql(server.url, "SELECT direct_deposit_confirmed AS dd FROM applications WHERE sub = $1", [persona("offer-sent@example.com").sub]);
     expect(row).toEqual({ dd: true });
+    // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
+    expect(await nextLink()).toBe("/offer/contract");
   });
 });
 
@@ -95,7 +99,6 @@ describe("the dashboard stand-in", () => {
   it("tells each persona what comes next", async () => {
     for (const [email, href] of [
       ["newcomer@example.com", "/apply/chooseEmployer"],
-      ["offer-sent@example.com", "/offer/contract"], // direct deposit confirmed by the test above
       ["offer-dd@example.com", "/offer/contract"],
       ["prequal-approved@example.com", "/apply/prequalApprove"],
     ] as const) {
