@@ -18,6 +18,7 @@ export default defineConfig({
   workers: 1,
   projects: [
     routes,
-    ...specs.map((file, i) => ({ ...chromium, name: `${String(i + 1).padStart(2, "0")}-${file.replace(/\.spec\.ts$/, "")}`, testMatch: new RegExp(`[\\\\/]${escape(file)}$`) })),
+    // Named by file only: a worker loads this config again, and a spec file added meanwhile must not rename a project.
+    ...specs.map((file) => ({ ...chromium, name: file.replace(/\.spec\.ts$/, ""), testMatch: new RegExp(`[\\\\/]${escape(file)}$`) })),
   ],
 });
