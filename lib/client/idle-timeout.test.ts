@@ -42,16 +42,22 @@ describe("idleSignInPath", () => {
 });
 
 describe("watchIdle", () => {
+  // Every watch a test starts is stopped after it: a live one's listeners would act in later tests.
+  const started: Array<ReturnType<typeof watchIdle>> = [];
   beforeEach(() => {
     jest.useFakeTimers({ now: T0 });
     localStorage.clear();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    for (const watch of started.splice(0)) watch.stop();
+    jest.useRealTimers();
+  });
 
   function start() {
     const phases: string[] = [];
     const onExpire = jest.fn();
     const watch = watchIdle({ onPhase: (p) => phases.push(p), onExpire });
+    started.push(watch);
     return { phases, onExpire, watch };
   }
 
