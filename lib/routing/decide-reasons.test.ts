@@ -1,0 +1,101 @@
+/**
+ * The reason of each decision, stated literally. Ops read it in the x-route-decision header and the
+ * route checker (tools/check-routes) reports it, so a reason that changes is a change to pin here.
+ */
+import { decide } from "./decide";
+import { compileTable } from "./match";
+import { HOSTED_ENV, LOCAL_ENV, NOW, VISITORS, signedIn, type VisitorName } from "./testing/visitors";
+
+type Row = [visitor: VisitorName, env: "local" | "hosted", url: string, kind: string, reason: string, location: string | null];
+
+const ROWS: Row[] = [
+  ["anonymous", "hosted", "/payments", "redirect", "anonymous", "/register?redirect=%2Fpayments"],
+  ["anonymous", "hosted", "/dashboard-sign?counters=1", "redirect", "anonymous", "/login?redirect=%2Fdashboard-sign%3Fcounters%3D1"],
+  ["anonymous", "local", "/employment", "redirect", "anonymous", "/register?redirect=%2Femployment"],
+  ["anonymous", "local", "/login", "next", "in-app", null],
+  ["anonymous", "hosted", "/login", "redirect", "sign-in-hosted", "https://dash.test/login"],
+  ["anonymous", "local", "/Login", "redirect", "canonical-path", "/login"],
+  ["anonymous", "local", "/login/", "redirect", "canonical-path", "/login"],
+  ["anonymous", "local", "/nope", "not-found", "no-route", null],
+  ["anonymous", "local", "/%E0%A4%A", "bad-request", "malformed-path", null],
+  ["signingIn", "local", "/payments", "redirect", "signing-in", "/wait-load-redirect?redirect=%2Fpayments"],
+  ["signingIn", "local", "/dashboard-sign", "next", "in-app", null],
+  ["rejected", "local", "/payments", "redirect", "loan-rejected", "/_restricted"],
+  ["signed", "local", "/apply/loanDetails", "redirect", "loan-already-signed", "/_restricted"],
+  ["newcomer", "local", "/payments", "redirect", "loan-not-signed", "/restricted"],
+  ["newcomer", "local", "/offer/contract", "redirect", "hosted", "https://dash.test/contract"],
+  ["newcomer", "local", "/employment", "next", "in-app", null],
+  ["loanDetails", "local", "/apply/loanDetails", "redirect", "hosted", "https://lend.test/apply/loanDetails"],
+  ["loanDetails", "local", "/apply/authPrequal", "redirect", "step-ahead", "/apply/loanDetails"],
+  ["loanDetails", "local", "/apply/noSuchStep", "redirect", "step-unknown", "/apply/loanDetails"],
+  ["paperForm", "local", "/apply/loanDetails", "redirect", "step-unknown", "/apply"],
+  ["offerSent", "local", "/apply/directDeposit", "redirect", "offer-direct-deposit", "/offer/directDeposit"],
+  ["offerDirectDeposit", "local", "/apply/loanDetails", "redirect", "offer-contract", "/offer/contract"],
+  ["offerSent", "local", "/apply/loanDetails", "redirect", "offer-details", "/apply/offerDetails"],
+  ["blocked", "local", "/apply/loanDetails", "redirect", "application-blocked", "/applicationBlocked"],
+  ["newcomer", "local", "/review", "not-found", "not-admin", null],
+  ["newcomer", "local", "/verifications", "not-found", "not-verifications", null],
+  ["newcomer", "local", "/login?redirect=%2Fdashboard%3Fcounters%3D3", "redirect", "counters-to-sign", "/dashboard-sign?counters=3"],
+  ["newcomer", "local", "/login?redirect=%2Fpersonal", "redirect", "already-signed-in", "/personal"],
+  ["newcomer", "local", "/login", "redirect", "already-signed-in", "https://dash.test/"],
+  ["newcomer", "local", "/dashboard?counters=2", "redirect", "counters-to-sign", "/dashboard-sign?counters=2"],
+];
+
+describe("decision reasons", () => {
+  it.each(ROWS)("%s, %s, %s → %s (%s)", (visitor, env, url, kind, reason, location) => {
+    const [pathname, query] = url.split("?");
+    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: env === "local" ? LOCAL_ENV : HOSTED_ENV, now: NOW });
+    expect(d.kind).toBe(kind);
+    expect(d.reason).toBe(reason);
+    expect("location" in d ? d.location : null).toBe(location);
+  });
+});
+
+describe("the optional paid-off guard (SPEC 4: the payout date must be in the past)", () => {
+  const table = compileTable([
+    { id: "refinance", pattern: "/refinance", layout: "dashboard", guards: ["authenticated", "signedIn", "paidOff"], destination: { kind: "hosted", app: "dashboard", path: "/refinance" } },
+    { id: "staff-servicing", pattern: "/servicing", layout: "dashboard", guards: ["authenticated", "loaded", "collectionsUser"], destination: { kind: "hosted", app: "dashboard", path: "/servicing" } },
+  ]);
+  const payout = "2026-11-21";
+  const at = (now: number, payoutDate: string | null) =>
+    decide({ pathname: "/refinance", search: "", session: signedIn({ step: "activeLoan", loanState: "originated", payoutDate }), env: LOCAL_ENV, now }, table);
+  it.each<[string, number, string | null, string]>([
+    ["paid out a moment ago", Date.parse(payout) + 1, payout, "hosted"],
+    ["paid out at this very instant: not yet in the past", Date.parse(payout), payout, "loan-not-paid-off"],
+    ["paid out tomorrow", Date.parse(payout) - 1, payout, "loan-not-paid-off"],
+    ["no payout date", Date.parse(payout) + 1, null, "loan-not-paid-off"],
+  ])("%s", (_name, now, payoutDate, reason) => {
+    const d = at(now, payoutDate);
+    expect(d.reason).toBe(reason);
+    expect("location" in d ? d.location : undefined).toBe(reason === "hosted" ? "https://dash.test/refinance" : "/restricted");
+  });
+  it("staff pages say which flag is missing, and only that", () => {
+    const d = decide({ pathname: "/servicing", search: "", session: VISITORS.newcomer, env: LOCAL_ENV, now: NOW }, table);
+    expect(d).toEqual({ kind: "not-found", reason: "not-collections", route: "staff-servicing" });
+    expect(decide({ pathname: "/servicing", search: "", session: VISITORS.collections, env: LOCAL_ENV, now: NOW }, table)).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
+  });
+});
+
+describe("row options no row of today's table uses", () => {
+  const table = compileTable([
+    { id: "old", pattern: "/old", layout: "public", guards: [], destination: { kind: "route", path: "/login", query: "drop" } },
+    { id: "public-wait", pattern: "/public-wait", layout: "public", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/public-wait" } },
+    { id: "dashboard-wait", pattern: "/dashboard-wait", layout: "dashboard", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/dashboard-wait" } },
+    { id: "told-wait", pattern: "/told-wait", layout: "dashboard", whileSigningIn: "/_restricted", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/told-wait" } },
+    { id: "go-step", pattern: "/go/:step", layout: "public", guards: [], destination: { kind: "hosted", app: "lending", path: "/apply/:step" } },
+    { id: "employer", pattern: "/emp/:id", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" } },
+  ]);
+  it.each<[string, VisitorName, string, string]>([
+    ["a dropped query leaves nothing behind", "anonymous", "/old?utm=1&redirect=%2Fpayments", "/login"],
+    ["a public page waits on the processing notice", "signingIn", "/public-wait?x=1", "/_restricted?redirect=%2Fpublic-wait%3Fx%3D1"],
+    ["a dashboard page waits on the loading page", "signingIn", "/dashboard-wait", "/wait-load-redirect?redirect=%2Fdashboard-wait"],
+    ["a row may name its own waiting page", "signingIn", "/told-wait", "/_restricted?redirect=%2Ftold-wait"],
+    ["a step parameter takes SPEC's spelling", "anonymous", "/go/LOANDETAILS", "https://lend.test/apply/loanDetails"],
+    ["an unknown step travels as sent, encoded", "anonymous", "/go/some%20step", "https://lend.test/apply/some%20step"],
+    ["any other parameter travels as sent", "anonymous", "/emp/abc-12", "https://dash.test/employers/abc-12"],
+  ])("%s", (_name, visitor, url, location) => {
+    const [pathname, query] = url.split("?");
+    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: LOCAL_ENV, now: NOW }, table);
+    expect("location" in d ? d.location : null).toBe(location);
+  });
+});
