@@ -1,6 +1,7 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { employerCombobox, expectLandedOn, submitEmploymentDetails } from "./fixtures/employment-page";
+import { hydrated } from "./fixtures/hydration";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, requestCode, signInAs } from "./fixtures/personas";
 
@@ -48,31 +49,59 @@ async function applicantAt(page: Page, step: FlowStep, employerId?: string): Pro
 
 const combobox = employerCombobox;
 
+const EMPLOYMENT_FIELDS = "jobTitle employmentStatus startDate employeeId salary additionalIncome payMonths payFrequency ddAccounts activeMilitary choaCostCenter choaDepartmentExtension";
+type SavedEmployment = Record<string, any>;
+
+async function savedEmployment(page: Page): Promise<SavedEmployment> {
+  return (await api(page, `query { loadFrontend { appInfo { employment { ${EMPLOYMENT_FIELDS} } } } }`)).loadFrontend.appInfo.employment;
+}
+
+/** Sends the saved employment back through the call the page's Edit makes (for a borrower it leaves the step alone). */
+async function restoreEmployment(page: Page, e: SavedEmployment): Promise<void> {
+  const { employmentInformationNextHandler: answer } = await api(
+    page,
+    `mutation ($id: String!, $salary: Float!, $start: String!, $title: String!, $status: String!, $payFrequency: String!, $payMonths: Int!,
+       $ddAccounts: Int!, $activeMilitary: Boolean!, $additional: Float, $cost_center: String, $dept_ext: String) {
+       employmentInformationNextHandler(id: $id, salary: $salary, start: $start, title: $title, status: $status, payFrequency: $payFrequency,
+         payMonths: $payMonths, ddAccounts: $ddAccounts, activeMilitary: $activeMilitary, additional: $additional, cost_center: $cost_center,
+         dept_ext: $dept_ext) { nextRoute validationError serverError } }`,
+    {
+      id: e.employeeId, salary: e.salary, start: String(e.startDate).slice(0, 10), title: e.jobTitle, status: e.employmentStatus, payFrequency: e.payFrequency,
+      payMonths: e.payMonths, ddAccounts: e.ddAccounts, activeMilitary: e.activeMilitary, additional: e.additionalIncome, cost_center: e.choaCostCenter,
+      dept_ext: e.choaDepartmentExtension,
+    },
+  );
+  expect(answer).toMatchObject({ nextRoute: null, validationError: null, serverError: null });
+}
+
 test("newcomer@ searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
   await signInAs(page, "newcomer@example.com");
-  await page.goto(`${LOCAL_ORIGIN}/employment`);
-  await expect(page.getByRole("heading", { level: 1, name: "Who is your employer?" })).toBeVisible();
-  // First results rendered on the server: the list is in the page before any typing.
-  await expect(page.getByRole("option").first()).toBeVisible();
-  await checkState(page, testInfo, "choose");
+  try {
+    await page.goto(`${LOCAL_ORIGIN}/employment`);
+    await expect(page.getByRole("heading", { level: 1, name: "Who is your employer?" })).toBeVisible();
+    // First results rendered on the server: the list is in the page before any typing.
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await checkState(page, testInfo, "choose");
 
-  await combobox(page, "Your employer").fill("metro");
-  const parent = page.getByRole("option", { name: /Metro Unified School District/ });
-  await expect(parent).toBeVisible();
-  await checkState(page, testInfo, "results");
-  await parent.click();
+    await combobox(page, "Your employer").fill("metro");
+    const parent = page.getByRole("option", { name: /Metro Unified School District/ });
+    await expect(parent).toBeVisible();
+    await checkState(page, testInfo, "results");
+    await parent.click();
 
-  const sub = combobox(page, "Your school, department or location");
-  await expect(sub).toBeVisible();
-  await expect(page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer.")).toBeVisible();
-  await expect(page.getByRole("option", { name: "Other (Metro Unified School District)" })).toBeVisible();
-  await checkState(page, testInfo, "sub-employer");
-  await page.getByRole("option", { name: /Lincoln Elementary School/ }).click();
-  await expectLandedOn(page, "loanDetails");
-  expect(await appInfo(page)).toMatchObject({ step: "loanDetails", employer: "1001" });
-
-  // Put the persona back for the specs that follow.
-  await api(page, 'mutation { setApplicationStep(applicationStep: "chooseEmployer") { applicationStep } }');
+    const sub = combobox(page, "Your school, department or location");
+    await expect(sub).toBeVisible();
+    await expect(page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer.")).toBeVisible();
+    await expect(page.getByRole("option", { name: "Other (Metro Unified School District)" })).toBeVisible();
+    await checkState(page, testInfo, "sub-employer");
+    await page.getByRole("option", { name: /Lincoln Elementary School/ }).click();
+    await expectLandedOn(page, "loanDetails");
+    expect(await appInfo(page)).toMatchObject({ step: "loanDetails", employer: "1001" });
+  } finally {
+    // Back to the seeded step (a "back" move through the step history), passed or failed, so a retry
+    // or a later spec sees newcomer@ at chooseEmployer again. The chosen employer stays: no call unsets it.
+    await api(page, 'mutation { setApplicationStep(applicationStep: "chooseEmployer") { applicationStep } }');
+  }
 });
 
 test("'Other' chooses the parent itself", async ({ page }) => {
@@ -260,23 +289,30 @@ function toMs(time: string): number {
 
 test("employment@ fills the details and lands where the guards send /apply/authPrequal", async ({ page }, testInfo) => {
   await signInAs(page, "employment@example.com");
-  await page.goto(`${LOCAL_ORIGIN}/employment`);
-  await expect(page.getByRole("heading", { level: 1, name: "Tell us about your job" })).toBeVisible();
-  await expect(page.getByTestId("chosen-employer")).toHaveText("Harbor Point Water District");
-  await checkState(page, testInfo, "details");
+  try {
+    await page.goto(`${LOCAL_ORIGIN}/employment`);
+    await expect(page.getByRole("heading", { level: 1, name: "Tell us about your job" })).toBeVisible();
+    await expect(page.getByTestId("chosen-employer")).toHaveText("Harbor Point Water District");
+    await checkState(page, testInfo, "details");
 
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Enter your job title")).toBeVisible();
-  await checkState(page, testInfo, "details-errors");
+    // Emptied first: after an earlier run (a retry, or the same server) the form shows the details
+    // saved then, and no product call deletes saved employment details.
+    await (await hydrated(page.getByLabel("Job title"))).fill("");
+    await page.getByLabel("Annual salary").fill("");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Enter your job title")).toBeVisible();
+    await checkState(page, testInfo, "details-errors");
 
-  await submitEmploymentDetails(page, {
-    jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
-    payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
-  });
-  await expectLandedOn(page, "authPrequal");
-  expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
-
-  await api(page, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+    await submitEmploymentDetails(page, {
+      jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
+      payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
+    });
+    await expectLandedOn(page, "authPrequal");
+    expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
+  } finally {
+    // Back to the seeded step, passed or failed (a "back" move through the step history).
+    await api(page, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+  }
 });
 
 test("the children's hospital shows its two extra fields", async ({ page }, testInfo) => {
@@ -289,22 +325,28 @@ test("the children's hospital shows its two extra fields", async ({ page }, test
 
 test("a borrower edits their job title and their step does not change", async ({ page }, testInfo) => {
   await signInAs(page, "borrower@example.com");
-  await page.goto(`${LOCAL_ORIGIN}/employment`);
-  await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
-  await checkState(page, testInfo, "saved");
-  await page.getByRole("button", { name: "Edit" }).click();
-  await page.getByLabel("Job title").fill("Assistant Principal");
-  await checkState(page, testInfo, "edit");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your employment details are saved.")).toBeVisible();
-  await expect(page.getByText("Assistant Principal")).toBeVisible();
-  // The saved data is read again (router.refresh): the page is busy until it is in, and Next re-renders
-  // the document title meanwhile.
-  await expect(page.locator("[data-refreshing]")).toHaveCount(0);
-  await expect(page).toHaveTitle("Employment details · Employee Loans");
-  await checkState(page, testInfo, "edit-saved");
-  expect(new URL(page.url()).pathname).toBe("/employment");
-  expect(await appInfo(page)).toMatchObject({ step: "activeLoan", employment: { jobTitle: "Assistant Principal" } });
+  const before = await savedEmployment(page);
+  try {
+    await page.goto(`${LOCAL_ORIGIN}/employment`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
+    await checkState(page, testInfo, "saved");
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Job title").fill("Assistant Principal");
+    await checkState(page, testInfo, "edit");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Your employment details are saved.")).toBeVisible();
+    await expect(page.getByText("Assistant Principal")).toBeVisible();
+    // The saved data is read again (router.refresh): the page is busy until it is in, and Next re-renders
+    // the document title meanwhile.
+    await expect(page.locator("[data-refreshing]")).toHaveCount(0);
+    await expect(page).toHaveTitle("Employment details · Employee Loans");
+    await checkState(page, testInfo, "edit-saved");
+    expect(new URL(page.url()).pathname).toBe("/employment");
+    expect(await appInfo(page)).toMatchObject({ step: "activeLoan", employment: { jobTitle: "Assistant Principal" } });
+  } finally {
+    await restoreEmployment(page, before);
+    expect(await savedEmployment(page)).toEqual(before);
+  }
 });
 
 test("payroll linking through the Argyle stand-in confirms direct deposit", async ({ page }, testInfo) => {

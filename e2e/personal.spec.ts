@@ -5,14 +5,16 @@ import path from "node:path";
 import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";
+import { newApplicant, walkTo } from "./fixtures/applicant";
 import { pickAddress } from "./fixtures/personal-page";
 
 /**
  * /personal on the production build against the local stand-ins (the Maps stand-in included):
  * the loan request, the personal details (autocomplete by keyboard; typed by hand with Maps
  * blocked), account settings, the geocode-failure address, and the SSN kept out of the page.
- * Personas (local/seed/personas.ts): loan-details@, personal@ and personal-manual@ move forward
- * in this run; borrower@ and paid-off@ change contact details only.
+ * Each test leaves the seeded personas as it found them (a retry or another order still passes):
+ * loan-details@ has its loan request and step put back, borrower@ and paid-off@ their contact
+ * details; the personal-details tests use new applicants brought to personalInformation.
  */
 
 const SCREENSHOTS = path.join("test-results", "screenshots");
@@ -51,6 +53,25 @@ async function loadFrontend(page: Page) {
   return (await gqlAs(page, LOAN_FRONTEND)).loadFrontend;
 }
 
+/** Sends saved personal fields back through identifies without the accountSettings flag (what account settings' Save makes). */
+const PERSONAL_TYPES: Record<string, string> = {
+  phone_number: "String", address: "String", unit: "String", addrCity: "String", addrCountry: "String", addrPostalCode: "String",
+  addrStateAbbr: "String", addrStreetNumber: "String", addrStreetName: "String", lat: "Float", lng: "Float",
+};
+async function restorePersonal(page: Page, before: Record<string, unknown>, keys: string[]) {
+  const declared = keys.map((k) => `$${k}: ${PERSONAL_TYPES[k]}`).join(", ");
+  const args = keys.map((k) => `${k}: $${k}`).join(", ");
+  await gqlAs(page, `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`, Object.fromEntries(keys.map((k) => [k, before[k]])));
+  const after = (await loadFrontend(page)).appInfo.personal;
+  for (const k of keys) expect(after[k], k).toEqual(before[k]);
+}
+
+/** A new applicant at personalInformation (the loan request made), through the product's own calls. */
+async function applicantAtPersonal(page: Page) {
+  await newApplicant(page, "personal");
+  await walkTo(page, "personalInformation");
+}
+
 async function blockMaps(page: Page) {
   await page.route("**/api/local/maps/**", (route) => route.abort());
   await page.route("https://maps.googleapis.com/**", (route) => route.abort());
@@ -58,40 +79,50 @@ async function blockMaps(page: Page) {
 
 test("loan request: amount, reason (Other needs a description), state; then where the guards send personalInformation", async ({ page }, testInfo) => {
   await signInAs(page, "loan-details@example.com");
-  await page.goto("/personal");
-  await expect(page.getByRole("heading", { name: "Your loan", exact: true })).toBeVisible();
-  await expect(page.getByRole("complementary", { name: "About our loans" }).getByText("No penalty for paying early.")).toBeVisible();
-  await expect(page.getByLabel("How much would you like to borrow?")).toHaveValue("4,000");
-  await checkState(page, "personal-loan-request", testInfo);
+  const seeded = (await loadFrontend(page)).appInfo;
+  try {
+    await page.goto("/personal");
+    await expect(page.getByRole("heading", { name: "Your loan", exact: true })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "About our loans" }).getByText("No penalty for paying early.")).toBeVisible();
+    await expect(page.getByLabel("How much would you like to borrow?")).toHaveValue("4,000");
+    await checkState(page, "personal-loan-request", testInfo);
 
-  const amount = page.getByLabel("How much would you like to borrow?");
-  await amount.fill("12000");
-  await page.getByLabel("What is the loan for?").selectOption("Other");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("The amount can be at most $10,000")).toBeVisible();
-  await checkState(page, "personal-loan-request-errors", testInfo);
+    const amount = page.getByLabel("How much would you like to borrow?");
+    await amount.fill("12000");
+    await page.getByLabel("What is the loan for?").selectOption("Other");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("The amount can be at most $10,000")).toBeVisible();
+    await checkState(page, "personal-loan-request-errors", testInfo);
 
-  await amount.fill("5250");
-  await expect(amount).toHaveValue("5,250");
-  await page.getByLabel("State of residence").selectOption("TX");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Describe what the loan is for")).toBeVisible();
-  expect((await loadFrontend(page)).applicationStep).toBe("loanDetails"); // nothing sent yet
-  await page.getByLabel("Tell us what the loan is for").fill("Moving costs");
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/personalInformation/);
+    await amount.fill("5250");
+    await expect(amount).toHaveValue("5,250");
+    await page.getByLabel("State of residence").selectOption("TX");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Describe what the loan is for")).toBeVisible();
+    expect((await loadFrontend(page)).applicationStep).toBe("loanDetails"); // nothing sent yet
+    await page.getByLabel("Tell us what the loan is for").fill("Moving costs");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/personalInformation/);
 
-  const load = await loadFrontend(page);
-  expect(load.applicationStep).toBe("personalInformation");
-  expect(load.appInfo).toMatchObject({ amountAppliedFor: 5250, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "TX", loanType: "personal" });
+    const load = await loadFrontend(page);
+    expect(load.applicationStep).toBe("personalInformation");
+    expect(load.appInfo).toMatchObject({ amountAppliedFor: 5250, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "TX", loanType: "personal" });
 
-  // Back to the seeded step (a "back" move), so later suites see loan-details@ as seeded.
-  await gqlAs(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
-  expect((await loadFrontend(page)).applicationStep).toBe("loanDetails");
+  } finally {
+    // The loan request and the step as they were (a "back" move), passed or failed, so a retry or
+    // a later spec sees loan-details@ as seeded.
+    await gqlAs(page, "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }", {
+      a: seeded.amountAppliedFor, r: seeded.loanReason, o: seeded.otherDescription, s: seeded.stateOfResidence, t: seeded.loanType,
+    });
+    await gqlAs(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
+    const load = await loadFrontend(page);
+    expect(load.applicationStep).toBe("loanDetails");
+    expect(load.appInfo).toMatchObject({ amountAppliedFor: seeded.amountAppliedFor, loanReason: seeded.loanReason, otherDescription: seeded.otherDescription, stateOfResidence: seeded.stateOfResidence });
+  }
 });
 
 test("personal details by keyboard alone with address autocomplete; the SSN is not in the page afterwards", async ({ page }, testInfo) => {
-  await signInAs(page, "personal@example.com");
+  await applicantAtPersonal(page);
   await page.goto("/personal");
   await expect(page.getByRole("heading", { name: "About you", exact: true })).toBeVisible();
   await checkState(page, "personal-details", testInfo);
@@ -187,8 +218,8 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
 });
 
 test("personal details typed by hand when the Maps API cannot load: kept with lat/lng -1", async ({ page }, testInfo) => {
+  await applicantAtPersonal(page);
   await blockMaps(page);
-  await signInAs(page, "personal-manual@example.com");
   await page.goto("/personal");
   // Submitted empty first: every error shows below its field and nothing is sent.
   await page.getByRole("button", { name: "Continue" }).click();
@@ -218,32 +249,41 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
 test("account settings: a borrower changes their cell phone and nothing else changes", async ({ page }, testInfo) => {
   await signInAs(page, "borrower@example.com");
   const before = (await loadFrontend(page)).appInfo;
-  await page.goto("/personal");
-  await page.getByRole("button", { name: "Edit contact details" }).click();
-  await checkState(page, "personal-account-settings-edit", testInfo);
-  const phone = page.getByLabel("Cell phone number");
-  await phone.fill("");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Enter your cell phone number")).toBeVisible();
-  await checkState(page, "personal-account-settings-errors", testInfo);
-  await phone.fill("4155550199");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your changes were saved.")).toBeVisible();
-  await expect(page.getByText("(415) 555-0199")).toBeVisible();
-  await checkState(page, "personal-account-settings-saved", testInfo);
-  const after = (await loadFrontend(page)).appInfo;
-  expect(after.personal.phone_number).toBe("4155550199");
-  expect({ ...after, personal: { ...after.personal, phone_number: before.personal.phone_number } }).toEqual(before);
-  expect(after.step).toBe(before.step);
+  try {
+    await page.goto("/personal");
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    await checkState(page, "personal-account-settings-edit", testInfo);
+    const phone = page.getByLabel("Cell phone number");
+    await phone.fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+    await checkState(page, "personal-account-settings-errors", testInfo);
+    await phone.fill("4155550199");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Your changes were saved.")).toBeVisible();
+    await expect(page.getByText("(415) 555-0199")).toBeVisible();
+    await checkState(page, "personal-account-settings-saved", testInfo);
+    const after = (await loadFrontend(page)).appInfo;
+    expect(after.personal.phone_number).toBe("4155550199");
+    expect({ ...after, personal: { ...after.personal, phone_number: before.personal.phone_number } }).toEqual(before);
+    expect(after.step).toBe(before.step);
+  } finally {
+    await restorePersonal(page, before.personal, ["phone_number"]);
+  }
 });
 
 test("the address that never geocodes is kept with lat and lng of -1", async ({ page }) => {
   await signInAs(page, "paid-off@example.com");
-  await page.goto("/personal");
-  await page.getByRole("button", { name: "Edit contact details" }).click();
-  await pickAddress(page, "404 Nowhere", /404 Nowhere Ln/);
-  await expect(page.getByLabel("ZIP code")).toHaveValue("62704");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByText("Your changes were saved.")).toBeVisible();
-  expect((await loadFrontend(page)).appInfo.personal).toMatchObject({ address: "404 Nowhere Ln", addrCity: "Springfield", addrPostalCode: "62704", lat: -1, lng: -1 });
+  const before = (await loadFrontend(page)).appInfo.personal;
+  try {
+    await page.goto("/personal");
+    await page.getByRole("button", { name: "Edit contact details" }).click();
+    await pickAddress(page, "404 Nowhere", /404 Nowhere Ln/);
+    await expect(page.getByLabel("ZIP code")).toHaveValue("62704");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Your changes were saved.")).toBeVisible();
+    expect((await loadFrontend(page)).appInfo.personal).toMatchObject({ address: "404 Nowhere Ln", addrCity: "Springfield", addrPostalCode: "62704", lat: -1, lng: -1 });
+  } finally {
+    await restorePersonal(page, before, ["address", "unit", "addrCity", "addrCountry", "addrPostalCode", "addrStateAbbr", "addrStreetNumber", "addrStreetName", "lat", "lng"]);
+  }
 });
