@@ -41,6 +41,6 @@ export const PERSONAS: readonly Persona[] = [
   { email: "collections@lender.example", username: "a1000f", sub: sub(15), description: "collectionsUser", applicationStep: "chooseEmployer", flags: { collectionsUser: true } },
   { email: "verifications@lender.example", username: "a10010", sub: sub(16), description: "verificationsPortalUser", applicationStep: "chooseEmployer", flags: { verificationsPortalUser: true } },
   { email: "signer@example.com", username: "a10011", sub: sub(17), description: "step Offer Sent, direct deposit confirmed, contract to sign at /dashboard?counters=sig-dd-a10011", applicationStep: "Offer Sent", amountAppliedFor: 4500, prequalified: true, directDepositConfirmed: true },
-  { email: "personal@example.com", username: "a10030", sub: sub(48), description: "step personalInformation, amount applied for 4000 (fills /personal; the personal e2e uses it)", applicationStep: "personalInformation", amountAppliedFor: 4000 },
-  { email: "personal-manual@example.com", username: "a10031", sub: sub(49), description: "step personalInformation, amount applied for 3000 (the personal e2e types the address by hand with Maps blocked)", applicationStep: "personalInformation", amountAppliedFor: 3000 },
+  { email: "personal@example.com", username: "a10030", sub: sub(48), description: "step personalInformation, amount applied for 4000 (fills /personal by hand)", applicationStep: "personalInformation", amountAppliedFor: 4000 },
+  { email: "personal-manual@example.com", username: "a10031", sub: sub(49), description: "step personalInformation, amount applied for 3000 (a second one, e.g. to type the address with Maps blocked)", applicationStep: "personalInformation", amountAppliedFor: 3000 },
 ];
