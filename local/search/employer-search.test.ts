@@ -171,15 +171,15 @@ describe("the shell's employer search client (lib/search)", () => {
     expect(employerIndexName({ appEnv: "production", algolia: { appId: "A", searchKey: "k", indexName: "production_employers" } })).toBe("production_employers");
   });
 
-  it("is the algoliasearch lite client pointed at the local endpoint, and answers without hanging", async () => {
+  // A hang (a retry on a host that does not answer) fails on the test's own timeout: speed goals
+  // live in bench/employer-search.bench.ts, not in a wall-clock bound that a busy runner breaks.
+  it("is the algoliasearch lite client pointed at the local endpoint, and answers", async () => {
     const client = employerSearchClient({ appEnv: "local" }, { origin: server.url });
-    const started = Date.now();
     // The InstantSearch call shape: an array of { indexName, params }.
     const { results } = await client.search<Hit>([
       { indexName: INDEX, params: { query: "peach", hitsPerPage: 10 } },
       { indexName: INDEX, params: { query: "", filters: `parentId:${CHILDRENS_HOSPITAL_PARENT_ID}`, hitsPerPage: 10 } },
     ]);
-    expect(Date.now() - started).toBeLessThan(2000);
     const [top, subs] = results as unknown as Result[];
     expect(names(top!)[0]).toBe("Peachtree Children's Healthcare");
     expect(subs!.hits.map((h) => h.objectID).sort()).toEqual(CHILDRENS_HOSPITAL_EMPLOYER_IDS.filter((id) => id !== CHILDRENS_HOSPITAL_PARENT_ID));
