@@ -30,12 +30,11 @@ it("runs in a browser environment with XMLHttpRequest", async () => {
   expect(typeof window).toBe("object");
   const open = jest.spyOn(window.XMLHttpRequest.prototype, "open");
   const client = employerSearchClient({ appEnv: "local" }, { origin: server.url });
-  const started = Date.now();
   const { results } = await client.search<{ name: string; parentId: string | null }>([
     { indexName: "local_employers", params: { query: "lincoln", hitsPerPage: 5 } },
     { indexName: "local_employers", params: { query: "", filters: "parentId:6000" } },
   ]);
-  expect(Date.now() - started).toBeLessThan(3000);
+  // One request to the one local host: no retry on another host (a hang fails on the test's timeout).
   expect(open.mock.calls.map((c) => [c[0], String(c[1]).split("?")[0]])).toEqual([["POST", `${server.url}/api/local/algolia/1/indexes/*/queries`]]);
   const [a, b] = results as unknown as { hits: { name: string }[] }[];
   expect(a!.hits.map((h) => h.name)).toEqual(["Lincoln Elementary School"]);

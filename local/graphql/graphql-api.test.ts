@@ -164,7 +164,9 @@ describe("auth, as AppSync does it", () => {
     await gql(server.url, { apiKey: API_KEY }, "query { __typename }"); // warm: the first request of a fresh server compiles
     const started = Date.now();
     const many = await gql(server.url, { apiKey: API_KEY }, `mutation { ${aliases} }`);
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Running 5,000 aliases stalled the server for ~20 s; refused before running is far below that,
+    // and the bound leaves room for a busy runner.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(many.body.data).toBeNull();
     expect(many.body.errors?.map((e) => e.message).join(" ")).toMatch(/maximum of (300 fields|20 aliases)|more that 10000 tokens/);
     const fields = Array.from({ length: 301 }, () => "__typename").join(" ");
