@@ -1,4 +1,4 @@
-import { escapeHtml } from "../outbox/html";
+import { escapeHtml, htmlResponse } from "../outbox/html";
 
 /** Shared bits of the hosted-app stand-in pages: plain server-rendered HTML, no scripts. */
 
@@ -85,15 +85,7 @@ ${inner}
 
 /** A stand-in page as a response: no scripts, framed by nobody, never stored. */
 export function standInResponse(appName: string, title: string, body: string, status = 200): Response {
-  return new Response(standInPage(appName, title, body), {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "x-robots-tag": "noindex",
-      "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    },
-  });
+  return htmlResponse(standInPage(appName, title, body), status);
 }
 
 export function signInResponse(appName: string, here: URL): Response {
