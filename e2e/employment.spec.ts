@@ -1,9 +1,9 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
-import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
+import { api, newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { employerCombobox, expectLandedOn, submitEmploymentDetails } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, requestCode, signInAs } from "./fixtures/personas";
+import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 
 /**
  * /employment on the production build (issue 8): employer search on InstantSearch against the local
@@ -17,21 +17,6 @@ test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
 
 const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "employment", name);
-
-async function idToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((c) => c.name.startsWith(AMPLIFY_COOKIE_PREFIX) && c.name.endsWith(".idToken"));
-  return decodeURIComponent(cookie!.value);
-}
-
-async function api(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const res = await page.request.post(`${LOCAL_ORIGIN}/api/local/graphql`, {
-    headers: { authorization: await idToken(page), "content-type": "application/json" },
-    data: { query, variables },
-  });
-  const body = (await res.json()) as { data: Record<string, any>; errors?: unknown[] };
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
 
 const appInfo = async (page: Page) =>
   (await api(page, "query { loadFrontend { appInfo { step employer directDepositConfirmed employment { jobTitle } } } }")).loadFrontend.appInfo as {
@@ -74,34 +59,28 @@ async function restoreEmployment(page: Page, e: SavedEmployment): Promise<void> 
   expect(answer).toMatchObject({ nextRoute: null, validationError: null, serverError: null });
 }
 
-test("newcomer@ searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
-  await signInAs(page, "newcomer@example.com");
-  try {
-    await page.goto(`${LOCAL_ORIGIN}/employment`);
-    await expect(page.getByRole("heading", { level: 1, name: "Who is your employer?" })).toBeVisible();
-    // First results rendered on the server: the list is in the page before any typing.
-    await expect(page.getByRole("option").first()).toBeVisible();
-    await checkState(page, testInfo, "choose");
+test("a new applicant searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
+  // A fresh user, not newcomer@: choosing an employer cannot be undone, and later specs expect the seeded persona.
+  await applicantAt(page, "chooseEmployer");
+  await expect(page.getByRole("heading", { level: 1, name: "Who is your employer?" })).toBeVisible();
+  // First results rendered on the server: the list is in the page before any typing.
+  await expect(page.getByRole("option").first()).toBeVisible();
+  await checkState(page, testInfo, "choose");
 
-    await combobox(page, "Your employer").fill("metro");
-    const parent = page.getByRole("option", { name: /Metro Unified School District/ });
-    await expect(parent).toBeVisible();
-    await checkState(page, testInfo, "results");
-    await parent.click();
+  await combobox(page, "Your employer").fill("metro");
+  const parent = page.getByRole("option", { name: /Metro Unified School District/ });
+  await expect(parent).toBeVisible();
+  await checkState(page, testInfo, "results");
+  await parent.click();
 
-    const sub = combobox(page, "Your school, department or location");
-    await expect(sub).toBeVisible();
-    await expect(page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer.")).toBeVisible();
-    await expect(page.getByRole("option", { name: "Other (Metro Unified School District)" })).toBeVisible();
-    await checkState(page, testInfo, "sub-employer");
-    await page.getByRole("option", { name: /Lincoln Elementary School/ }).click();
-    await expectLandedOn(page, "loanDetails");
-    expect(await appInfo(page)).toMatchObject({ step: "loanDetails", employer: "1001" });
-  } finally {
-    // Back to the seeded step (a "back" move through the step history), passed or failed, so a retry
-    // or a later spec sees newcomer@ at chooseEmployer again. The chosen employer stays: no call unsets it.
-    await api(page, 'mutation { setApplicationStep(applicationStep: "chooseEmployer") { applicationStep } }');
-  }
+  const sub = combobox(page, "Your school, department or location");
+  await expect(sub).toBeVisible();
+  await expect(page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer.")).toBeVisible();
+  await expect(page.getByRole("option", { name: "Other (Metro Unified School District)" })).toBeVisible();
+  await checkState(page, testInfo, "sub-employer");
+  await page.getByRole("option", { name: /Lincoln Elementary School/ }).click();
+  await expectLandedOn(page, "loanDetails");
+  expect(await appInfo(page)).toMatchObject({ step: "loanDetails", employer: "1001" });
 });
 
 test("'Other' chooses the parent itself", async ({ page }) => {
@@ -287,32 +266,24 @@ function toMs(time: string): number {
   return time.endsWith("ms") ? parseFloat(time) : parseFloat(time) * 1000;
 }
 
-test("employment@ fills the details and lands where the guards send /apply/authPrequal", async ({ page }, testInfo) => {
-  await signInAs(page, "employment@example.com");
-  try {
-    await page.goto(`${LOCAL_ORIGIN}/employment`);
-    await expect(page.getByRole("heading", { level: 1, name: "Tell us about your job" })).toBeVisible();
-    await expect(page.getByTestId("chosen-employer")).toHaveText("Harbor Point Water District");
-    await checkState(page, testInfo, "details");
+test("a new applicant fills the details and lands where the guards send /apply/authPrequal", async ({ page }, testInfo) => {
+  // A fresh user at the island employer, not employment@: no product call deletes saved employment details.
+  await applicantAt(page, "employmentInformation", "8000");
+  await expect(page.getByRole("heading", { level: 1, name: "Tell us about your job" })).toBeVisible();
+  await expect(page.getByTestId("chosen-employer")).toHaveText("Harbor Point Water District");
+  await checkState(page, testInfo, "details");
 
-    // Emptied first: after an earlier run (a retry, or the same server) the form shows the details
-    // saved then, and no product call deletes saved employment details.
-    await (await hydrated(page.getByLabel("Job title"))).fill("");
-    await page.getByLabel("Annual salary").fill("");
-    await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Enter your job title")).toBeVisible();
-    await checkState(page, testInfo, "details-errors");
+  await hydrated(page.getByLabel("Job title"));
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Enter your job title")).toBeVisible();
+  await checkState(page, testInfo, "details-errors");
 
-    await submitEmploymentDetails(page, {
-      jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
-      payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
-    });
-    await expectLandedOn(page, "authPrequal");
-    expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
-  } finally {
-    // Back to the seeded step, passed or failed (a "back" move through the step history).
-    await api(page, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
-  }
+  await submitEmploymentDetails(page, {
+    jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
+    payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
+  });
+  await expectLandedOn(page, "authPrequal");
+  expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
 });
 
 test("the children's hospital shows its two extra fields", async ({ page }, testInfo) => {

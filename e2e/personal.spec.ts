@@ -1,11 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";
-import { newApplicant, walkTo } from "./fixtures/applicant";
+import { api, newApplicant, walkTo } from "./fixtures/applicant";
+import { checkState as checkPageState } from "./fixtures/page-states";
 import { pickAddress } from "./fixtures/personal-page";
 
 /**
@@ -17,40 +15,13 @@ import { pickAddress } from "./fixtures/personal-page";
  * details; the personal-details tests use new applicants brought to personalInformation.
  */
 
-const SCREENSHOTS = path.join("test-results", "screenshots");
 const LOAN_FRONTEND = print(LoadFrontendDocument);
 
-/** axe (no serious or critical violation) and full-page screenshots at 375 and 1280 px of the state on screen. */
-async function checkState(page: Page, name: string, testInfo: TestInfo) {
-  const original = page.viewportSize();
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
-    expect(blocking, `${name} at ${width} px: ${JSON.stringify(blocking)}`).toEqual([]);
-    const body = await page.screenshot({ fullPage: true, animations: "disabled" });
-    await testInfo.attach(`${name}-${width}.png`, { body, contentType: "image/png" });
-    await mkdir(SCREENSHOTS, { recursive: true });
-    await writeFile(path.join(SCREENSHOTS, `${name}-${width}.png`), body);
-  }
-  if (original) await page.setViewportSize(original);
-}
-
-/** A GraphQL call with the user's own identity token (as the shell makes it). */
-async function gqlAs(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  const token = (await page.context().cookies()).find((c) => c.name.endsWith(".idToken"))?.value;
-  expect(token).toBeTruthy();
-  const res = await page.request.post("/api/local/graphql", { headers: { authorization: token!, "content-type": "application/json" }, data: { query, variables } });
-  const body = await res.json();
-  expect(body.errors).toBeUndefined();
-  return body.data;
-}
+const checkState = (page: Page, name: string, testInfo: TestInfo) => checkPageState(page, testInfo, "personal", name.replace(/^personal-/, ""));
 
 /** The user's data as the API holds it. */
 async function loadFrontend(page: Page) {
-  return (await gqlAs(page, LOAN_FRONTEND)).loadFrontend;
+  return (await api(page, LOAN_FRONTEND)).loadFrontend;
 }
 
 /** Sends saved personal fields back through identifies without the accountSettings flag (what account settings' Save makes). */
@@ -61,7 +32,7 @@ const PERSONAL_TYPES: Record<string, string> = {
 async function restorePersonal(page: Page, before: Record<string, unknown>, keys: string[]) {
   const declared = keys.map((k) => `$${k}: ${PERSONAL_TYPES[k]}`).join(", ");
   const args = keys.map((k) => `${k}: $${k}`).join(", ");
-  await gqlAs(page, `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`, Object.fromEntries(keys.map((k) => [k, before[k]])));
+  await api(page, `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`, Object.fromEntries(keys.map((k) => [k, before[k]])));
   const after = (await loadFrontend(page)).appInfo.personal;
   for (const k of keys) expect(after[k], k).toEqual(before[k]);
 }
@@ -111,10 +82,10 @@ test("loan request: amount, reason (Other needs a description), state; then wher
   } finally {
     // The loan request and the step as they were (a "back" move), passed or failed, so a retry or
     // a later spec sees loan-details@ as seeded.
-    await gqlAs(page, "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }", {
+    await api(page, "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }", {
       a: seeded.amountAppliedFor, r: seeded.loanReason, o: seeded.otherDescription, s: seeded.stateOfResidence, t: seeded.loanType,
     });
-    await gqlAs(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
+    await api(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
     const load = await loadFrontend(page);
     expect(load.applicationStep).toBe("loanDetails");
     expect(load.appInfo).toMatchObject({ amountAppliedFor: seeded.amountAppliedFor, loanReason: seeded.loanReason, otherDescription: seeded.otherDescription, stateOfResidence: seeded.stateOfResidence });
