@@ -6,8 +6,9 @@
  */
 import {
   amortisationSchedule, centsToDollars, deductionPerPayPeriodCents, discloseLoan, dollarsToCents, percentToBps,
-  PAY_PERIODS_PER_YEAR, TERM_MONTHS, type PayFrequency,
+  TERM_MONTHS,
 } from "../../lib/lending/loan-math";
+import { offerFigures, payFrequency } from "../lending/rules";
 import { sql, standInSuite } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
@@ -15,7 +16,6 @@ jest.setTimeout(180_000);
 const server = standInSuite({ LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" });
 
 const n = (v: unknown) => (v === null ? null : Number(v));
-const frequencyOf = (v: string | null): PayFrequency => (v && v in PAY_PERIODS_PER_YEAR ? (v as PayFrequency) : "biweekly");
 
 /** The prequalified terms of a seeded application, as the lending rule stored them. */
 interface TermsRow {
@@ -37,7 +37,7 @@ async function termsOf(sub: string) {
   if (!row) throw new Error(`no prequalification for ${sub}`);
   return {
     terms: { principalCents: dollarsToCents(Number(row.amount)), feeCents: dollarsToCents(Number(row.origination_fee)), rateBps: percentToBps(Number(row.interest_rate)), termMonths: row.term },
-    frequency: frequencyOf(row.pay_frequency),
+    frequency: payFrequency(row.pay_frequency),
   };
 }
 
@@ -47,16 +47,17 @@ describe("the seeded figures are the loan math's", () => {
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) {
       const { terms, frequency } = await termsOf(offer.sub);
-      const d = discloseLoan(terms);
-      expect({ sub: offer.sub, ...Object.fromEntries(["amount_financed", "original_apr", "total_cost", "term", "payment_amount", "deduction_amount", "expected_payments"].map((k) => [k, n(offer[k])])) }).toEqual({
+      const f = offerFigures(terms, frequency);
+      const stored = Object.fromEntries(["amount_financed", "original_apr", "total_cost", "term", "payment_amount", "deduction_amount", "expected_payments"].map((k) => [k, n(offer[k])]));
+      expect({ sub: offer.sub, ...stored }).toEqual({
         sub: offer.sub,
-        amount_financed: centsToDollars(d.amountFinancedCents),
-        original_apr: d.aprBps / 100,
-        total_cost: centsToDollars(d.totalOfPaymentsCents),
-        term: TERM_MONTHS,
-        payment_amount: centsToDollars(d.paymentCents),
-        deduction_amount: centsToDollars(deductionPerPayPeriodCents(d.paymentCents, frequency)),
-        expected_payments: (TERM_MONTHS * PAY_PERIODS_PER_YEAR[frequency]) / 12,
+        amount_financed: f.offerAmountFinanced,
+        original_apr: f.offerOriginalAPR,
+        total_cost: f.offerTotalCost,
+        term: f.offerTerm,
+        payment_amount: f.offerPaymentAmount,
+        deduction_amount: f.offerDeductionAmount,
+        expected_payments: f.expectedPayments,
       });
     }
   });
