@@ -1,5 +1,6 @@
 import type { EmployerSeed } from "./employers-seed";
 import { US_STATES } from "../../lib/personal/reference-lists";
+import { seededRandom } from "./seeded-random";
 
 /**
  * The generated employer directory: public employers across all 56 states and territories —
@@ -15,18 +16,6 @@ export const DIRECTORY_SIZE = 100_000;
 export const DIRECTORY_VERSION = 1;
 /** Generated ids start here; the hand-written employers (employers-seed.ts) use 1000–8999. */
 const FIRST_ID = 100_000;
-
-/** mulberry32: a small, fast PRNG; the same seed gives the same directory everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CITY_PREFIXES = [
   "Spring", "River", "Oak", "Maple", "Cedar", "Lake", "Fair", "Green", "Clear", "Pine", "Elm", "Ash", "Brook", "Hill",
@@ -107,7 +96,7 @@ function settingsFor(random: () => number): Settings {
  * its first sub-employers because parents come first.
  */
 export function generateDirectory(size: number = DIRECTORY_SIZE): EmployerSeed[] {
-  const random = prng(20261123);
+  const random = seededRandom(20261123);
   const out: EmployerSeed[] = [];
   let nextId = FIRST_ID;
   const add = (e: Omit<EmployerSeed, "id">): string => {

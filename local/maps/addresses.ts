@@ -1,3 +1,5 @@
+import { seededRandom } from "../data/seeded-random";
+
 /**
  * The Maps stand-in's address book: at least 50,000 real-looking US addresses, generated at seed
  * time from real cities (their state, ZIP codes and centre), so street, city, state and ZIP always
@@ -130,18 +132,6 @@ const STREET_NAMES = [
 ];
 const SUFFIXES = ["St", "Ave", "Rd", "Dr", "Ln", "Blvd", "Ct", "Way", "Pl", "Ter"];
 
-/** mulberry32: a small, fast, seedable PRNG, so the address book is the same everywhere. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /**
@@ -150,7 +140,7 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
  * codes and runs in one direction from a point near the centre, numbers increasing along it.
  */
 export function generateAddresses(count = ADDRESS_COUNT): MapAddress[] {
-  const random = prng(20_261_123);
+  const random = seededRandom(20_261_123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const totalWeight = CITIES.reduce((sum, c) => sum + c[6], 0);
   const out: MapAddress[] = [KNOWN_ADDRESS, UNGEOCODABLE_ADDRESS];
