@@ -31,56 +31,60 @@ function pasteWholePhone(event: ClipboardEvent<HTMLInputElement>, set: (digits: 
   set(digits);
 }
 
-/** US phone: shows (xxx) xxx-xxxx while typing, at most 14 characters; stores the 10 digits. */
-export function PhoneField<In extends Record<string, unknown>>({ placeholder, autoComplete = "tel-national", readOnly, ...field }: MaskedProps<In, string | null | undefined>) {
+/** How one string-valued mask behaves; the field around it (label, error, stored value) is the same for all. */
+interface StringMask {
+  type: "tel" | "text";
+  inputMode: "tel" | "numeric";
+  maxLength?: number;
+  format: (digits: string) => string;
+  removeFormatting: (shown: string) => string;
+  getCaretBoundary?: (shown: string) => boolean[];
+  onPaste?: (event: ClipboardEvent<HTMLInputElement>, set: (digits: string) => void) => void;
+}
+
+/** A react-number-format input storing the unformatted digits as a string. */
+function StringMaskField<In extends Record<string, unknown>>({ placeholder, autoComplete, readOnly, mask, ...field }: MaskedProps<In, string | null | undefined> & { mask: StringMask }) {
   const set = (digits: string) => field.form.setValue(field.name, digits as never);
+  const { onPaste, ...maskProps } = mask;
   return (
     <FormField {...field}>
       {(control, stored) => (
         <NumberFormatBase
           {...control}
-          type="tel"
-          inputMode="tel"
+          {...maskProps}
           autoComplete={autoComplete}
           placeholder={placeholder}
           readOnly={readOnly}
-          maxLength={PHONE_INPUT_MAX_LENGTH}
           className={inputClass}
           value={(stored as string | null) ?? ""}
           valueIsNumericString
-          format={formatPhoneInput}
-          removeFormatting={(value) => phoneDigits(value).slice(0, 10)}
           onValueChange={(values) => set(values.value)}
-          onPaste={(e) => pasteWholePhone(e, set)}
+          onPaste={onPaste ? (e) => onPaste(e, set) : undefined}
         />
       )}
     </FormField>
   );
 }
 
+const PHONE_MASK: StringMask = {
+  type: "tel",
+  inputMode: "tel",
+  maxLength: PHONE_INPUT_MAX_LENGTH,
+  format: formatPhoneInput,
+  removeFormatting: (value) => phoneDigits(value).slice(0, 10),
+  onPaste: pasteWholePhone,
+};
+
+const SSN_MASK: StringMask = { type: "text", inputMode: "numeric", maxLength: 11, format: formatSsn, removeFormatting: ssnDigits };
+
+/** US phone: shows (xxx) xxx-xxxx while typing, at most 14 characters; stores the 10 digits. */
+export function PhoneField<In extends Record<string, unknown>>({ autoComplete = "tel-national", ...props }: MaskedProps<In, string | null | undefined>) {
+  return <StringMaskField {...props} autoComplete={autoComplete} mask={PHONE_MASK} />;
+}
+
 /** Social security number: shows xxx-xx-xxxx while typing; stores the 9 digits. */
-export function SsnField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, ...field }: MaskedProps<In, string | null | undefined>) {
-  return (
-    <FormField {...field}>
-      {(control, stored) => (
-        <NumberFormatBase
-          {...control}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          readOnly={readOnly}
-          maxLength={11}
-          className={inputClass}
-          value={(stored as string | null) ?? ""}
-          valueIsNumericString
-          format={formatSsn}
-          removeFormatting={(value) => ssnDigits(value)}
-          onValueChange={(values) => field.form.setValue(field.name, values.value as never)}
-        />
-      )}
-    </FormField>
-  );
+export function SsnField<In extends Record<string, unknown>>({ autoComplete = "off", ...props }: MaskedProps<In, string | null | undefined>) {
+  return <StringMaskField {...props} autoComplete={autoComplete} mask={SSN_MASK} />;
 }
 
 /** Dollars: shows thousands commas ("45,000.50") while typing; stores a number (null when empty). */
@@ -127,28 +131,14 @@ export function MoneyField<In extends Record<string, unknown>>({ placeholder, au
  * A string of digits (routing and account numbers, codes): only digits can be typed or pasted,
  * leading zeros are kept, at most `maxDigits`. Stores the digits as a string.
  */
-export function DigitsField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, maxDigits, ...field }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
-  const digitsOnly = (value: string) => value.replace(/\D/g, "").slice(0, maxDigits);
-  return (
-    <FormField {...field}>
-      {(control, stored) => (
-        <NumberFormatBase
-          {...control}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          readOnly={readOnly}
-          // No maxlength: the browser would cut a pasted " 021 000 021 " before the spaces are dropped.
-          className={inputClass}
-          value={(stored as string | null) ?? ""}
-          valueIsNumericString
-          format={(value) => value}
-          removeFormatting={digitsOnly}
-          getCaretBoundary={(value) => Array.from({ length: value.length + 1 }, () => true)}
-          onValueChange={(values) => field.form.setValue(field.name, values.value as never)}
-        />
-      )}
-    </FormField>
-  );
+export function DigitsField<In extends Record<string, unknown>>({ autoComplete = "off", maxDigits, ...props }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
+  const mask: StringMask = {
+    type: "text",
+    inputMode: "numeric",
+    // No maxLength: the browser would cut a pasted " 021 000 021 " before the spaces are dropped.
+    format: (value) => value,
+    removeFormatting: (value) => value.replace(/\D/g, "").slice(0, maxDigits),
+    getCaretBoundary: (value) => Array.from({ length: value.length + 1 }, () => true),
+  };
+  return <StringMaskField {...props} autoComplete={autoComplete} mask={mask} />;
 }
