@@ -18,6 +18,12 @@ const ROWS: Row[] = [
   ["anonymous", "local", "/login/", "redirect", "canonical-path", "/login"],
   ["anonymous", "local", "/nope", "not-found", "no-route", null],
   ["anonymous", "local", "/%E0%A4%A", "bad-request", "malformed-path", null],
+  ["anonymous", "local", "/a%2Fb", "not-found", "no-route", null],
+  ["anonymous", "local", "/esign", "redirect", "asset", "/documents/esign-consent.pdf"],
+  ["anonymous", "local", "/perks", "redirect", "alias", "/register?partner=ebg"],
+  ["anonymous", "local", "/leads", "redirect", "alias", "/register"],
+  ["anonymous", "hosted", "/perks", "redirect", "sign-in-hosted", "https://dash.test/register?partner=ebg"],
+  ["offerSent", "local", "/directDeposit", "redirect", "alias", "/offer/directDeposit"],
   ["signingIn", "local", "/payments", "redirect", "signing-in", "/wait-load-redirect?redirect=%2Fpayments"],
   ["signingIn", "local", "/dashboard-sign", "next", "in-app", null],
   ["rejected", "local", "/payments", "redirect", "loan-rejected", "/_restricted"],
@@ -51,14 +57,26 @@ describe("decision reasons", () => {
   });
 });
 
+describe("an offer being read (step offerDetails) is treated as an offer sent", () => {
+  const session = signedIn({ step: "offerDetails", loanState: "review", offerStage: "sent" });
+  it.each<[string, string, string]>([
+    ["/apply/loanDetails", "offer-details", "/apply/offerDetails"],
+    ["/apply/directDeposit", "offer-direct-deposit", "/offer/directDeposit"],
+  ])("%s → %s", (pathname, reason, location) => {
+    const d = decide({ pathname, search: "", session, env: LOCAL_ENV, now: NOW });
+    expect(d).toMatchObject({ kind: "redirect", reason, location });
+  });
+});
+
 describe("the optional paid-off guard (SPEC 4: the payout date must be in the past)", () => {
-  const table = compileTable([
+  // Compiled per test (see match.test.ts): mutation testing credits code only to the test that ran it.
+  const table = () => compileTable([
     { id: "refinance", pattern: "/refinance", layout: "dashboard", guards: ["authenticated", "signedIn", "paidOff"], destination: { kind: "hosted", app: "dashboard", path: "/refinance" } },
     { id: "staff-servicing", pattern: "/servicing", layout: "dashboard", guards: ["authenticated", "loaded", "collectionsUser"], destination: { kind: "hosted", app: "dashboard", path: "/servicing" } },
   ]);
   const payout = "2026-11-21";
   const at = (now: number, payoutDate: string | null) =>
-    decide({ pathname: "/refinance", search: "", session: signedIn({ step: "activeLoan", loanState: "originated", payoutDate }), env: LOCAL_ENV, now }, table);
+    decide({ pathname: "/refinance", search: "", session: signedIn({ step: "activeLoan", loanState: "originated", payoutDate }), env: LOCAL_ENV, now }, table());
   it.each<[string, number, string | null, string]>([
     ["paid out a moment ago", Date.parse(payout) + 1, payout, "hosted"],
     ["paid out at this very instant: not yet in the past", Date.parse(payout), payout, "loan-not-paid-off"],
@@ -70,20 +88,23 @@ describe("the optional paid-off guard (SPEC 4: the payout date must be in the pa
     expect("location" in d ? d.location : undefined).toBe(reason === "hosted" ? "https://dash.test/refinance" : "/restricted");
   });
   it("staff pages say which flag is missing, and only that", () => {
-    const d = decide({ pathname: "/servicing", search: "", session: VISITORS.newcomer, env: LOCAL_ENV, now: NOW }, table);
+    const d = decide({ pathname: "/servicing", search: "", session: VISITORS.newcomer, env: LOCAL_ENV, now: NOW }, table());
     expect(d).toEqual({ kind: "not-found", reason: "not-collections", route: "staff-servicing" });
-    expect(decide({ pathname: "/servicing", search: "", session: VISITORS.collections, env: LOCAL_ENV, now: NOW }, table)).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
+    expect(decide({ pathname: "/servicing", search: "", session: VISITORS.collections, env: LOCAL_ENV, now: NOW }, table())).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
   });
 });
 
 describe("row options no row of today's table uses", () => {
-  const table = compileTable([
+  // Compiled per test (see match.test.ts): mutation testing credits code only to the test that ran it.
+  const table = () => compileTable([
     { id: "old", pattern: "/old", layout: "public", guards: [], destination: { kind: "route", path: "/login", query: "drop" } },
     { id: "public-wait", pattern: "/public-wait", layout: "public", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/public-wait" } },
     { id: "dashboard-wait", pattern: "/dashboard-wait", layout: "dashboard", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/dashboard-wait" } },
     { id: "told-wait", pattern: "/told-wait", layout: "dashboard", whileSigningIn: "/_restricted", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/told-wait" } },
     { id: "go-step", pattern: "/go/:step", layout: "public", guards: [], destination: { kind: "hosted", app: "lending", path: "/apply/:step" } },
     { id: "employer", pattern: "/emp/:id", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" } },
+    { id: "all-employers", pattern: "/emps", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" } },
+    { id: "claims-only", pattern: "/claims-only", layout: "dashboard", guards: ["loaded"], destination: { kind: "in-app", path: "/claims-only" } },
   ]);
   it.each<[string, VisitorName, string, string]>([
     ["a dropped query leaves nothing behind", "anonymous", "/old?utm=1&redirect=%2Fpayments", "/login"],
@@ -93,9 +114,12 @@ describe("row options no row of today's table uses", () => {
     ["a step parameter takes SPEC's spelling", "anonymous", "/go/LOANDETAILS", "https://lend.test/apply/loanDetails"],
     ["an unknown step travels as sent, encoded", "anonymous", "/go/some%20step", "https://lend.test/apply/some%20step"],
     ["any other parameter travels as sent", "anonymous", "/emp/abc-12", "https://dash.test/employers/abc-12"],
+    ["only a step parameter is respelt", "anonymous", "/emp/loandetails", "https://dash.test/employers/loandetails"],
+    ["a destination parameter the pattern lacks is left empty", "anonymous", "/emps", "https://dash.test/employers/"],
+    ["a guard that needs claims sends a visitor without a session to sign in", "anonymous", "/claims-only", "/register?redirect=%2Fclaims-only"],
   ])("%s", (_name, visitor, url, location) => {
     const [pathname, query] = url.split("?");
-    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: LOCAL_ENV, now: NOW }, table);
+    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: LOCAL_ENV, now: NOW }, table());
     expect("location" in d ? d.location : null).toBe(location);
   });
 });

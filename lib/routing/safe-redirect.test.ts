@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "./safe-redirect";
+import { firstSafeRedirect, safeRedirectPath, singleRedirect } from "./safe-redirect";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -65,5 +65,44 @@ describe("safeRedirectPath", () => {
   it("refuses missing values", () => {
     expect(safeRedirectPath(null)).toBeUndefined();
     expect(safeRedirectPath(undefined)).toBeUndefined();
+  });
+});
+
+describe("safeRedirectPath limits", () => {
+  it("takes a path of 2048 characters and refuses one of 2049", () => {
+    const at = "/" + "a".repeat(2047);
+    expect(safeRedirectPath(at)).toBe(at);
+    expect(safeRedirectPath(at + "a")).toBeUndefined();
+  });
+  it("takes three layers of percent-encoding and refuses a fourth", () => {
+    // "%252541" decodes to "%2541", then "%41", then "A".
+    expect(safeRedirectPath("/x%252541")).toBe("/x%252541");
+    expect(safeRedirectPath("/x%25252541")).toBeUndefined();
+  });
+});
+
+describe("firstSafeRedirect", () => {
+  it.each<[string, string | undefined]>([
+    ["a=%2Fx&redirect=%2Fy", "/y"],
+    ["Redirect=%2Fy", "/y"],
+    ["%20redirect%20=%2Fy", "/y"],
+    ["redirect=%2F%2Fevil.example&redirect=%2Fy", undefined],
+    ["redirect=%2Fy&redirect=%2F%2Fevil.example", "/y"],
+    ["next=%2Fy", undefined],
+    ["", undefined],
+  ])("?%s → %s", (query, expected) => {
+    expect(firstSafeRedirect(new URLSearchParams(query))).toBe(expected);
+  });
+});
+
+describe("singleRedirect", () => {
+  it.each<[string, boolean | undefined, string]>([
+    ["x=1&redirect=%2Fa&REDIRECT=%2Fb&y=2", undefined, "x=1&redirect=%2Fa&y=2"],
+    ["redirect=https%3A%2F%2Fevil.example&redirect=%2Fa", undefined, ""],
+    ["x=1&redirect=%2Fa", true, "x=1&redirect=%2Fa"],
+    ["x=1&redirect=%2Fa", false, "x=1"],
+  ])("?%s (keep %s) → ?%s", (query, keep, expected) => {
+    const params = new URLSearchParams(query);
+    expect((keep === undefined ? singleRedirect(params) : singleRedirect(params, keep)).toString()).toBe(expected);
   });
 });
