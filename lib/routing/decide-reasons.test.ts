@@ -4,7 +4,8 @@
  */
 import { decide } from "./decide";
 import { compileTable } from "./match";
-import { HOSTED_ENV, LOCAL_ENV, NOW, VISITORS, signedIn, type VisitorName } from "./testing/visitors";
+import { decideUrl } from "./testing/decide-url";
+import { HOSTED_ENV, LOCAL_ENV, VISITORS, signedIn, type VisitorName } from "./testing/visitors";
 
 type Row = [visitor: VisitorName, env: "local" | "hosted", url: string, kind: string, reason: string, location: string | null];
 
@@ -49,8 +50,7 @@ const ROWS: Row[] = [
 
 describe("decision reasons", () => {
   it.each(ROWS)("%s, %s, %s → %s (%s)", (visitor, env, url, kind, reason, location) => {
-    const [pathname, query] = url.split("?");
-    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: env === "local" ? LOCAL_ENV : HOSTED_ENV, now: NOW });
+    const d = decideUrl(url, VISITORS[visitor], env === "local" ? LOCAL_ENV : HOSTED_ENV);
     expect(d.kind).toBe(kind);
     expect(d.reason).toBe(reason);
     expect("location" in d ? d.location : null).toBe(location);
@@ -63,7 +63,7 @@ describe("an offer being read (step offerDetails) is treated as an offer sent", 
     ["/apply/loanDetails", "offer-details", "/apply/offerDetails"],
     ["/apply/directDeposit", "offer-direct-deposit", "/offer/directDeposit"],
   ])("%s → %s", (pathname, reason, location) => {
-    const d = decide({ pathname, search: "", session, env: LOCAL_ENV, now: NOW });
+    const d = decideUrl(pathname, session, LOCAL_ENV);
     expect(d).toMatchObject({ kind: "redirect", reason, location });
   });
 });
@@ -88,9 +88,9 @@ describe("the optional paid-off guard (SPEC 4: the payout date must be in the pa
     expect("location" in d ? d.location : undefined).toBe(reason === "hosted" ? "https://dash.test/refinance" : "/restricted");
   });
   it("staff pages say which flag is missing, and only that", () => {
-    const d = decide({ pathname: "/servicing", search: "", session: VISITORS.newcomer, env: LOCAL_ENV, now: NOW }, table());
+    const d = decideUrl("/servicing", VISITORS.newcomer, LOCAL_ENV, table());
     expect(d).toEqual({ kind: "not-found", reason: "not-collections", route: "staff-servicing" });
-    expect(decide({ pathname: "/servicing", search: "", session: VISITORS.collections, env: LOCAL_ENV, now: NOW }, table())).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
+    expect(decideUrl("/servicing", VISITORS.collections, LOCAL_ENV, table())).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
   });
 });
 
@@ -118,8 +118,7 @@ describe("row options no row of today's table uses", () => {
     ["a destination parameter the pattern lacks is left empty", "anonymous", "/emps", "https://dash.test/employers/"],
     ["a guard that needs claims sends a visitor without a session to sign in", "anonymous", "/claims-only", "/register?redirect=%2Fclaims-only"],
   ])("%s", (_name, visitor, url, location) => {
-    const [pathname, query] = url.split("?");
-    const d = decide({ pathname: pathname!, search: query ? `?${query}` : "", session: VISITORS[visitor], env: LOCAL_ENV, now: NOW }, table());
+    const d = decideUrl(url, VISITORS[visitor], LOCAL_ENV, table());
     expect("location" in d ? d.location : null).toBe(location);
   });
 });

@@ -2,6 +2,7 @@ import { LANDING_KEYS } from "@/lib/landing/headings";
 import { DEFAULT_TABLE, decide } from "./decide";
 import { compileTable } from "./match";
 import { PARTNER_TAGS, ROUTE_TABLE } from "./route-table";
+import { decideUrl } from "./testing/decide-url";
 import { HOSTED_ENV, LOCAL_ENV, NOW, VISITORS, VISITOR_NAMES, samplePath, signedIn, type VisitorName } from "./testing/visitors";
 import type { Decision, RoutingEnvironment } from "./types";
 import type { Session } from "@/lib/session/session";
@@ -9,11 +10,6 @@ import type { Session } from "@/lib/session/session";
 const D = "https://dash.test";
 const L = "https://lend.test";
 const M = "https://www.test";
-
-function run(url: string, session: Session, env: RoutingEnvironment = HOSTED_ENV): Decision {
-  const q = url.indexOf("?");
-  return decide({ pathname: q === -1 ? url : url.slice(0, q), search: q === -1 ? "" : url.slice(q), session, env, now: NOW });
-}
 
 /** A decision as one readable string: "next", "404", "400", a location, or "308 location". */
 function outcome(decision: Decision): string {
@@ -30,7 +26,7 @@ function outcome(decision: Decision): string {
 }
 
 const at = (url: string, visitor: VisitorName | Session, env?: RoutingEnvironment) =>
-  outcome(run(url, typeof visitor === "string" ? VISITORS[visitor] : visitor, env));
+  outcome(decideUrl(url, typeof visitor === "string" ? VISITORS[visitor] : visitor, env));
 
 describe("anonymous visitors, every row", () => {
   const reg = (p: string) => `/register?redirect=${encodeURIComponent(p)}`;
@@ -220,7 +216,7 @@ describe("machine-readable reasons", () => {
     ["/payments", "originated", "hosted"],
     ["/nowhere", "newcomer", "no-route"],
   ] as const)("%s for %s: %s", (path, visitor, reason) => {
-    const decision = run(path, VISITORS[visitor]);
+    const decision = decideUrl(path, VISITORS[visitor]);
     expect(decision.reason).toBe(reason);
   });
 });
@@ -288,7 +284,7 @@ describe("matching", () => {
   it.each([
     "/payments", "/PAYMENTS", "/Payments/", "//payments", "/payments//", "/%70ayments", "/%50AYMENTS", "///payments///",
   ])("%s is the payments route", (path) => {
-    const decision = run(path, VISITORS.originated);
+    const decision = decideUrl(path, VISITORS.originated);
     expect(decision.kind === "redirect" && decision.route).toBe("payments");
   });
   it.each(["/payments%2F", "/apply%2FloanDetails", "/%2Fpayments", "/payments%5C", "/..%2Fpayments", "/%2e%2e/payments", "/payments%00", "/paymentsx", "/payment", "/dashboardxyz", "/apply/loanDetails/extra"])(
@@ -344,7 +340,7 @@ describe("the whole table", () => {
             let url = samplePath(row.pattern) + query;
             const seen = new Set<string>([url]);
             for (let hop = 0; hop < 8; hop++) {
-              const decision = run(url, VISITORS[name], env);
+              const decision = decideUrl(url, VISITORS[name], env);
               if (decision.kind !== "redirect" || !decision.location.startsWith("/")) break;
               if (decision.location === url) problems.push(`${name} ${url} redirects to itself`);
               if (seen.has(decision.location)) {
@@ -362,7 +358,7 @@ describe("the whole table", () => {
   it("never answers not-found for an in-app page (its page would render instead of the 404)", () => {
     for (const row of ROUTE_TABLE.filter((r) => r.destination.kind === "in-app" || r.destination.kind === "sign-in"))
       for (const name of VISITOR_NAMES)
-        for (const env of envs) expect([row.id, name, run(samplePath(row.pattern), VISITORS[name], env).kind]).not.toEqual([row.id, name, "not-found"]);
+        for (const env of envs) expect([row.id, name, decideUrl(samplePath(row.pattern), VISITORS[name], env).kind]).not.toEqual([row.id, name, "not-found"]);
   });
 
   it("holds every route of SPEC section 2", () => {
