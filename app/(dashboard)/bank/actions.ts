@@ -1,7 +1,7 @@
 "use server";
 
 import { apiError, userClient } from "@/lib/api/client";
-import * as bank from "@/lib/api/bank-operations";
+import * as bank from "./operations";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BankPage } from "@/components/bank/bank-page";
+import { BankPage } from "./_ui/bank-page";
 import { publicConfig } from "@/lib/config/env";
 import { currentSession } from "@/lib/session/server-session";
 import { loadAccounts } from "./actions";

@@ -4,7 +4,7 @@ import { apiError, userClient } from "@/lib/api/client";
 import { counters } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
 import { currentIdToken, currentSession } from "@/lib/session/server-session";
-import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, type SigningUrlResult } from "@/components/signing/signing-url";
+import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, type SigningUrlResult } from "./_ui/signing-url";
 
 /**
  * Asks the API for a fresh embedded signing URL (counters) with the signed-in user's own token,

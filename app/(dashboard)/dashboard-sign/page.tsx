@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
-import { SigningFlow } from "@/components/signing/signing-flow";
-import { isSignatureId } from "@/components/signing/signing-url";
+import { SigningFlow } from "./_ui/signing-flow";
+import { isSignatureId } from "./_ui/signing-url";
 import { publicConfig } from "@/lib/config/env";
 import { requestSigningUrl } from "./actions";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { apiError, publicClient, userClient } from "@/lib/api/client";
-import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "@/lib/api/employment-operations";
+import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
 import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { serverConfig } from "@/lib/config/env";

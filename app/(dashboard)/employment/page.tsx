@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { EmploymentPage, type ChosenEmployer } from "@/components/employment/employment-page";
+import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { apiError, publicClient, userClient } from "@/lib/api/client";

@@ -2,11 +2,11 @@
 
 import { apiError, userClient } from "@/lib/api/client";
 import { loadFrontend, setApplicationStep } from "@/lib/api/operations";
-import { applies, identifies } from "@/lib/api/personal-operations";
+import { applies, identifies } from "./operations";
 import { serverConfig } from "@/lib/config/env";
 import { parseForm } from "@/lib/forms/validation";
-import { buildIdentitySubmission, isReportedIdentifyError } from "@/lib/personal/identity-submission";
-import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "@/lib/personal/page-mode";
+import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
+import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
 import { currentIdToken, currentSession } from "@/lib/session/server-session";

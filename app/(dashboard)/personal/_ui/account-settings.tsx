@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { AddressFields } from "@/components/address/address-fields";
+import { AddressFields } from "./address-fields";
 import { Form, FormError, PhoneField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
-import { saveAccountSettings } from "@/app/(dashboard)/personal/actions";
+import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { accountSettingsSchema } from "@/lib/personal/schemas";

@@ -5,10 +5,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlaidLinkError, PlaidLinkOnExitMetadata, PlaidLinkOnSuccessMetadata } from "react-plaid-link";
 import {
   addManualAccount, checkCredentials, linkAccount, loadAccounts, logBankEvent, makeActive, requestLinkToken, verifyDeposits,
-} from "@/app/(dashboard)/bank/actions";
+} from "../actions";
 import { primaryButtonClass } from "@/components/forms";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
-import type { FundingSource } from "@/lib/api/bank-operations";
+import type { FundingSource } from "../operations";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask } from "@/lib/bank/funding-rules";
 import { AccountList } from "./account-list";

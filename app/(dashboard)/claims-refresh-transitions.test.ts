@@ -5,7 +5,7 @@
  * (only the API answers and the browser's fetch/location are stood in for). The local apps' side
  * (check my rate, consent, uploads, review, offer, direct deposit, origination) is
  * local/apps/claims-refresh-transitions.test.ts; the signing flow's use of its refresher is pinned
- * in components/signing/signing-flow.test.tsx.
+ * in app/(dashboard)/dashboard-sign/_ui/signing-flow.test.tsx.
  */
 import { CLAIMS_ENDPOINT } from "@/lib/auth/refresh-claims";
 
@@ -20,11 +20,11 @@ jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: (client: unknown, c
 jest.mock("@/lib/api/client", () => ({ userClient: () => ({}) }));
 jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: async () => "the.id.token" }));
 
-import { followFundingChange } from "@/components/bank/bank-page";
-import { afterEmploymentSaved, finishPayrollLink, followNextRoute } from "@/components/employment/employment-page";
-import { afterSubmit } from "@/components/personal/after-submit";
+import { followFundingChange } from "@/app/(dashboard)/bank/_ui/bank-page";
+import { afterEmploymentSaved, finishPayrollLink, followNextRoute } from "@/app/(dashboard)/employment/_ui/employment-page";
+import { afterSubmit } from "@/app/(dashboard)/personal/_ui/after-submit";
 import { acknowledgeUpdatedTerms } from "@/components/popups/updated-terms-consent";
-import { postClaimsRefresh } from "@/components/signing/signing-flow";
+import { postClaimsRefresh } from "@/app/(dashboard)/dashboard-sign/_ui/signing-flow";
 
 const fetchMock = jest.fn();
 const assign = jest.fn();

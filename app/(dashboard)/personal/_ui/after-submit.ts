@@ -1,5 +1,5 @@
 import { refreshClaims } from "@/lib/auth/refresh-claims";
-import type { PersonalActionResult } from "@/app/(dashboard)/personal/actions";
+import type { PersonalActionResult } from "../actions";
 import type { SubmitHelpers } from "@/components/forms";
 
 /**

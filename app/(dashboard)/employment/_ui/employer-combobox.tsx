@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useHits, useInstantSearch, useSearchBox } from "react-instantsearch";
 import { classNames } from "@/components/ui/class-names";
 import { inputClass } from "@/components/forms/field-shell";
-import { EMPLOYER_NOT_FOUND, type EmployerHit } from "@/lib/employment/employer-selection";
+import { EMPLOYER_NOT_FOUND, type EmployerHit } from "./employer-selection";
 import { keepActive, moveActive, type ActiveKey } from "./active-option";
 
 export interface ComboboxOption {

@@ -2,7 +2,7 @@
 
 import { Form, FormError, MoneyField, SubmitButton, useZodForm } from "@/components/forms";
 import { microDepositSchema } from "@/lib/bank/schema";
-import type { BankResult } from "@/app/(dashboard)/bank/actions";
+import type { BankResult } from "../actions";
 
 /** The two micro-deposit amounts of the unverified account (either order). */
 export function MicroDepositForm({

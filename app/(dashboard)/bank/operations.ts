@@ -9,8 +9,8 @@ import {
   VerifiesDocument,
   type CreateLinkTokenMutation,
   type FundingSourceFieldsFragment,
-} from "./generated/operations";
-import { present } from "./operations";
+} from "@/lib/api/generated/operations";
+import { present } from "@/lib/api/operations";
 
 /**
  * The funding-source operations (SPEC 7 plus createLinkToken), over the generated documents of

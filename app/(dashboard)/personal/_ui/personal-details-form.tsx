@@ -1,9 +1,9 @@
 "use client";
 
 import { useMemo } from "react";
-import { AddressFields } from "@/components/address/address-fields";
+import { AddressFields } from "./address-fields";
 import { DateField, Form, FormError, MoneyField, PhoneField, SelectField, SsnField, SubmitButton, TextField, useZodForm } from "@/components/forms";
-import { submitPersonalDetails } from "@/app/(dashboard)/personal/actions";
+import { submitPersonalDetails } from "../actions";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
 import { personalDetailsSchema } from "@/lib/personal/schemas";

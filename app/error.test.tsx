@@ -7,7 +7,7 @@ import { logs } from "@/lib/api/operations";
 import { configureClientErrorLogging, resetClientErrorLoggingForTests } from "@/lib/client/error-logging";
 import { currentIdToken } from "@/lib/client/id-token";
 import { reloadPage } from "@/lib/client/reload";
-import { ERROR_TEXT, ERROR_TITLE } from "./error-fallback";
+import { ERROR_TEXT, ERROR_TITLE } from "@/components/app-shell/error-fallback";
 
 jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));

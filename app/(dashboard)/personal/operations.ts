@@ -1,6 +1,6 @@
 import type { GraphQLClient } from "graphql-request";
-import type { IdentitySubmission } from "@/lib/personal/identity-submission";
-import { AppliesDocument, IdentifiesDocument, type AppliesMutationVariables, type IdentifiesMutationVariables } from "./generated/operations";
+import type { IdentitySubmission } from "./identity-submission";
+import { AppliesDocument, IdentifiesDocument, type AppliesMutationVariables, type IdentifiesMutationVariables } from "@/lib/api/generated/operations";
 
 /** The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`). */
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
-import { submitLoanRequest } from "@/app/(dashboard)/personal/actions";
+import { submitLoanRequest } from "../actions";
 import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
 import { loanRequestSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";

@@ -6,13 +6,13 @@ import { primaryButtonClass } from "@/components/forms/form";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import type { PublicConfig } from "@/lib/config/env";
-import { shellRouteFor, type EmployerHit } from "@/lib/employment/employer-selection";
+import { shellRouteFor, type EmployerHit } from "./employer-selection";
 import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import type { EmploymentArgs } from "@/lib/employment/schema";
 import {
   checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction,
   type ActionProblem,
-} from "@/app/(dashboard)/employment/actions";
+} from "../actions";
 import dynamic from "next/dynamic";
 import type { SaveOutcome, SavedEmployment } from "./employment-form";
 

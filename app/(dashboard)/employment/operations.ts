@@ -1,5 +1,5 @@
 import type { GraphQLClient } from "graphql-request";
-import type { EmploymentArgs } from "../employment/schema";
+import type { EmploymentArgs } from "@/lib/employment/schema";
 import {
   EmploymentInformationNextHandlerDocument,
   InitializeArgyleDocument,
@@ -8,7 +8,7 @@ import {
   type EmploymentInformationNextHandlerMutation,
   type InitializeArgyleMutation,
   type SetEmployerMutation,
-} from "./generated/operations";
+} from "@/lib/api/generated/operations";
 
 /** The employment step's operations (SPEC 7) over the generated documents. All take the user's token. */
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { Configure, Index } from "react-instantsearch";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import type { PublicConfig } from "@/lib/config/env";
-import { chooseOther, resolvePick, subEmployerFilter, SUB_EMPLOYER_HELP, type EmployerHit } from "@/lib/employment/employer-selection";
+import { chooseOther, resolvePick, subEmployerFilter, SUB_EMPLOYER_HELP, type EmployerHit } from "./employer-selection";
 import { logClientError } from "@/lib/client/error-logging";
 import { employerIndexName, employerSearchClient } from "@/lib/search/employer-search-client";
 import { EmployerCombobox } from "./employer-combobox";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { FundingSource } from "@/lib/api/bank-operations";
+import type { FundingSource } from "../operations";
 import { showMask } from "@/lib/bank/funding-rules";
 
 const TYPE_LABEL: Record<string, string> = { checking: "Checking", savings: "Savings" };

@@ -2,8 +2,8 @@
 
 import { DigitsField, Form, FormError, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { manualAccountFormSchema } from "@/lib/bank/schema";
-import type { BankResult } from "@/app/(dashboard)/bank/actions";
-import type { FundingSource } from "@/lib/api/bank-operations";
+import type { BankResult } from "../actions";
+import type { FundingSource } from "../operations";
 
 const TYPES = [
   { value: "checking", label: "Checking" },
