@@ -18,6 +18,7 @@ export default {
     "!**/index.ts",
     // Server-only glue (cookies(), fetch) is exercised by integration tests, not unit tests.
     "!lib/session/server-session.ts",
+    "!lib/session/signed-in-api.ts",
     "!lib/routing/route-table-markdown.ts",
   ],
   reporters: ["clear-text", "progress", "html", "json"],

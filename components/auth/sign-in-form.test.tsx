@@ -4,7 +4,7 @@ import "@testing-library/jest-dom";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AuthFlowError, classifyAuthError } from "@/lib/auth/auth-errors";
-import type { PublicConfig } from "@/lib/config/env";
+import { widgetsFor, type PublicConfig } from "@/lib/config/env";
 import { SignInForm } from "./sign-in-form";
 import type { SignInServices } from "./sign-in-services";
 
@@ -17,6 +17,7 @@ const config: PublicConfig = {
   cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "c" },
   graphql: { url: "http://api.test/graphql", apiKey: "k" },
   companyEmailDomains: [],
+  widgets: widgetsFor(true),
 };
 
 const flowError = (name: string, message: string) => new AuthFlowError(classifyAuthError(Object.assign(new Error(message), { name })));

@@ -11,6 +11,7 @@ const base: PublicConfig = {
   cognito: { region: "us-east-1", userPoolId: "us-east-1_x", clientId: "c" },
   graphql: { url: "g", apiKey: "k" },
   companyEmailDomains: [],
+  widgets: { argyleScriptUrl: "a", standInScripts: [], outboxUrl: null },
 };
 
 function redirectOf(run: () => unknown): string | undefined {

@@ -3,7 +3,7 @@ import "./testing/jsdom-text-encoder";
 import { Amplify } from "aws-amplify";
 import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import { CookieStorage } from "aws-amplify/utils";
-import type { PublicConfig } from "@/lib/config/env";
+import { widgetsFor, type PublicConfig } from "@/lib/config/env";
 import { idTokenCookie, lastAuthUserCookie } from "@/lib/session/session";
 import { amplifyAuthConfig, amplifyCookieOptions, configureAmplify, isAmplifyConfigured, resetAmplifyConfiguredForTests } from "./amplify";
 
@@ -14,6 +14,7 @@ const config: PublicConfig = {
   cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "localclient0000000000000000", endpoint: "http://127.0.0.1:3100/api/local/cognito" },
   graphql: { url: "g", apiKey: "k" },
   companyEmailDomains: [],
+  widgets: widgetsFor(true),
 };
 
 afterEach(() => {

@@ -58,3 +58,22 @@ export async function withClaimsRefresh<T>(change: () => Promise<T>, fetchImpl?:
   const claims = await refreshClaims(fetchImpl);
   return { result, claims };
 }
+
+/**
+ * The step moved, or may have: refresh the claims, then follow the next route through the shell's
+ * own routes, so the guards read fresh claims. The route comes from the server — an action's
+ * answer, or (a function of) the refreshed claims — never from the page's own idea of the next
+ * step. A failed refresh is not fatal: the guards load the user again on the next request.
+ * Returns the route followed, or null where the browser stays.
+ */
+export async function refreshAndFollow(
+  next: string | null | ((refreshed: ClaimsRefresh) => string | null),
+  options: { beforeLeaving?: () => void; fetchImpl?: Fetch } = {},
+): Promise<string | null> {
+  const refreshed = await refreshClaims(options.fetchImpl);
+  const route = typeof next === "function" ? next(refreshed) : next;
+  if (!route) return null;
+  options.beforeLeaving?.();
+  window.location.assign(route);
+  return route;
+}

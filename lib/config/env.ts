@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ARGYLE_SCRIPT_URL, LOCAL_PATHS } from "./local-paths";
 
 /**
  * Server configuration, read from the process environment when the server starts (never inlined
@@ -32,7 +33,7 @@ export const HOSTED_APP_ORIGINS: Record<Exclude<AppEnv, "local">, Record<HostedA
 
 /** Locally, each hosted app is a stand-in page that names where the redirect would land. */
 export function localHostedUrl(appUrl: string, app: HostedApp): string {
-  return `${appUrl}/api/local/apps/${app}`;
+  return `${appUrl}${LOCAL_PATHS.apps}/${app}`;
 }
 
 export const LOCAL_DEFAULTS = {
@@ -109,6 +110,23 @@ export interface ServerConfig {
    * (loaded by the root layout) answers instead of Google. Absent elsewhere: plain address inputs.
    */
   googleMapsApiKey?: string;
+  widgets: Widgets;
+}
+
+/** Where the browser loads each widget's script and the local helpers from (WIDGETS.md). */
+export interface Widgets {
+  /** Argyle Link's web script: Argyle's CDN, or locally the stand-in's copy. */
+  argyleScriptUrl: string;
+  /** Scripts that stand in for the vendors' browser globals before the app hydrates (local only). */
+  standInScripts: string[];
+  /** The local outbox where one-time codes and micro-deposits can be read; null outside local. */
+  outboxUrl: string | null;
+}
+
+export function widgetsFor(isLocal: boolean): Widgets {
+  return isLocal
+    ? { argyleScriptUrl: LOCAL_PATHS.argyleScript, standInScripts: [LOCAL_PATHS.mapsScript, LOCAL_PATHS.plaidScript], outboxUrl: LOCAL_PATHS.outbox }
+    : { argyleScriptUrl: ARGYLE_SCRIPT_URL, standInScripts: [], outboxUrl: null };
 }
 
 export class ConfigError extends Error {
@@ -154,14 +172,14 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
   const clientId = e.COGNITO_CLIENT_ID ?? (isLocal ? LOCAL_DEFAULTS.cognitoClientId : undefined);
   const sessionSecret = e.SESSION_SECRET ?? (isLocal ? LOCAL_DEFAULTS.sessionSecret : undefined);
   const apiKey = e.GRAPHQL_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.graphqlApiKey : undefined);
-  const graphqlUrl = e.GRAPHQL_URL ?? (isLocal ? `${appUrl}/api/local/graphql` : undefined);
+  const graphqlUrl = e.GRAPHQL_URL ?? (isLocal ? `${appUrl}${LOCAL_PATHS.graphql}` : undefined);
   if (!userPoolId) throw missing("COGNITO_USER_POOL_ID");
   if (!clientId) throw missing("COGNITO_CLIENT_ID");
   if (!sessionSecret) throw missing("SESSION_SECRET");
   if (!apiKey) throw missing("GRAPHQL_API_KEY");
   if (!graphqlUrl) throw missing("GRAPHQL_URL");
 
-  const endpoint = e.COGNITO_ENDPOINT ?? (isLocal ? `${appUrl}/api/local/cognito` : undefined);
+  const endpoint = e.COGNITO_ENDPOINT ?? (isLocal ? `${appUrl}${LOCAL_PATHS.cognito}` : undefined);
   const issuer = stripSlash(
     e.COGNITO_ISSUER ??
       (endpoint && isLocal
@@ -200,6 +218,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
         : undefined,
     hellosign: hellosignClientId ? { clientId: hellosignClientId, testMode: e.APP_ENV !== "production" } : undefined,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.googleMapsApiKey : undefined),
+    widgets: widgetsFor(isLocal),
   };
 }
 
@@ -223,10 +242,11 @@ export interface PublicConfig {
   algolia?: { appId: string; searchKey: string; indexName: string };
   hellosign?: { clientId: string; testMode: boolean };
   googleMapsApiKey?: string;
+  widgets: Widgets;
 }
 
 export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
-  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey } = config;
+  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey, widgets } = config;
   return {
     appEnv,
     hosts,
@@ -238,5 +258,6 @@ export function publicConfig(config: ServerConfig = serverConfig()): PublicConfi
     algolia,
     hellosign,
     googleMapsApiKey,
+    widgets,
   };
 }

@@ -1,5 +1,6 @@
 import { liteClient, type LiteClient } from "algoliasearch/lite";
 import type { PublicConfig } from "../config/env";
+import { LOCAL_PATHS } from "../config/local-paths";
 
 /**
  * The employer search client for InstantSearch. In the cloud: the real Algolia lite client on the
@@ -14,7 +15,7 @@ export function employerIndexName(config: Pick<PublicConfig, "appEnv" | "algolia
   return config.algolia?.indexName ?? `${config.appEnv}_employers`;
 }
 
-export const LOCAL_SEARCH_PATH = "/api/local/algolia";
+export const LOCAL_SEARCH_PATH = LOCAL_PATHS.algolia;
 
 /**
  * The client's defaults (1 s connect, 2 s read) are shorter than SPEC's 3000 ms stalled-search

@@ -1,13 +1,14 @@
 "use server";
 
-import { apiError, userClient } from "@/lib/api/client";
-import * as bank from "./operations";
+import type { GraphQLClient } from "graphql-request";
+import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/action-result";
+import { apiError } from "@/lib/api/client";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
 import { parseForm } from "@/lib/forms/validation";
-import { serverConfig } from "@/lib/config/env";
-import { currentIdToken, currentSession } from "@/lib/session/server-session";
+import { signedInApi } from "@/lib/session/signed-in-api";
+import * as bank from "./operations";
 
 /**
  * The /bank page's calls, made on the server with the signed-in user's own identity token (read
@@ -15,35 +16,32 @@ import { currentIdToken, currentSession } from "@/lib/session/server-session";
  * reason the page can show; the API's own wording is shown only for SPEC's funding messages.
  */
 
-export type BankFailure = { ok: false; reason: "signed-out" | "refused" | "failed"; message?: string; field?: string };
-export type BankResult<T> = ({ ok: true } & T) | BankFailure;
-
 /** Messages SPEC defines for the page to show as they are (sections 5 and 8) and the lock notice. */
 const SHOWN = [/^Unverified fundingSource already exists$/, /^No Unverified Account Found$/, /^The amounts do not match\./, /locked after 3 wrong tries/];
 
-async function withUser<T>(what: string, fn: (client: ReturnType<typeof userClient>, username: string) => Promise<BankResult<T>>): Promise<BankResult<T>> {
-  const session = await currentSession();
-  const token = await currentIdToken();
-  if (session.status === "anonymous" || !token) return { ok: false, reason: "signed-out" };
+async function withUser<T extends object>(what: string, fn: (client: GraphQLClient, username: string) => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
   try {
-    return await fn(userClient(serverConfig().graphql.url, token), session.username);
+    return await fn(api.client, api.username);
   } catch (error) {
     const detail = apiError(error);
-    if (detail?.status === 401) return { ok: false, reason: "signed-out" };
+    if (detail?.status === 401) return failure("signed-out");
     if (detail && detail.errorType !== "InternalFailure" && detail.errorType !== undefined) {
       const shown = SHOWN.some((re) => re.test(detail.message));
-      return { ok: false, reason: "refused", message: shown ? detail.message : undefined, field: detail.field };
+      return failure("refused", { message: shown ? detail.message : undefined, fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined });
     }
     console.error(`[bank] ${what} failed:`, detail?.errorType ?? (error instanceof Error ? error.message : error));
-    return { ok: false, reason: "failed" };
+    return failure("failed");
   }
 }
 
-export async function loadAccounts(): Promise<BankResult<{ accounts: bank.FundingSource[] }>> {
+/** The accounts again, after a change (the page's first load reads them in the page). */
+export async function loadAccounts(): Promise<ActionResult<{ accounts: bank.FundingSource[] }>> {
   return withUser("accounts", async (client) => ({ ok: true, accounts: await bank.accounts(client) }));
 }
 
-export async function requestLinkToken(): Promise<BankResult<{ linkToken: string }>> {
+export async function requestLinkToken(): Promise<ActionResult<{ linkToken: string }>> {
   return withUser("createLinkToken", async (client) => ({ ok: true, linkToken: (await bank.createLinkToken(client)).link_token }));
 }
 
@@ -54,8 +52,8 @@ interface LinkMetadata {
 }
 
 /** SPEC 8: 200 is success, anything else LinkFailure. */
-export async function linkAccount(publicToken: string, metadata: LinkMetadata): Promise<BankResult<object>> {
-  if (typeof publicToken !== "string" || !publicToken || publicToken.length > 200) return { ok: false, reason: "refused" };
+export async function linkAccount(publicToken: string, metadata: LinkMetadata): Promise<ActionResult<object>> {
+  if (typeof publicToken !== "string" || !publicToken || publicToken.length > 200) return invalid();
   const meta = {
     institution: metadata?.institution ?? null,
     accounts: (metadata?.accounts ?? []).slice(0, 20).map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
@@ -63,33 +61,34 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
   };
   return withUser("links", async (client) => {
     const answer = await bank.links(client, publicToken, meta);
-    return linkOutcome(answer) === "Linked" ? { ok: true } : { ok: false, reason: "failed" };
+    return linkOutcome(answer) === "Linked" ? { ok: true } : failure("failed");
   });
 }
 
-export async function addManualAccount(input: unknown): Promise<BankResult<{ source: bank.FundingSource }>> {
+export async function addManualAccount(input: unknown): Promise<ActionResult<{ source: bank.FundingSource }>> {
   const parsed = parseForm(manualAccountWireSchema, input);
-  if (!parsed.ok) return { ok: false, reason: "refused", field: Object.keys(parsed.fieldErrors)[0] };
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
   return withUser("manually", async (client) => ({ ok: true, source: await bank.manually(client, parsed.data) }));
 }
 
-export async function verifyDeposits(accountId: string, input: unknown): Promise<BankResult<object>> {
+export async function verifyDeposits(accountId: string, input: unknown): Promise<ActionResult<object>> {
   const parsed = parseForm(microDepositSchema, input);
-  if (!parsed.ok || typeof accountId !== "string" || !accountId) return { ok: false, reason: "refused", field: parsed.ok ? undefined : Object.keys(parsed.fieldErrors)[0] };
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
+  if (typeof accountId !== "string" || !accountId) return invalid();
   return withUser("verifies", async (client) => {
     const answer = await bank.verifies(client, parsed.data.amount1, parsed.data.amount2, accountId);
-    return isVerifiedAnswer(answer) ? { ok: true } : { ok: false, reason: "failed" };
+    return isVerifiedAnswer(answer) ? { ok: true } : failure("failed");
   });
 }
 
-export async function makeActive(accountId: string): Promise<BankResult<object>> {
-  if (typeof accountId !== "string" || !accountId) return { ok: false, reason: "refused" };
-  return withUser("setActiveFSID", async (client) => ((await bank.setActiveFSID(client, accountId)) ? { ok: true } : { ok: false, reason: "failed" }));
+export async function makeActive(accountId: string): Promise<ActionResult<object>> {
+  if (typeof accountId !== "string" || !accountId) return invalid();
+  return withUser("setActiveFSID", async (client) => ((await bank.setActiveFSID(client, accountId)) ? { ok: true } : failure("failed")));
 }
 
 /** "SUCCESS" → fine; anything else is the link token for update mode. */
-export async function checkCredentials(accountId: string): Promise<BankResult<{ refreshToken: string | null }>> {
-  if (typeof accountId !== "string" || !accountId) return { ok: false, reason: "refused" };
+export async function checkCredentials(accountId: string): Promise<ActionResult<{ refreshToken: string | null }>> {
+  if (typeof accountId !== "string" || !accountId) return invalid();
   return withUser("checkItemStatus", async (client, username) => {
     const answer = await bank.checkItemStatus(client, username, accountId);
     return { ok: true, refreshToken: answer === "SUCCESS" ? null : answer };

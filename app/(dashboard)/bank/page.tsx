@@ -1,23 +1,32 @@
 import type { Metadata } from "next";
-import { BankPage } from "./_ui/bank-page";
+import { apiError } from "@/lib/api/client";
 import { publicConfig } from "@/lib/config/env";
-import { currentSession } from "@/lib/session/server-session";
-import { loadAccounts } from "./actions";
+import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
+import { BankPage } from "./_ui/bank-page";
+import { accounts, type FundingSource } from "./operations";
 
 export const metadata: Metadata = { title: "Bank account" };
 
+async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
+  if (!api) return null;
+  try {
+    return await accounts(api.client);
+  } catch (error) {
+    console.error("[bank] accounts failed:", apiError(error)?.errorType ?? (error instanceof Error ? error.message : error));
+    return null;
+  }
+}
+
 /** /bank (SPEC 2, 4, 5, 8): funding sources, instant linking, micro-deposits, the active account. */
 export default async function Page() {
-  const session = await currentSession();
-  const answer = await loadAccounts();
-  const claims = session.status === "signed-in" ? session.claims : null;
-  const { appEnv } = publicConfig();
+  const api = await signedInApi();
+  const claims = api?.session.status === "signed-in" ? api.session.claims : null;
   return (
     <BankPage
-      initialAccounts={answer.ok ? answer.accounts : null}
+      initialAccounts={await loadAccounts(api)}
       step={claims?.step ?? null}
       directDepositConfirmed={claims?.directDepositConfirmed ?? false}
-      outboxUrl={appEnv === "local" ? "/api/local/outbox" : null}
+      outboxUrl={publicConfig().widgets.outboxUrl}
     />
   );
 }

@@ -1,10 +1,11 @@
 "use server";
 
-import { apiError, userClient } from "@/lib/api/client";
+import { failure } from "@/lib/actions/action-result";
+import { apiError } from "@/lib/api/client";
 import { counters } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
-import { currentIdToken, currentSession } from "@/lib/session/server-session";
-import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, type SigningUrlResult } from "./_ui/signing-url";
+import { signedInApi } from "@/lib/session/signed-in-api";
+import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./_ui/signing-url";
 
 /**
  * Asks the API for a fresh embedded signing URL (counters) with the signed-in user's own token,
@@ -12,23 +13,22 @@ import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, type Signin
  * provider's sign URLs are one-time.
  */
 export async function requestSigningUrl(signatureId: string): Promise<SigningUrlResult> {
-  if (!isSignatureId(signatureId)) return { ok: false, reason: "not-found" };
-  const session = await currentSession();
-  const token = await currentIdToken();
-  if (session.status === "anonymous" || !token) return { ok: false, reason: "signed-out" };
+  if (!isSignatureId(signatureId)) return failure("not-found");
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
   const config = serverConfig();
-  if (!config.hellosign) return { ok: false, reason: "unavailable" };
+  if (!config.hellosign) return failure("failed");
   try {
-    const url = await counters(userClient(config.graphql.url, token), signatureId);
+    const url = await counters(api.client, signatureId);
     if (!isAcceptableSigningUrl(url, config)) {
       console.error("[dashboard-sign] counters answered an unacceptable signing URL");
-      return { ok: false, reason: "unavailable" };
+      return failure("failed");
     }
     return { ok: true, url };
   } catch (error) {
     const detail = apiError(error);
-    const reason = problemFromApiError(detail);
-    if (reason === "unavailable") console.error("[dashboard-sign] counters failed:", detail?.errorType ?? (error instanceof Error ? error.message : error));
-    return { ok: false, reason };
+    const problem = problemFromApiError(detail);
+    if (problem === "unavailable") console.error("[dashboard-sign] counters failed:", detail?.errorType ?? (error instanceof Error ? error.message : error));
+    return signingFailure(problem);
   }
 }

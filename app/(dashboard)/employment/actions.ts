@@ -1,13 +1,14 @@
 "use server";
 
-import { apiError, publicClient, userClient } from "@/lib/api/client";
-import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
+import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
+import { apiError } from "@/lib/api/client";
 import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { serverConfig } from "@/lib/config/env";
 import { employmentSchema } from "@/lib/employment/schema";
 import { fieldOfValidationError, parseForm } from "@/lib/forms/validation";
-import { currentIdToken, currentSession } from "@/lib/session/server-session";
+import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
+import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
 
 /**
  * The /employment page's calls, made on the server with the signed-in user's own token (read from
@@ -15,110 +16,102 @@ import { currentIdToken, currentSession } from "@/lib/session/server-session";
  * the wording of the API's errors stays on the server (SPEC 5, 8).
  */
 
-export type ActionProblem = "signed-out" | "validation" | "server";
-
-async function userApi() {
-  const session = await currentSession();
-  const token = await currentIdToken();
-  if (session.status === "anonymous" || !token) return null;
-  return { session, client: userClient(serverConfig().graphql.url, token) };
-}
-
 function log(operation: string, error: unknown) {
   const detail = apiError(error);
   console.error(`[employment] ${operation} failed:`, detail ? `${detail.status} ${detail.errorType ?? ""}` : error instanceof Error ? error.message : error);
 }
 
+const isEmployerId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= 64;
+
 /** SPEC 5: the island check with the public API key. */
-export async function checkIslandAction(employerId: string): Promise<{ ok: true; island: boolean } | { ok: false }> {
-  if (typeof employerId !== "string" || !employerId || employerId.length > 64) return { ok: false };
-  const { graphql } = serverConfig();
+export async function checkIslandAction(employerId: string): Promise<ActionResult<{ island: boolean }>> {
+  if (!isEmployerId(employerId)) return invalid();
   try {
-    return { ok: true, island: await checkIfIslandInAlgolia(publicClient(graphql.url, graphql.apiKey), employerId) };
+    return { ok: true, island: await checkIfIslandInAlgolia(publicApi(), employerId) };
   } catch (error) {
     log("checkIfIslandInAlgolia", error);
-    return { ok: false };
+    return failure("failed");
   }
 }
 
-export type ChooseEmployerResult = { ok: true; nextRoute: string | null } | { ok: false; problem: ActionProblem };
+export type ChooseEmployerResult = ActionResult<{ nextRoute: string | null }>;
 
 export async function chooseEmployerAction(employerId: string): Promise<ChooseEmployerResult> {
-  if (typeof employerId !== "string" || !employerId || employerId.length > 64) return { ok: false, problem: "validation" };
-  const api = await userApi();
-  if (!api) return { ok: false, problem: "signed-out" };
+  if (!isEmployerId(employerId)) return invalid();
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
   try {
     const answer = await setEmployer(api.client, employerId);
-    if (answer.validationError) return { ok: false, problem: "validation" };
+    if (answer.validationError) return invalid();
     if (answer.serverError) {
       console.error("[employment] setEmployer answered a serverError");
-      return { ok: false, problem: "server" };
+      return failure("failed");
     }
     return { ok: true, nextRoute: answer.nextRoute };
   } catch (error) {
     log("setEmployer", error);
-    return { ok: false, problem: "server" };
+    return failure("failed");
   }
 }
 
-export type SaveEmploymentResult =
-  | { ok: true; nextRoute: string | null; requirePaystubs: boolean }
-  | { ok: false; problem: ActionProblem; field?: string };
+export type SaveEmploymentResult = ActionResult<{ nextRoute: string | null; requirePaystubs: boolean }>;
 
 /** Checks the values with the form's own schema again, then sends them (SPEC 7 employmentInformationNextHandler). */
 export async function saveEmploymentAction(employerId: string, values: unknown): Promise<SaveEmploymentResult> {
-  const api = await userApi();
-  if (!api) return { ok: false, problem: "signed-out" };
-  const { graphql } = serverConfig();
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
   let childrensHospital = false;
   try {
-    const employer = typeof employerId === "string" && employerId ? await loadEmployer(publicClient(graphql.url, graphql.apiKey), employerId) : null;
+    const employer = typeof employerId === "string" && employerId ? await loadEmployer(publicApi(), employerId) : null;
     childrensHospital = employer ? isChildrensHospitalEmployer(employer) : false;
   } catch (error) {
     log("loadEmployer", error);
-    return { ok: false, problem: "server" };
+    return failure("failed");
   }
   const schema = employmentSchema({ childrensHospital });
   const parsed = parseForm(schema, values);
-  if (!parsed.ok) return { ok: false, problem: "validation", field: Object.keys(parsed.fieldErrors)[0] };
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
   try {
     const answer = await employmentInformationNextHandler(api.client, parsed.data);
     if (answer.validationError) {
-      return { ok: false, problem: "validation", field: fieldOfValidationError(answer.validationError, Object.keys(schema.shape)) };
+      const field = fieldOfValidationError(answer.validationError, Object.keys(schema.shape));
+      return invalid(field ? [field] : []);
     }
     if (answer.serverError) {
       console.error("[employment] employmentInformationNextHandler answered a serverError");
-      return { ok: false, problem: "server" };
+      return failure("failed");
     }
     return { ok: true, nextRoute: answer.nextRoute, requirePaystubs: answer.requirePaystubs === true };
   } catch (error) {
     log("employmentInformationNextHandler", error);
-    return { ok: false, problem: "server" };
+    return failure("failed");
   }
 }
 
-export type ArgyleStartResult = { ok: true; userToken: string; sandbox: boolean; flowId: string | null } | { ok: false; problem: ActionProblem };
-
-export async function startPayrollLinkAction(employerId: string, directDeposit: boolean): Promise<ArgyleStartResult> {
-  const api = await userApi();
-  if (!api) return { ok: false, problem: "signed-out" };
+export async function startPayrollLinkAction(
+  employerId: string,
+  directDeposit: boolean,
+): Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null }>> {
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
   try {
-    const answer = await initializeArgyle(api.client, { username: api.session.username, employerId, directDeposit: directDeposit === true });
-    if (!answer.userToken) return { ok: false, problem: "server" };
+    const answer = await initializeArgyle(api.client, { username: api.username, employerId, directDeposit: directDeposit === true });
+    if (!answer.userToken) return failure("failed");
     return { ok: true, userToken: answer.userToken, sandbox: serverConfig().appEnv !== "production", flowId: answer.linkFlowId };
   } catch (error) {
     log("initializeArgyle", error);
-    return { ok: false, problem: "server" };
+    return failure("failed");
   }
 }
 
-export async function finishPayrollLinkAction(argyleUserId: string): Promise<{ ok: boolean }> {
-  const api = await userApi();
-  if (!api || typeof argyleUserId !== "string" || !argyleUserId) return { ok: false };
+export async function finishPayrollLinkAction(argyleUserId: string): Promise<ActionResult> {
+  const api = await signedInApi();
+  if (!api) return failure("signed-out");
+  if (typeof argyleUserId !== "string" || !argyleUserId) return invalid();
   try {
-    return { ok: await successfulArgyleUpdate(api.client, { username: api.session.username, argyleUserId }) };
+    return (await successfulArgyleUpdate(api.client, { username: api.username, argyleUserId })) ? { ok: true } : failure("failed");
   } catch (error) {
     log("successfulArgyleUpdate", error);
-    return { ok: false };
+    return failure("failed");
   }
 }

@@ -3,19 +3,15 @@ import { Suspense } from "react";
 import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
-import { apiError, publicClient, userClient } from "@/lib/api/client";
+import { apiError } from "@/lib/api/client";
 import { loadEmployer, loadFrontend } from "@/lib/api/operations";
 import type { FrontendLoad } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { publicConfig, serverConfig } from "@/lib/config/env";
-import { currentIdToken, currentSession } from "@/lib/session/server-session";
+import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 
 export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
-
-/** Argyle Link's web script (WIDGETS.md); locally the stand-in's copy served by the app. */
-const ARGYLE_SCRIPT = "https://plugin.argyle.com/argyle.web.v5.js";
-const LOCAL_ARGYLE_SCRIPT = "/api/local/argyle/argyle.web.v5.js";
 
 function Unavailable() {
   return (
@@ -26,14 +22,12 @@ function Unavailable() {
 }
 
 async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> {
-  const session = await currentSession();
-  const token = await currentIdToken();
-  if (session.status === "anonymous" || !token) return null;
-  const { graphql } = serverConfig();
+  const api = await signedInApi();
+  if (!api) return null;
   try {
-    const load = await loadFrontend(userClient(graphql.url, token));
+    const load = await loadFrontend(api.client);
     const id = load.appInfo.employer;
-    const employer = id ? await loadEmployer(publicClient(graphql.url, graphql.apiKey), id) : null;
+    const employer = id ? await loadEmployer(publicApi(), id) : null;
     return {
       appInfo: load.appInfo,
       employer: employer && {
@@ -52,6 +46,11 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
   }
 }
 
+function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose" | "details" | "saved" {
+  if (step === "chooseEmployer" || !hasEmployer) return "choose";
+  return step === "employmentInformation" ? "details" : "saved";
+}
+
 /**
  * /employment (SPEC 2 shell page), driven by the user's step: at chooseEmployer the employer
  * search, at employmentInformation the details form, at any other step the saved employer and
@@ -62,7 +61,7 @@ export default async function EmploymentRoute() {
   if (!data) return <Unavailable />;
   const { appInfo, employer } = data;
   const step = appInfo.step;
-  const view = step === "chooseEmployer" || !employer ? "choose" : step === "employmentInformation" ? "details" : "saved";
+  const view = viewFor(step, employer !== null);
   const config = publicConfig();
   return (
     <Suspense fallback={<p role="status" className="px-4 py-8">Loading your employment details…</p>}>
@@ -72,7 +71,7 @@ export default async function EmploymentRoute() {
         employment={appInfo.employment ?? null}
         config={{ appEnv: config.appEnv, algolia: config.algolia }}
         serverOrigin={serverConfig().appUrl}
-        argyleScriptUrl={config.appEnv === "local" ? LOCAL_ARGYLE_SCRIPT : ARGYLE_SCRIPT}
+        argyleScriptUrl={config.widgets.argyleScriptUrl}
       />
     </Suspense>
   );

@@ -9,7 +9,7 @@ import {
 import { primaryButtonClass } from "@/components/forms";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import type { FundingSource } from "../operations";
-import { refreshClaims } from "@/lib/auth/refresh-claims";
+import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask } from "@/lib/bank/funding-rules";
 import { AccountList } from "./account-list";
 import { ManualAccountForm } from "./manual-account-form";
@@ -40,11 +40,11 @@ const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
  */
 export async function followFundingChange(step: string | null, leaving: () => void = () => undefined): Promise<boolean> {
   if (!step || !MOVING_STEPS.has(step)) return false;
-  const refreshed = await refreshClaims();
-  if (!refreshed.ok || refreshed.claims.step === step) return false;
-  leaving();
-  window.location.assign(`/apply/${encodeURIComponent(refreshed.claims.step)}`);
-  return true;
+  const followed = await refreshAndFollow(
+    (refreshed) => (refreshed.ok && refreshed.claims.step !== step ? `/apply/${encodeURIComponent(refreshed.claims.step)}` : null),
+    { beforeLeaving: leaving },
+  );
+  return followed !== null;
 }
 
 export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {

@@ -2,7 +2,7 @@
 
 import { DigitsField, Form, FormError, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { manualAccountFormSchema } from "@/lib/bank/schema";
-import type { BankResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/action-result";
 import type { FundingSource } from "../operations";
 
 const TYPES = [
@@ -17,7 +17,7 @@ export function ManualAccountForm({
   add,
   onAdded,
 }: {
-  add: (input: { account: string; name: string; routing: string; type: string }) => Promise<BankResult<{ source: FundingSource }>>;
+  add: (input: { account: string; name: string; routing: string; type: string }) => Promise<ActionResult<{ source: FundingSource }>>;
   onAdded: () => Promise<void>;
 }) {
   const form = useZodForm({
@@ -32,8 +32,8 @@ export function ManualAccountForm({
       }
       if (answer.reason === "signed-out") setFormError("Your session ended. Please sign in again.");
       else if (answer.message) setFormError(answer.message);
-      else if (answer.field === "routing") setFieldError("routing", "Check the routing number");
-      else if (answer.field === "account") setFieldError("account", "Check the account number");
+      else if (answer.fieldErrors?.routing) setFieldError("routing", "Check the routing number");
+      else if (answer.fieldErrors?.account) setFieldError("account", "Check the account number");
       else setFormError("We could not add this account. Please try again.");
     },
   });

@@ -2,14 +2,14 @@
 
 import { Form, FormError, MoneyField, SubmitButton, useZodForm } from "@/components/forms";
 import { microDepositSchema } from "@/lib/bank/schema";
-import type { BankResult } from "../actions";
+import type { ActionResult } from "@/lib/actions/action-result";
 
 /** The two micro-deposit amounts of the unverified account (either order). */
 export function MicroDepositForm({
   verify,
   onDone,
 }: {
-  verify: (input: { amount1: number; amount2: number }) => Promise<BankResult<object>>;
+  verify: (input: { amount1: number; amount2: number }) => Promise<ActionResult<object>>;
   onDone: (verified: boolean) => Promise<void>;
 }) {
   const form = useZodForm({

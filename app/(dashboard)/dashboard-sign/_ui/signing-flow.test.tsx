@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EmbeddedClient, EmbeddedEvent, EmbeddedOpenOptions } from "./hellosign-client";
 import { SigningFlow } from "./signing-flow";
-import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, type SigningUrlResult } from "./signing-url";
+import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./signing-url";
 
 jest.mock("next/link", () => ({
   __esModule: true,
@@ -42,7 +42,7 @@ class FakeClient implements EmbeddedClient {
 
 function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = async () => true) {
   const clients: FakeClient[] = [];
-  const requestUrl = jest.fn(async () => results.shift() ?? { ok: false as const, reason: "unavailable" as const });
+  const requestUrl = jest.fn(async () => results.shift() ?? signingFailure("unavailable"));
   const createClient = jest.fn(async () => {
     const c = new FakeClient();
     clients.push(c);
@@ -115,7 +115,7 @@ it.each([
   ["signed-out", "Please sign in again", "Sign in"],
   ["unavailable", "Signing isn't available right now", "Back to dashboard"],
 ] as const)("a URL problem (%s) is explained, with a way on, and no client is opened", async (reason, title, link) => {
-  const { createClient } = setup([{ ok: false, reason }]);
+  const { createClient } = setup([signingFailure(reason)]);
   expect(await screen.findByRole("heading", { name: title })).toHaveFocus();
   expect(screen.getByRole("link", { name: link })).toBeInTheDocument();
   if (reason === "signed-out") expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/login?redirect=%2Fdashboard%3Fcounters%3Dsig-1");

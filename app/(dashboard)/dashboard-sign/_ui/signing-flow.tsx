@@ -7,7 +7,7 @@ import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
-import type { SigningUrlProblem, SigningUrlResult } from "./signing-url";
+import { problemOf, type SigningUrlProblem, type SigningUrlResult } from "./signing-url";
 
 export type SigningState =
   | { kind: "loading" }
@@ -86,7 +86,7 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
     requestUrl(signatureId).then(
       (result) => {
         if (stale) return;
-        setState(result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: result.reason });
+        setState(result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: problemOf(result.reason) });
       },
       () => {
         if (!stale) setState({ kind: "problem", reason: "unavailable" });

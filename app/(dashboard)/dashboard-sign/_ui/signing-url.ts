@@ -1,12 +1,11 @@
+import { failure, type ActionFailure, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
 import type { ApiErrorDetail } from "@/lib/api/client";
 
 /**
- * What dashboard-sign gets when it asks for an embedded signing URL (counters), in the page's
- * terms. The API's own wording is never shown (SPEC 8); each reason has its own copy.
+ * What dashboard-sign gets when it asks for an embedded signing URL (counters). The API's own
+ * wording is never shown (SPEC 8); each of the page's problems has its own copy.
  */
-export type SigningUrlResult =
-  | { ok: true; url: string }
-  | { ok: false; reason: SigningUrlProblem };
+export type SigningUrlResult = ActionResult<{ url: string }>;
 
 export type SigningUrlProblem =
   /** No valid identity any more: sign in again. */
@@ -17,6 +16,23 @@ export type SigningUrlProblem =
   | "already-signed"
   /** Signing is not configured here, or the API failed: try again later. */
   | "unavailable";
+
+/** Each problem in the shared vocabulary of action failures, and back. */
+const REASON_OF: Record<SigningUrlProblem, FailureReason> = {
+  "signed-out": "signed-out",
+  "not-found": "not-found",
+  "already-signed": "conflict",
+  unavailable: "failed",
+};
+
+export function signingFailure(problem: SigningUrlProblem): ActionFailure {
+  return failure(REASON_OF[problem]);
+}
+
+export function problemOf(reason: FailureReason): SigningUrlProblem {
+  const found = (Object.keys(REASON_OF) as SigningUrlProblem[]).find((problem) => REASON_OF[problem] === reason);
+  return found ?? "unavailable";
+}
 
 /** Signature ids are opaque provider ids: letters, digits, dot, dash, underscore. */
 export function isSignatureId(value: unknown): value is string {

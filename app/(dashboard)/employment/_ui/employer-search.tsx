@@ -1,5 +1,6 @@
 "use client";
 
+import type { ActionResult } from "@/lib/actions/action-result";
 import { useMemo, useState } from "react";
 import { Configure, Index } from "react-instantsearch";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
@@ -14,7 +15,7 @@ export interface EmployerSearchProps {
   /** The app's own origin, for the first search made on the server (local index only). */
   serverOrigin: string;
   /** SPEC 5 island check (public API key), made on the server. */
-  checkIsland: (employerId: string) => Promise<{ ok: true; island: boolean } | { ok: false }>;
+  checkIsland: (employerId: string) => Promise<ActionResult<{ island: boolean }>>;
   /** Called with the employer the person chose; answers the error to show under the field, if any. */
   onChosen: (employer: EmployerHit) => Promise<string | null>;
   autoFocus?: boolean;

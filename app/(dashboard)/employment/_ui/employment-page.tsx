@@ -4,15 +4,13 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { formatDate, formatUsd } from "@/lib/format";
-import { refreshClaims } from "@/lib/auth/refresh-claims";
+import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import type { PublicConfig } from "@/lib/config/env";
 import { shellRouteFor, type EmployerHit } from "./employer-selection";
 import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import type { EmploymentArgs } from "@/lib/employment/schema";
-import {
-  checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction,
-  type ActionProblem,
-} from "../actions";
+import { firstFailedField, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
+import { checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction } from "../actions";
 import dynamic from "next/dynamic";
 import type { SaveOutcome, SavedEmployment } from "./employment-form";
 
@@ -46,11 +44,11 @@ export interface EmploymentPageProps {
   argyleScriptUrl: string;
 }
 
-const MESSAGES: Record<ActionProblem, string> = {
+const MESSAGES: Partial<Record<FailureReason, string>> = {
   "signed-out": "Your session has ended. Please sign in again.",
-  validation: "Please check this entry.",
-  server: "We could not save your changes. Please try again.",
+  invalid: "Please check this entry.",
 };
+const message = (reason: FailureReason) => MESSAGES[reason] ?? "We could not save your changes. Please try again.";
 
 /**
  * After setEmployer or employmentInformationNextHandler moved the step: refreshes the claims, then
@@ -59,8 +57,7 @@ const MESSAGES: Record<ActionProblem, string> = {
 export async function followNextRoute(nextRoute: string | null): Promise<boolean> {
   const route = shellRouteFor(nextRoute);
   if (!route) return false;
-  await refreshClaims();
-  window.location.assign(route);
+  await refreshAndFollow(route);
   return true;
 }
 const follow = followNextRoute;
@@ -73,7 +70,7 @@ const follow = followNextRoute;
  */
 export async function afterEmploymentSaved(nextRoute: string | null, requirePaystubs: boolean): Promise<"left" | "waiting" | "stayed"> {
   if (nextRoute && requirePaystubs && shellRouteFor(nextRoute)) {
-    await refreshClaims();
+    await refreshAndFollow(null);
     return "waiting";
   }
   return (await followNextRoute(nextRoute)) ? "left" : "stayed";
@@ -83,9 +80,9 @@ export async function afterEmploymentSaved(nextRoute: string | null, requirePays
  * Payroll linking done (successfulArgyleUpdate): direct deposit may now be confirmed, which the
  * guards read from the claims, so they are refreshed before the page says so.
  */
-export async function finishPayrollLink(argyleUserId: string): Promise<{ ok: boolean }> {
+export async function finishPayrollLink(argyleUserId: string): Promise<ActionResult> {
   const result = await finishPayrollLinkAction(argyleUserId);
-  if (result.ok) await refreshClaims();
+  if (result.ok) await refreshAndFollow(null);
   return result;
 }
 
@@ -133,7 +130,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
 
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
     const result = await chooseEmployerAction(hit.objectID);
-    if (!result.ok) return result.problem === "validation" ? "Please choose an employer from the list." : MESSAGES[result.problem];
+    if (!result.ok) return result.reason === "invalid" ? "Please choose an employer from the list." : message(result.reason);
     if (await follow(result.nextRoute)) return null;
     setChangingEmployer(false);
     setNotice(`Your employer is now ${hit.name}.`);
@@ -144,7 +141,10 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
   const onSave = async (values: EmploymentArgs): Promise<SaveOutcome> => {
     if (!employer) return { ok: false, message: "Choose your employer first." };
     const result = await saveEmploymentAction(employer.employerId, values);
-    if (!result.ok) return { ok: false, field: result.field, message: result.field ? MESSAGES.validation : MESSAGES[result.problem] };
+    if (!result.ok) {
+      const field = firstFailedField(result);
+      return { ok: false, field, message: message(field ? "invalid" : result.reason) };
+    }
     const paystubs = result.requirePaystubs ? " We will ask you for recent pay stubs to confirm your income." : "";
     const after = await afterEmploymentSaved(result.nextRoute, result.requirePaystubs === true);
     if (after === "waiting") {

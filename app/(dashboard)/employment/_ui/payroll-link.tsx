@@ -1,5 +1,6 @@
 "use client";
 
+import type { ActionResult } from "@/lib/actions/action-result";
 import { useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
@@ -51,8 +52,8 @@ export interface PayrollLinkProps {
   /** The widget script: Argyle's CDN, or the local stand-in's copy. */
   scriptUrl: string;
   directDeposit: boolean;
-  start: () => Promise<{ ok: true; userToken: string; sandbox: boolean; flowId: string | null } | { ok: false }>;
-  finish: (argyleUserId: string) => Promise<{ ok: boolean }>;
+  start: () => Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null }>>;
+  finish: (argyleUserId: string) => Promise<ActionResult>;
 }
 
 type State = { kind: "idle" } | { kind: "open" } | { kind: "linked" } | { kind: "failed"; message: string };

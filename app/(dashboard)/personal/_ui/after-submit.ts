@@ -1,4 +1,4 @@
-import { refreshClaims } from "@/lib/auth/refresh-claims";
+import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import type { PersonalActionResult } from "../actions";
 import type { SubmitHelpers } from "@/components/forms";
 
@@ -10,7 +10,7 @@ import type { SubmitHelpers } from "@/components/forms";
 export async function afterSubmit<In>(result: PersonalActionResult, helpers: SubmitHelpers<In>): Promise<boolean> {
   if (!result.ok) {
     if (result.reason === "invalid") {
-      for (const [field, message] of Object.entries(result.fieldErrors)) helpers.setFieldError(field as keyof In & string, message);
+      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) helpers.setFieldError(field as keyof In & string, message);
       helpers.setFormError("Please correct the fields marked below.");
     } else if (result.reason === "signed-out") {
       helpers.setFormError("Your session has ended. Please sign in again; nothing was saved.");
@@ -21,8 +21,6 @@ export async function afterSubmit<In>(result: PersonalActionResult, helpers: Sub
     }
     return false;
   }
-  // A failed refresh is not fatal: the guards load the user again on the next request.
-  await refreshClaims();
-  if (result.next) window.location.assign(result.next);
+  await refreshAndFollow(result.next ?? null);
   return true;
 }

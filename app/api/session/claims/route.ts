@@ -1,11 +1,10 @@
 import { NextResponse } from "next/server";
-import { userClient } from "@/lib/api/client";
 import { loadFrontend } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
 import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";
 import { claimsFromLoad } from "@/lib/session/claims-from-load";
-import { currentIdToken, currentSession } from "@/lib/session/server-session";
+import { signedInApi } from "@/lib/session/signed-in-api";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,15 +15,14 @@ export const dynamic = "force-dynamic";
  * every change of step or loan state, so the guards never act on stale state.
  */
 export async function POST(): Promise<NextResponse> {
-  const session = await currentSession();
-  const token = await currentIdToken();
-  if (session.status === "anonymous" || !token) {
+  const api = await signedInApi();
+  if (!api) {
     return NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
   }
   const config = serverConfig();
   let load;
   try {
-    load = await loadFrontend(userClient(config.graphql.url, token));
+    load = await loadFrontend(api.client);
   } catch (error) {
     // The API's wording is not shown to the visitor; it is logged here.
     console.error("[session] loadFrontend failed:", error instanceof Error ? error.message : error);
@@ -34,7 +32,7 @@ export async function POST(): Promise<NextResponse> {
     failed.cookies.set({ name, value: "", path, ...(domain ? { domain } : {}), maxAge: 0 });
     return failed;
   }
-  const claims = claimsFromLoad(load, session);
+  const claims = claimsFromLoad(load, api.session);
   const response = NextResponse.json({ load, claims }, { headers: { "cache-control": "no-store" } });
   response.cookies.set({ ...claimsCookieOptions(config), value: await signClaims(claims, config.sessionSecret) });
   return response;

@@ -1,0 +1,33 @@
+import "server-only";
+import type { GraphQLClient } from "graphql-request";
+import { publicClient, userClient } from "@/lib/api/client";
+import { serverConfig } from "@/lib/config/env";
+import { currentIdToken, currentSession } from "./server-session";
+import type { Session } from "./session";
+
+export type SignedInSession = Exclude<Session, { status: "anonymous" }>;
+
+export interface SignedInApi {
+  session: SignedInSession;
+  username: string;
+  /** The GraphQL API as this user: their own identity token, read from the cookie on the server. */
+  client: GraphQLClient;
+}
+
+/**
+ * The one way the server acts for the signed-in user (server actions, page loaders, the claims
+ * route). Fails closed: no verified identity, or no token to send, is null — never an exception.
+ */
+export async function signedInApi(): Promise<SignedInApi | null> {
+  const session = await currentSession();
+  if (session.status === "anonymous") return null;
+  const token = await currentIdToken();
+  if (!token) return null;
+  return { session, username: session.username, client: userClient(serverConfig().graphql.url, token) };
+}
+
+/** The API with the public key: only the public lookups (employer, island check, lead) accept it. */
+export function publicApi(): GraphQLClient {
+  const { graphql } = serverConfig();
+  return publicClient(graphql.url, graphql.apiKey);
+}
