@@ -5,7 +5,7 @@ import { routeTableMarkdown, withRouteTable } from "./route-table-markdown";
 
 describe("the README's route table", () => {
   it("is the one generated from the code (run npm run routes:readme after changing a route)", () => {
-    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    const readme = readFileSync(path.join(process.cwd(), "docs", "routes.md"), "utf8");
     expect(withRouteTable(readme)).toBe(readme);
   });
   it("has a line for every row", () => {
