@@ -4,7 +4,7 @@ import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
 import { createNonce } from "@/lib/security/csp";
 import { securityHeaders, type ResponseKind } from "@/lib/security/headers";
-import { refuse } from "@/lib/security/request-policy";
+import { refuse, type Refusal } from "@/lib/security/request-policy";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
 import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions } from "@/lib/session/session";
 
@@ -62,6 +62,16 @@ export function toResponse(decision: Decision, request: NextRequest, csp?: strin
   }
 }
 
+/** The status line's text for a refused request. */
+const STATUS_TEXT: Record<Refusal["status"], string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed" };
+
+/** x-route-decision, for ops checking redirects. A not-found says nothing more: staff pages must not reveal that they exist. */
+function decisionHeader(decision: Decision): string {
+  if (decision.kind === "not-found") return "not-found";
+  if (decision.kind === "bad-request") return decision.reason;
+  return `${decision.route}:${decision.reason}`;
+}
+
 export async function middleware(request: NextRequest): Promise<NextResponse> {
   const config = serverConfig();
   const { pathname } = request.nextUrl;
@@ -75,7 +85,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   });
   const refusal = refuse({ method: request.method, pathname, kind, header: (name) => request.headers.get(name) });
   if (refusal) {
-    const response = new NextResponse(`${refusal.status === 405 ? "Method Not Allowed" : refusal.status === 403 ? "Forbidden" : refusal.status === 404 ? "Not Found" : "Bad Request"}: ${refusal.reason}`, {
+    const response = new NextResponse(`${STATUS_TEXT[refusal.status]}: ${refusal.reason}`, {
       status: refusal.status,
       headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.allow ? { allow: refusal.allow } : {}) },
     });
@@ -94,8 +104,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     now: Date.now(),
   });
   const response = withHeaders(toResponse(decision, request, headers["content-security-policy"]), headers);
-  // For ops checking redirects. A not-found says nothing more: staff pages must not reveal that they exist.
-  response.headers.set("x-route-decision", decision.kind === "not-found" ? "not-found" : decision.kind === "bad-request" ? decision.reason : `${decision.route}:${decision.reason}`);
+  response.headers.set("x-route-decision", decisionHeader(decision));
   return response;
 }
 

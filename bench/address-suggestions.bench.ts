@@ -29,7 +29,9 @@ for (let i = 0; queries.length < N + WARMUP; i += 97) {
   const a = book[i % book.length]!;
   const full = formattedAddress(a);
   const cut = 2 + (i % (full.length - 2));
-  queries.push(i % 3 === 0 ? `${a.streetName} ${a.city}`.slice(0, cut) : i % 11 === 0 ? `zz ${a.streetName}` : full.slice(0, cut));
+  if (i % 3 === 0) queries.push(`${a.streetName} ${a.city}`.slice(0, cut));
+  else if (i % 11 === 0) queries.push(`zz ${a.streetName}`);
+  else queries.push(full.slice(0, cut));
 }
 
 const server = await startLocalServer({ APP_ENV: "local", DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", NODE_ENV: "production" });

@@ -2,7 +2,7 @@ import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN, enterCode, hasClaimsCookie, nextCode, outbox, requestCode } from "./fixtures/personas";
+import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 
 /**
  * /bank on the production build with the local Plaid Link stand-in (issue 10): instant linking,

@@ -122,11 +122,15 @@ function generated(count: number): Array<{ method: string; path: string; headers
   for (let i = 0; i < count; i++) {
     const base = pick(paths);
     const shape = Math.floor(random() * 5);
-    const path =
-      shape === 0 ? `${base}/${pick(NASTY)}` :
-      shape === 1 ? `${base}?${pick(["redirect", "partner", "counters", "Redirect", "%72edirect", pick(NASTY)])}=${pick(NASTY)}` :
-      shape === 2 ? `${base}${pick(NASTY)}` :
-      shape === 3 ? `/${pick(NASTY)}${base}` : base;
+    // Each shape draws only its own random picks, in this order: the cases stay the same for a seed.
+    const shapes = [
+      () => `${base}/${pick(NASTY)}`,
+      () => `${base}?${pick(["redirect", "partner", "counters", "Redirect", "%72edirect", pick(NASTY)])}=${pick(NASTY)}`,
+      () => `${base}${pick(NASTY)}`,
+      () => `/${pick(NASTY)}${base}`,
+      () => base,
+    ];
+    const path = shapes[shape]!();
     const headers: Record<string, string> = {};
     if (random() < 0.3) headers["content-type"] = pick(["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/x-amz-json-1.1"]);
     if (random() < 0.2) headers.cookie = `${pick(["shell_claims", "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser"])}=${pick(NASTY)}`;

@@ -76,7 +76,12 @@ await new Promise((resolve) => server.listen(port, hostname, resolve));
 // Next loads each route's code on its first request: load the ones a newcomer meets first (the
 // sign-in page, the middleware, the local sign-in and outbox endpoints) before saying Ready.
 const local = (process.env.APP_ENV ?? "local") === "local";
-const self = `http://${!hostname || hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`;
+/** The address this process reaches its own server at: loopback for "every interface", brackets round IPv6. */
+function selfHost(name) {
+  if (!name || name === "0.0.0.0" || name === "::") return "127.0.0.1";
+  return name.includes(":") ? `[${name}]` : name;
+}
+const self = `http://${selfHost(hostname)}:${port}`;
 for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?format=json", "/api/local/cognito"] : [])]) {
   await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer()).catch(() => undefined);
 }

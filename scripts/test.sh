@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: type check, Jest (the stand-ins' suites on embedded PGlite, then again
-# on a throwaway PostgreSQL server), then Playwright against a production build.
+# Sets up and runs every test: type check, lint and formatting, Jest (the stand-ins' suites on
+# embedded PGlite, then again on a throwaway PostgreSQL server), then Playwright against a production
+# build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,6 +33,12 @@ as_pg "$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE s
 
 echo "== type check"
 npm run typecheck
+
+echo "== lint (ESLint: Next's rules, layer boundaries, reasons on every eslint-disable)"
+npm run lint
+
+echo "== formatting (Prettier)"
+npm run format:check
 
 echo "== unit and integration tests (embedded PGlite)"
 npx jest --ci

@@ -31,6 +31,8 @@ const primary = classNames(
 const secondary = classNames("min-h-11 rounded-md px-3 py-2 font-semibold text-brand underline-offset-2 hover:underline disabled:opacity-70", focusRing);
 
 /** The query that carries the redirect target and partner tag between /login and /register. */
+const submitLabel = (mode: SignInMode) => (mode === "register" ? "Sign up" : "Send my code");
+
 function carriedQuery(redirect: string | undefined, partner: string | undefined): string {
   const params = new URLSearchParams();
   if (redirect) params.set("redirect", redirect);
@@ -178,7 +180,7 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
         </div>
         {errorBox}
         <button type="submit" className={primary} disabled={busyField}>
-          {pending === "send" ? "Sending your code…" : mode === "register" ? "Sign up" : "Send my code"}
+          {pending === "send" ? "Sending your code…" : submitLabel(mode)}
         </button>
       </form>
       <p className="text-sm text-gray-700">

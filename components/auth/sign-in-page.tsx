@@ -8,10 +8,15 @@ import { signedOutNotice, type SignInMode } from "./sign-in-messages";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
+function valuesOf(value: SearchParams[string]): string[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
 /** Next's parsed query back to ordered pairs, so the same single-redirect rule as the edge applies. */
 function toParams(query: SearchParams): URLSearchParams {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(name, v);
+  for (const [name, value] of Object.entries(query)) for (const v of valuesOf(value)) params.append(name, v);
   return params;
 }
 

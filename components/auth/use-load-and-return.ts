@@ -76,8 +76,7 @@ export function useLoadAndReturn(redirect: string | undefined, deps: Partial<Loa
 
   useEffect(() => {
     void load();
-    // Once on arrival; retry() loads again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on arrival; retry() loads again
   }, []);
 
   const retry = useCallback(() => {

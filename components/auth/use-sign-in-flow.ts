@@ -108,8 +108,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     return () => {
       cancelled = true;
     };
-    // Once per page: the configuration and services do not change while it is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the configuration and services do not change while it is shown
   }, []);
 
   async function run(kind: Exclude<Pending, null>, work: () => Promise<void>) {

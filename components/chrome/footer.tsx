@@ -48,7 +48,7 @@ export function Footer() {
           {TRUST_BADGES.map((badge) => (
             <li key={badge.href}>
               <ExternalLink href={badge.href} className={classNames("inline-block rounded", focusRing)}>
-                {/* eslint-disable-next-line @next/next/no-img-element */}
+                {/* eslint-disable-next-line @next/next/no-img-element -- the badges are SVGs from public/images: next/image would not optimise them */}
                 <img src={badge.image.src} width={badge.image.width} height={badge.image.height} alt={badge.name} />
               </ExternalLink>
             </li>

@@ -20,6 +20,21 @@ export function isAutoMinimised(pathname: string, wideViewport: boolean): boolea
   return isApplyRoute(pathname) || !wideViewport;
 }
 
+/** "auto" while CSS decides by the viewport's width (before the first client render knows it). */
+type SidebarState = "auto" | "expanded" | "minimised";
+
+function sidebarState(cssDecides: boolean, expanded: boolean): SidebarState {
+  if (cssDecides) return "auto";
+  return expanded ? "expanded" : "minimised";
+}
+
+// Minimised: the label leaves the layout but stays the accessible name.
+const STATE_CLASSES: Record<SidebarState, { width: string; label: string }> = {
+  auto: { width: "w-16 sidebar:w-64", label: "sr-only sidebar:not-sr-only sidebar:truncate" },
+  expanded: { width: "w-64", label: "truncate" },
+  minimised: { width: "w-16", label: "sr-only" },
+};
+
 export interface SidebarProps {
   /** From sidebarItems(): visibility is decided outside, so this component only lays out. */
   items: readonly SidebarItem[];
@@ -57,17 +72,17 @@ export function Sidebar({ items, onLogout = signOut }: SidebarProps) {
   const cssDecides = wide === undefined && !autoMinimised && chosen === null && !hovered;
   const listId = useId();
 
-  const navWidth = cssDecides ? "w-16 sidebar:w-64" : expanded ? "w-64" : "w-16";
-  const placeholderWidth = cssDecides ? "w-16 sidebar:w-64" : baseExpanded && wide ? "w-64" : "w-16";
-  // Minimised: the label leaves the layout but stays the accessible name.
-  const labelClass = cssDecides ? "sr-only sidebar:not-sr-only sidebar:truncate" : expanded ? "truncate" : "sr-only";
+  const state = sidebarState(cssDecides, expanded);
+  const navWidth = STATE_CLASSES[state].width;
+  const placeholderWidth = STATE_CLASSES[sidebarState(cssDecides, Boolean(baseExpanded && wide))].width;
+  const labelClass = STATE_CLASSES[state].label;
 
   return (
     // The placeholder keeps the page's layout; the nav may grow over the content on hover.
     <div className={classNames("relative shrink-0 transition-[width] duration-300", placeholderWidth)}>
       <nav
         aria-label="Main"
-        data-state={cssDecides ? "auto" : expanded ? "expanded" : "minimised"}
+        data-state={state}
         onMouseEnter={() => {
           clearLeaveTimer();
           if (!baseExpanded) setHovered(true);

@@ -8,7 +8,6 @@ export function SiteLogo({ className }: { className?: string }) {
   return (
     <AppLink href={SITE.homeHref} className={classNames("inline-flex shrink-0 rounded", focusRing, className)}>
       {/* A plain img: the SVG needs no optimisation and next/image would not resize it anyway. */}
-      {/* eslint-disable-next-line @next/next/no-img-element */}
       {/* On a phone only the mark (app/icon.svg), so the top bar stays one row at 320 px. */}
       <picture>
         <source media="(max-width: 640px)" srcSet="/icon.svg" width={32} height={32} />

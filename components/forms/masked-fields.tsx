@@ -87,13 +87,19 @@ export function SsnField<In extends Record<string, unknown>>({ autoComplete = "o
   return <StringMaskField {...props} autoComplete={autoComplete} mask={SSN_MASK} />;
 }
 
+/** What MoneyField shows: nothing when empty; the digits as typed while they are what produced the stored number. */
+function shownMoney(stored: number | null | undefined, typed: { number: number | null; digits: string }): string {
+  if (stored === null || stored === undefined) return "";
+  return typed.number === stored ? typed.digits : String(stored);
+}
+
 /** Dollars: shows thousands commas ("45,000.50") while typing; stores a number (null when empty). */
 export function MoneyField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, ...field }: MaskedProps<In, number | null | undefined>) {
   const stored = field.form.values[field.name] as number | null | undefined;
   // The field stores a number, but "45,000.50" and "45,000." must stay as typed: while the stored
   // number is the one this input produced, show the digits it was typed with.
   const typed = useRef<{ number: number | null; digits: string }>({ number: null, digits: "" });
-  const shown = stored === null || stored === undefined ? "" : typed.current.number === stored ? typed.current.digits : String(stored);
+  const shown = shownMoney(stored, typed.current);
   return (
     <FormField {...field}>
       {(control) => (

@@ -20,6 +20,8 @@ export interface TextFieldProps<In extends Record<string, unknown>> extends Inpu
  * Lower-casing and capitalising keep the length, so the caret keeps its index; trimming an e-mail
  * moves it left by the spaces removed before it.
  */
+const AUTO_CAPITALIZE: Partial<Record<NonNullable<TextFieldProps<never>["kind"]>, string>> = { email: "none", name: "words" };
+
 function transform(kind: TextFieldProps<never>["kind"], raw: string, caret: number): { value: string; caret: number } {
   if (kind === "name") return { value: capitalizeName(raw), caret };
   if (kind === "email") {
@@ -56,7 +58,7 @@ export function TextField<In extends Record<string, unknown>>({ form, name, labe
           // type="email" inputs have no selection API, so the caret could not be kept: text + inputMode.
           type="text"
           inputMode={kind === "email" ? "email" : rest.inputMode}
-          autoCapitalize={kind === "email" ? "none" : kind === "name" ? "words" : rest.autoCapitalize}
+          autoCapitalize={AUTO_CAPITALIZE[kind] ?? rest.autoCapitalize}
           spellCheck={kind === "email" || kind === "name" ? false : rest.spellCheck}
           maxLength={maxLength}
           className={inputClass}

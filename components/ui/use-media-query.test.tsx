@@ -7,7 +7,8 @@ import { useMediaQuery } from "./use-media-query";
 
 function Probe({ query }: { query: string }) {
   const matches = useMediaQuery(query);
-  return <p>{matches === undefined ? "unknown" : matches ? "match" : "no match"}</p>;
+  if (matches === undefined) return <p>unknown</p>;
+  return <p>{matches ? "match" : "no match"}</p>;
 }
 
 describe("useMediaQuery", () => {

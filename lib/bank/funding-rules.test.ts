@@ -2,6 +2,7 @@ import {
   accountNumberProblem, canActivate, canAddManualAccount, depositCents, directDepositSetUp, isAcceptedSubtype,
   isExitedState, isVerifiedAnswer, lastFour, linkOutcome, needsCredentialRefresh, showMask, stepAfterFundingEvent,
 } from "./funding-rules";
+import { manualAccountFormSchema, microDepositSchema } from "./schema";
 
 const linked = { link_type: "plaid_getAuth", verified: true };
 const manualPending = { link_type: "dwolla_MicroDeposits", verified: false };
@@ -107,8 +108,6 @@ describe("SPEC 4 and 5 funding-source rules", () => {
 });
 
 describe("the manual-account and micro-deposit schemas", () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { manualAccountFormSchema, microDepositSchema } = require("./schema") as typeof import("./schema");
   const good = { routing: "011000015", account: "000123456789", accountConfirm: "000123456789", name: "My checking", type: "checking" };
   const problems = (input: unknown) => {
     const r = manualAccountFormSchema.safeParse(input);

@@ -33,6 +33,12 @@ export interface ClientErrorLogger {
   readonly sent: number;
 }
 
+/** The text the IGNORED patterns are tested against. */
+function rawMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === "string" ? error : "";
+}
+
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const frame = error.stack
@@ -85,7 +91,7 @@ export function createClientErrorLogger(deps: ErrorLoggerDeps): ClientErrorLogge
     },
     async log(source, error) {
       try {
-        const raw = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+        const raw = rawMessage(error);
         if (IGNORED.some((re) => re.test(raw))) return;
         const message = formatLogMessage(source, error, path());
         if (seen.has(message) || sent >= limit) return;

@@ -12,10 +12,14 @@ function text(value: Raw): string {
   return value === null || value === undefined ? "" : String(value).trim();
 }
 
+function withoutPlus(value: string): string {
+  if (value.startsWith("+1")) return value.slice(2);
+  return value.startsWith("+") ? value.slice(1) : value;
+}
+
 /** Removes a leading "+1" or "+" (SPEC 3), then a bare country code on an 11-digit number. */
 function nationalDigits(value: string): string {
-  const withoutPrefix = value.startsWith("+1") ? value.slice(2) : value.startsWith("+") ? value.slice(1) : value;
-  const digits = withoutPrefix.replace(/\D/g, "");
+  const digits = withoutPlus(value).replace(/\D/g, "");
   // A US area code never starts with 1, so 1 + 10 digits is the country code written without "+".
   return digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
 }

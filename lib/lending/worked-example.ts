@@ -29,6 +29,11 @@ const usd = (cents: number) =>
 const signedUsd = (cents: number) => `${cents < 0 ? "-" : "+"}${usd(cents)}`;
 const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
+function toleranceNote(withinRegZTolerance: boolean | undefined): string {
+  if (withinRegZTolerance === undefined) return "";
+  return withinRegZTolerance ? ", within Reg Z's 1/8 point" : ", outside Reg Z's 1/8 point";
+}
+
 /** Compares the stated example with what the loan math gives for its terms ($4,000, $25 fee, 18.99%, 24 months). */
 export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: FigureComparison[]; report: string } {
   const d = discloseLoan({ principalCents: example.principalCents, feeCents: example.feeCents, rateBps: example.rateBps, termMonths: TERM_MONTHS });
@@ -62,7 +67,7 @@ export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: 
     ...figures.map(
       (f) =>
         `  ${f.figure}: stated ${f.stated}, formulas ${f.computed} (stated ${f.difference})` +
-        (f.withinRegZTolerance === undefined ? "" : f.withinRegZTolerance ? ", within Reg Z's 1/8 point" : ", outside Reg Z's 1/8 point"),
+        toleranceNote(f.withinRegZTolerance),
     ),
   ].join("\n");
   return { figures, report };

@@ -5,7 +5,7 @@ import { APP_ENVS, type AppEnv } from "@/lib/config/env";
 import { routeCases } from "./cases";
 import { checkBaseUrl, isLocalhost } from "./http";
 import { Redactor } from "./identity";
-import { loadPersonasFile, seededPersonas } from "./personas";
+import { loadPersonasFile, seededPersonas, type PersonaSet } from "./personas";
 import { htmlReport, jsonReport, junitReport, terminalReport } from "./report";
 import { failures, parseHosts, runCheck } from "./run";
 import { selectOnly } from "./select";
@@ -54,11 +54,10 @@ async function main(argv: string[]): Promise<number> {
   const hosts = parseHosts(values.hosts);
 
   const repoRoot = path.resolve(import.meta.dirname, "../..");
-  let personaSet = values.personas
-    ? loadPersonasFile(values.personas, { base, local: appEnv === "local" && local, repoRoot })
-    : appEnv === "local" && local
-      ? seededPersonas(base)
-      : undefined;
+  const localRun = appEnv === "local" && local;
+  let personaSet: PersonaSet | undefined;
+  if (values.personas) personaSet = loadPersonasFile(values.personas, { base, local: localRun, repoRoot });
+  else if (localRun) personaSet = seededPersonas(base);
   if (!personaSet) throw new Error("--personas is required for a deployment (see the README's section for ops)");
   const selected = selectOnly(values.only, personaSet.personas, routeCases());
   personaSet = { ...personaSet, personas: selected.personas };

@@ -32,7 +32,9 @@ export function terminalReport(result: RunResult, redactor: Redactor, color = fa
   const lines: string[] = [];
   lines.push(`Route check of ${result.baseUrl} (APP_ENV ${result.appEnv}): ${personas.length} personas × ${result.cases.length} routes`);
   personas.forEach((p, i) => {
-    const what = p.error ? paint(p.error, 31) : p.claims ? `step ${p.claims.step}, loan ${p.claims.loanState}` : p.description;
+    let what = p.description;
+    if (p.error) what = paint(p.error, 31);
+    else if (p.claims) what = `step ${p.claims.step}, loan ${p.claims.loanState}`;
     lines.push(`  ${String(i + 1).padStart(2)} ${p.name}${what ? ` — ${what}` : ""}`);
     for (const w of p.warnings) lines.push(`     ${paint(`warning: ${w}`, 33)}`);
   });

@@ -73,7 +73,12 @@ describe("POST /api/session/sign-out", () => {
   afterEach(() => {
     global.fetch = realFetch;
   });
-  const cookieHeader = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=${n.endsWith("LastAuthUser") ? "a1b2c3" : n.endsWith("refreshToken") ? "refresh-1" : "v"}`).join("; ");
+  const cookieValue = (name: string) => {
+    if (name.endsWith("LastAuthUser")) return "a1b2c3";
+    if (name.endsWith("refreshToken")) return "refresh-1";
+    return "v";
+  };
+  const cookieHeader = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=${cookieValue(n)}`).join("; ");
 
   it("revokes the refresh token, deletes the session cookies and answers 303 to the marketing site", async () => {
     const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));

@@ -1,0 +1,131 @@
+import { execFileSync } from "node:child_process";
+
+// The layering rules in eslint.config.mjs (import/no-restricted-paths), checked by linting small
+// fixtures with ESLint's Node API: each fixture is a file path and one import, and the test says
+// whether the boundary rule reports it. The imports name real files: the rule judges the file an
+// import resolves to (so `@/…` and relative paths are the same to it).
+//
+// ESLint loads eslint.config.mjs with a dynamic import(), which Jest's module sandbox refuses
+// without --experimental-vm-modules, so the linting runs in a child Node process.
+
+interface Fixture {
+  filePath: string;
+  code: string;
+}
+
+const LINT_IN_NODE = `
+import { ESLint } from "eslint";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const { filePath, code } of JSON.parse(input)) {
+  const [result] = await eslint.lintText(code, { filePath });
+  if (result.messages.some((m) => m.fatal)) throw new Error(filePath + ": " + result.messages[0].message);
+  out.push(result.messages.filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+function lintAll(fixtures: Fixture[]): string[][] {
+  const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", LINT_IN_NODE], {
+    cwd: __dirname,
+    input: JSON.stringify(fixtures),
+    encoding: "utf8",
+  });
+  return JSON.parse(stdout) as string[][];
+}
+
+const staticImport = (source: string) => `import x from "${source}";\nexport const y = x;\n`;
+
+// [file, import, reported?]
+const cases: [string, string, boolean][] = [
+  // lib/ imports nothing from components/, app/ or local/
+  ["lib/x.ts", "@/components/ui/class-names", true],
+  ["lib/sub/x.ts", "../../components/ui/class-names", true],
+  ["lib/x.ts", "@/app/error", true],
+  ["lib/sub/x.ts", "../../app/error", true],
+  ["lib/x.ts", "@/local/db/index", true],
+  ["lib/sub/x.ts", "../../local/db/index", true],
+  ["lib/x.ts", "@/lib/format/phone", false],
+  ["lib/sub/x.ts", "../format/phone", false],
+  // lib/ tests: the stand-ins' test helpers only
+  ["lib/x.test.ts", "@/local/testing/spawn-local-server", false],
+  ["lib/x.test.ts", "@/local/graphql/testing/api-test-kit", false],
+  ["lib/x.test.ts", "@/local/seed/personas", false],
+  ["lib/x.test.ts", "@/local/db/index", true],
+  ["lib/x.test.ts", "@/components/ui/class-names", true],
+  ["lib/x.test.ts", "@/app/error", true],
+  ["lib/routing/testing/helper.ts", "@/local/testing/spawn-local-server", false],
+  // components/ imports nothing from app/ or local/
+  ["components/x.tsx", "@/app/error", true],
+  ["components/x.tsx", "../app/error", true],
+  ["components/sub/x.tsx", "../../app/error", true],
+  ["components/x.tsx", "@/local/db/index", true],
+  ["components/x.tsx", "../local/db/index", true],
+  ["components/x.tsx", "@/lib/format/phone", false],
+  ["components/x.tsx", "@/components/ui/class-names", false],
+  ["components/x.test.tsx", "@/app/error", true],
+  ["components/x.test.tsx", "@/local/seed/personas", false],
+  ["components/x.test.tsx", "@/local/db/index", true],
+  // app/ reaches local/ only through its HTTP endpoints, app/api/local/**
+  ["app/x.tsx", "@/app/error", false],
+  ["app/x.tsx", "@/components/ui/class-names", false],
+  ["app/x.tsx", "@/lib/format/phone", false],
+  ["app/x.tsx", "@/local/db/index", true],
+  ["app/(dashboard)/x/page.tsx", "../../../local/db/index", true],
+  ["app/api/session/x/route.ts", "@/local/identity/runtime", true],
+  ["app/api/local/[...path]/route.ts", "@/local/identity/runtime", false],
+  ["app/api/local/cognito/route.ts", "@/local/identity/runtime", false],
+  ["app/x.test.ts", "@/local/testing/spawn-local-server", false],
+  ["app/x.test.ts", "@/local/db/index", true],
+  // middleware.ts
+  ["middleware.ts", "./local/db/index", true],
+  ["middleware.ts", "@/local/db/index", true],
+  ["middleware.test.ts", "@/local/testing/spawn-local-server", false],
+  ["middleware.test.ts", "@/local/db/index", true],
+  // not the shell: may import local/
+  ["instrumentation.ts", "./local/startup", false],
+  ["e2e/x.spec.ts", "@/local/seed/personas", false],
+  ["tools/x/x.ts", "@/local/seed/personas", false],
+  ["scripts/x.ts", "../local/db/index", false],
+  ["bench/x.bench.ts", "../local/db/index", false],
+  ["local/x.ts", "./db/index", false],
+];
+
+const other: [string, Fixture, boolean][] = [
+  ["a re-export", { filePath: "components/x.ts", code: `export { default } from "@/app/error";\n` }, true],
+  ["a dynamic import", { filePath: "middleware.ts", code: `export const load = () => import("./local/startup");\n` }, true],
+  ["a dynamic import", { filePath: "instrumentation.ts", code: `export const load = () => import("./local/startup");\n` }, false],
+  [
+    "a type-only import",
+    { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/seed/personas";\nexport type P = Persona;\n` },
+    true,
+  ],
+];
+
+let results: string[][];
+
+beforeAll(() => {
+  results = lintAll([
+    ...cases.map(([filePath, source]) => ({ filePath, code: staticImport(source) })),
+    ...other.map(([, fixture]) => fixture),
+  ]);
+}, 120_000);
+
+test.each(cases.map((c, i) => [...c, i] as const))("%s importing %s: reported %p", (_file, _source, reported, i) => {
+  const messages = results[i]!;
+  expect(messages.length > 0).toBe(reported);
+});
+
+test.each(other.map((c, i) => [c[0], c[1].filePath, c[2], cases.length + i] as const))(
+  "%s in %s: reported %p",
+  (_what, _file, reported, i) => {
+    expect(results[i]!.length > 0).toBe(reported);
+  },
+);
+
+test("the message says which boundary and why", () => {
+  const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/db/index");
+  expect(results[i]).toEqual([expect.stringContaining("over HTTP only")]);
+});

@@ -1,0 +1,161 @@
+// ESLint (flat config): Next's rules (eslint-config-next 16 ships flat configs: core-web-vitals
+// brings @next/next, react, react-hooks, jsx-a11y and import; /typescript brings typescript-eslint's
+// recommended set), the layering of the tree as import boundaries, reasons on every eslint-disable,
+// and eslint-config-prettier last so that formatting is Prettier's alone (npm run format:check).
+// No type-aware rules: `npm run lint` stays a few seconds on two cores.
+import { defineConfig, globalIgnores } from "eslint/config";
+import comments from "@eslint-community/eslint-plugin-eslint-comments/configs";
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
+
+const ROOT = import.meta.dirname;
+const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
+
+// ---------------------------------------------------------------------------------------------
+// Layering (GUIDE.md "The shape we aim for"):
+//   lib/        imports nothing from components/, app/ or local/
+//   components/ imports nothing from app/ or local/
+//   the shell (app/, components/, lib/, middleware.ts) reaches the stand-ins (local/) only over
+//   HTTP; the one door is app/api/local/** (their HTTP endpoints). instrumentation.ts (starts the
+//   stand-ins locally), scripts/, tools/, bench/, e2e/ and api/ (the contract test) are not the
+//   shell and may import local/.
+//   Test code in the shell (*.test.ts(x), testing/ folders) may import the stand-ins' test helpers
+//   (local/testing, local/<stand-in>/testing, local/seed): a test starts a local server, it does
+//   not ship.
+//
+// Why import/no-restricted-paths: it judges the *resolved* file (through eslint-config-next's
+// TypeScript resolver, which knows tsconfig's `@/*` paths), so `@/app/x`, `../../app/x`,
+// `export … from`, `import()` and `require()` are all caught by one rule with no new plugin.
+// no-restricted-imports matches the import string only: relative paths would need a pattern per
+// folder depth and dynamic imports escape it. The one gap: an import that does not resolve is
+// skipped, and `tsc --noEmit` already fails on those.
+// ---------------------------------------------------------------------------------------------
+// `files` globs name code files only: a block whose globs match a .css or .graphql file makes ESLint lint it.
+const CODE = "*.{js,jsx,mjs,cjs,ts,tsx}";
+const TEST_CODE = ["**/*.test.{ts,tsx}", `**/testing/**/${CODE}`];
+const LOCAL_TEST_HELPERS = [`${ROOT}/local/testing/**`, `${ROOT}/local/*/testing/**`, `${ROOT}/local/seed/**`];
+
+const zone = {
+  app: { from: "./app", message: "app/ is the top layer: move what is shared into components/ or lib/." },
+  components: { from: "./components", message: "lib/ must not depend on components/: move the shared piece into lib/." },
+  local: {
+    from: "./local",
+    message: "The shell reaches the stand-ins over HTTP only; their endpoints (app/api/local/**) are the one door.",
+  },
+  localExceptTestHelpers: {
+    from: "./local/**",
+    except: LOCAL_TEST_HELPERS,
+    message: "Shell tests may import the stand-ins' test helpers only (local/testing, local/*/testing, local/seed).",
+  },
+};
+
+/** One config block per group of files: a later block's options replace an earlier one's, so each lists all its zones. */
+function boundaries(name, files, zones, ignores = []) {
+  return {
+    name: `boundaries/${name}`,
+    files,
+    ignores,
+    rules: { "import/no-restricted-paths": ["error", { basePath: ROOT, zones: zones.map((z) => ({ target: "./", ...z })) }] },
+  };
+}
+
+const SHELL_DOOR = [`app/api/local/**/${CODE}`];
+
+export default defineConfig([
+  globalIgnores([
+    "api/generated/**",
+    "lib/api/generated/**",
+    "data/**",
+    ".stryker-tmp/**",
+    "reports/**",
+    "playwright-report/**",
+    "test-results/**",
+    "e2e-artifacts/**",
+    "coverage/**",
+    "route-check-report/**",
+  ]),
+  ...nextVitals,
+  ...nextTypescript,
+  comments.recommended,
+  {
+    name: "project/all-files",
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // A disable says why: `// eslint-disable-next-line rule -- reason`.
+      "@eslint-community/eslint-comments/require-description": ["error", { ignore: [] }],
+      "no-nested-ternary": "error",
+      // The tree's convention for deliberately unused names: a leading underscore, or the rest of
+      // a destructuring that drops a key.
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        {
+          argsIgnorePattern: "^_",
+          varsIgnorePattern: "^_",
+          caughtErrorsIgnorePattern: "^_",
+          destructuredArrayIgnorePattern: "^_",
+          ignoreRestSiblings: true,
+        },
+      ],
+      "@typescript-eslint/no-unused-expressions": "error",
+    },
+  },
+  {
+    // The files eslint-config-next registers its plugins (react, react-hooks, import, …) for.
+    name: "project/next-files",
+    files: NEXT_FILES,
+    rules: {
+      "react-hooks/exhaustive-deps": "error",
+      // `'` and `"` are ordinary text in JSX; `>` and `}` there are almost always a typo.
+      "react/no-unescaped-entities": ["error", { forbid: [">", "}"] }],
+      // These two come from the React Compiler's checks. The app is not built with the compiler,
+      // and what they flag today is deliberate: the latest-callback ref (`latest.current = action`
+      // during render), the synchronous double-submit lock, MoneyField's cache of the digits as
+      // typed, and effects that reset a flag when their input turns off. Rewriting those changes
+      // when things happen (a render later, or an extra render); revisit with `reactCompiler`.
+      "react-hooks/refs": "off",
+      "react-hooks/set-state-in-effect": "off",
+    },
+  },
+  {
+    name: "project/tests",
+    files: TEST_CODE,
+    // A test component that hands a hook's value out to the test through a module variable.
+    rules: { "react-hooks/globals": "off" },
+  },
+  {
+    name: "project/config-files",
+    files: ["**/*.config.{js,mjs,ts}"],
+    // Config modules export an anonymous object by convention.
+    rules: { "import/no-anonymous-default-export": "off" },
+  },
+  {
+    name: "project/commonjs",
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+
+  boundaries("lib", [`lib/**/${CODE}`], [zone.components, zone.app, zone.local], TEST_CODE),
+  boundaries(
+    "lib-tests",
+    TEST_CODE.map((g) => `lib/${g}`),
+    [zone.components, zone.app, zone.localExceptTestHelpers],
+  ),
+  boundaries("components", [`components/**/${CODE}`], [zone.app, zone.local], TEST_CODE),
+  boundaries(
+    "components-tests",
+    TEST_CODE.map((g) => `components/${g}`),
+    [zone.app, zone.localExceptTestHelpers],
+  ),
+  boundaries("app", [`app/**/${CODE}`], [zone.local], [...TEST_CODE, ...SHELL_DOOR]),
+  boundaries(
+    "app-tests",
+    TEST_CODE.map((g) => `app/${g}`),
+    [zone.localExceptTestHelpers],
+    SHELL_DOOR,
+  ),
+  boundaries("middleware", ["middleware.ts"], [zone.local]),
+  boundaries("middleware-tests", ["middleware*.test.ts"], [zone.localExceptTestHelpers]),
+
+  prettier,
+]);
