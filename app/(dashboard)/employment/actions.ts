@@ -18,7 +18,8 @@ import { employmentInformationNextHandler, initializeArgyle, setEmployer, succes
 
 function log(operation: string, error: unknown) {
   const detail = apiError(error);
-  console.error(`[employment] ${operation} failed:`, detail ? `${detail.status} ${detail.errorType ?? ""}` : error instanceof Error ? error.message : error);
+  if (detail) console.error(`[employment] ${operation} failed:`, `${detail.status} ${detail.errorType ?? ""}`);
+  else console.error(`[employment] ${operation} failed:`, error instanceof Error ? error.message : error);
 }
 
 const isEmployerId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= 64;

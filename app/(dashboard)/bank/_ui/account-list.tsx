@@ -39,9 +39,8 @@ export function AccountList({
             </p>
             <p className={a.verified ? "text-sm text-green-800" : "text-sm text-amber-900"}>{status(a)}</p>
           </div>
-          {a.active ? (
-            <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">Active account</span>
-          ) : a.verified ? (
+          {a.active && <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">Active account</span>}
+          {!a.active && a.verified && (
             <button
               type="button"
               disabled={busy}
@@ -50,7 +49,7 @@ export function AccountList({
             >
               Make {a.name} {showMask(a.mask)} active
             </button>
-          ) : null}
+          )}
         </li>
       ))}
     </ul>

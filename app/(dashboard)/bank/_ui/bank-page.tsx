@@ -10,7 +10,7 @@ import { primaryButtonClass } from "@/components/forms";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
-import { directDepositSetUp, isExitedState, showMask } from "@/lib/bank/funding-rules";
+import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
 import { AccountList } from "./account-list";
 import { ManualAccountForm } from "./manual-account-form";
 import { MicroDepositForm } from "./micro-deposit-form";
@@ -45,6 +45,13 @@ export async function followFundingChange(step: string | null, leaving: () => vo
     { beforeLeaving: leaving },
   );
   return followed !== null;
+}
+
+function directDepositText(dd: DirectDeposit): string {
+  if (!dd.setUp) return "Direct deposit: not set up yet.";
+  return dd.because === "paperForm"
+    ? "Direct deposit: set up — your paper form is waiting for confirmation."
+    : "Direct deposit: set up — confirmed by your employer.";
 }
 
 export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
@@ -171,11 +178,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
         <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">Your accounts</h2>
         {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} />}
         <p className="text-sm text-gray-700" data-testid="direct-deposit">
-          {dd.setUp
-            ? dd.because === "paperForm"
-              ? "Direct deposit: set up — your paper form is waiting for confirmation."
-              : "Direct deposit: set up — confirmed by your employer."
-            : "Direct deposit: not set up yet."}
+          {directDepositText(dd)}
         </p>
       </section>
 

@@ -75,6 +75,11 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
   // request is pending; the query check covers the moment between a keystroke and that status).
   const searching = status === "loading" || status === "stalled" || (searched && results.query !== value);
   const notFound = searched && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
+  const statusText = () => {
+    if (status === "stalled") return "Still searching…";
+    if (notFound || !searched || !value.trim()) return "";
+    return countText(results?.nbHits ?? 0);
+  };
 
   // Answers to earlier keystrokes may land after the person started moving through the list: the
   // active option follows its employer, and is cleared only when that employer is gone.
@@ -153,7 +158,7 @@ export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = 
         onKeyDown={onKeyDown}
       />
       <p id={statusId} role="status" className="min-h-5 text-sm text-gray-700">
-        {status === "stalled" ? "Still searching…" : notFound || !searched || !value.trim() ? "" : countText(results?.nbHits ?? 0)}
+        {statusText()}
       </p>
       {notFound && (
         <p className="font-semibold text-red-700" data-testid="employer-not-found">

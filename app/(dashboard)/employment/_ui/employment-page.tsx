@@ -86,9 +86,22 @@ export async function finishPayrollLink(argyleUserId: string): Promise<ActionRes
   return result;
 }
 
+const employerName = (employer: ChosenEmployer) => (employer.parentName ? `${employer.name} (${employer.parentName})` : employer.name);
+
+function yesNo(value: boolean | null): string {
+  if (value === null) return "—";
+  return value ? "Yes" : "No";
+}
+
+const TITLES: Record<EmploymentPageProps["view"], string> = {
+  choose: "Who is your employer?",
+  details: "Tell us about your job",
+  saved: "Your employment",
+};
+
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
   const rows: [string, string][] = [
-    ["Employer", employer ? (employer.parentName ? `${employer.name} (${employer.parentName})` : employer.name) : "Not chosen yet"],
+    ["Employer", employer ? employerName(employer) : "Not chosen yet"],
   ];
   if (employment) {
     rows.push(
@@ -101,7 +114,7 @@ function Summary({ employer, employment }: { employer: ChosenEmployer | null; em
       ["Months paid per year", employment.payMonths?.toString() ?? "—"],
       ["Pay frequency", PAY_FREQUENCY_LABELS[employment.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? "—"],
       ["Accounts your pay is deposited into", employment.ddAccounts?.toString() ?? "—"],
-      ["Active military duty", employment.activeMilitary === null ? "—" : employment.activeMilitary ? "Yes" : "No"],
+      ["Active military duty", yesNo(employment.activeMilitary)],
     );
     if (employer?.childrensHospital) rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
   }
@@ -160,7 +173,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
     return { ok: true };
   };
 
-  const title = view === "choose" ? "Who is your employer?" : view === "details" ? "Tell us about your job" : "Your employment";
+  const title = TITLES[view];
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
