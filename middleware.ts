@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serverConfig } from "@/lib/config/env";
+import { LOCAL_PATHS } from "@/lib/config/local-paths";
 import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
 import { createNonce } from "@/lib/security/csp";
@@ -81,7 +82,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     kind,
     nonce: kind === "page" ? createNonce() : undefined,
     dev,
-    framedBySelf: kind === "asset" || pathname.startsWith("/api/local/esign/") || undefined,
+    framedBySelf: kind === "asset" || pathname.startsWith(`${LOCAL_PATHS.esign}/`) || undefined,
   });
   const refusal = refuse({ method: request.method, pathname, kind, header: (name) => request.headers.get(name) });
   if (refusal) {
