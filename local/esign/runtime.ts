@@ -1,5 +1,5 @@
 import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
+import { localDb } from "../startup";
 import { localOnly } from "../identity/local-only";
 import { createEsignHandler } from "./handler";
 import { esignSettings } from "./settings";

@@ -1,6 +1,6 @@
 import { serverConfig } from "../../lib/config/env";
 import { runningNowMs } from "../clock";
-import { localDb } from "../db/index";
+import { localDb } from "../startup";
 import { createAppsHandler } from "../apps/handler";
 import { createOutboxHandler } from "../outbox/handler";
 import { createCognitoHandler, createJwksHandler } from "./handler";

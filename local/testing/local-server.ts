@@ -53,7 +53,7 @@ function safeDecode(segment: string): string {
 }
 
 async function sqlProbe(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
   if (!/^\s*select\b/i.test(sql) || sql.includes(";")) return new Response("one SELECT only", { status: 400 });
   const db = await localDb();
@@ -71,7 +71,7 @@ async function sqlProbe(request: Request): Promise<Response> {
  * that the refresh happened and that it happened after the change.
  */
 async function claimsProbe(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const cookies = (request.headers.get("cookie") ?? "").split(";").map((c) => c.trim());
   const user = cookies.find((c) => /^CognitoIdentityServiceProvider\.[^.=]+\.LastAuthUser=/.test(c))?.split("=")[1];
   if (!user) return Response.json({ error: "not-signed-in" }, { status: 401 });
@@ -91,7 +91,7 @@ async function claimsProbe(request: Request): Promise<Response> {
  * (which only the lending rules move), so a test can arrange an application at a later step.
  */
 async function arrange(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
   const allowed = /^\s*(insert\s+into\s+(employment|funding_sources|leads)\b|update\s+applications\s+set\s+step\s*=)/i;
   if (!allowed.test(sql) || sql.includes(";")) {
@@ -112,7 +112,7 @@ const served = await serve(routes, { port: Number(process.env.LOCAL_SERVER_PORT 
 process.env.APP_URL = served.url;
 process.env.PORT = String(served.port);
 // Migrate and seed before announcing readiness, so the first request does not pay for it.
-const { localDb } = await import("../db/index");
+const { localDb } = await import("../startup");
 await localDb();
 console.log(`LISTENING ${served.url}`);
 
