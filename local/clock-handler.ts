@@ -1,6 +1,6 @@
 import type { ServerConfig } from "../lib/config/env";
 import { advanceLocalClock, localNow } from "./clock";
-import { localOnly } from "./identity/local-only";
+import { localOnly } from "./http/local-only";
 
 export interface ClockDeps {
   config: () => Pick<ServerConfig, "isLocal">;

@@ -1,6 +1,6 @@
 import type { Db } from "../db";
-import { localOnly } from "../identity/local-only";
-import { escapeHtml, htmlPage, htmlResponse } from "../outbox/html";
+import { localOnly } from "../http/local-only";
+import { escapeHtml, htmlPage, htmlResponse } from "../http/html-page";
 import type { AppsConfig } from "./app-session";
 import { dashboardApp } from "./dashboard-app";
 import { lendingApp } from "./lending-app";

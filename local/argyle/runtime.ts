@@ -1,6 +1,6 @@
 import { serverConfig } from "../../lib/config/env";
 import { localDb } from "../startup";
-import { localOnly } from "../identity/local-only";
+import { localOnly } from "../http/local-only";
 import { createArgyleHandler } from "./handler";
 
 /** The payroll-linking stand-in wired to the process's configuration and database. */

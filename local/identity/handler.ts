@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { findInvalidText } from "../http/invalid-text";
 import { CognitoError } from "./errors";
 import { jwks } from "./keys";
-import { localOnly } from "./local-only";
+import { localOnly } from "../http/local-only";
 import { createIdentityService, OPERATIONS, type IdentityDeps, type Operation } from "./service";
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";

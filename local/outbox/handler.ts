@@ -1,8 +1,8 @@
 import type { Db } from "../db/index";
 import { hasInvalidText } from "../http/invalid-text";
 import type { ServerConfig } from "../../lib/config/env";
-import { localOnly } from "../identity/local-only";
-import { escapeHtml, htmlPage, htmlResponse } from "./html";
+import { localOnly } from "../http/local-only";
+import { escapeHtml, htmlPage, htmlResponse } from "../http/html-page";
 import { listOutbox, type OutboxMessage } from "./outbox";
 
 export interface OutboxDeps {

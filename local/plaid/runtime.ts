@@ -1,6 +1,6 @@
 import { serverConfig } from "../../lib/config/env";
 import { localDb } from "../startup";
-import { localOnly } from "../identity/local-only";
+import { localOnly } from "../http/local-only";
 import { createPlaidHandler } from "./handler";
 
 /** The Plaid stand-in wired to the process's database; 404 outside the local environment. */

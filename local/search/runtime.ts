@@ -1,6 +1,6 @@
 import { serverConfig } from "../../lib/config/env";
 import { localDb } from "../startup";
-import { localOnly } from "../identity/local-only";
+import { localOnly } from "../http/local-only";
 import { createSearchHandler } from "./handler";
 
 /** The employer index as stage + "employers", the name the hosted index has in the cloud. */
