@@ -1,8 +1,9 @@
 /**
  * A stand-alone server for the local stand-ins' HTTP endpoints (identity, hosted-app pages, GraphQL
- * API, e-signature, employer search), mounted at the same paths as the Next route files under
- * app/api/local, for integration tests and benches (no `next build`). Run with
- * `node --import tsx local/testing/local-server.ts`; it prints `LISTENING <url>` once ready.
+ * API, e-signature, employer search…): the same table (local/routes.ts), at the same mount point as
+ * the app's catch-all route app/api/local/[...path], for integration tests and benches (no `next
+ * build`). Run with `node --import tsx local/testing/local-server.ts`; it prints `LISTENING <url>`
+ * once ready.
  *
  * It listens first and only then sets APP_URL (and so the token issuer) to its own address,
  * before anything reads the configuration.
@@ -14,29 +15,11 @@
 import { serve, type WebHandler } from "./serve";
 
 const routes: WebHandler = async (request) => {
-  const { appsHandler, cognitoHandler, jwksHandler, outboxHandler } = await import("../identity/runtime");
-  const { graphqlHandler } = await import("../graphql/runtime");
-  const { searchHandler } = await import("../search/runtime");
-  const { esignHandler } = await import("../esign/runtime");
-  const { argyleHandler } = await import("../argyle/runtime");
-  const { mapsHandler } = await import("../maps/runtime");
-  const { plaidHandler } = await import("../plaid/runtime");
   const { pathname } = new URL(request.url);
-  if (pathname === "/api/local/graphql") return graphqlHandler(request);
-  if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
-  if (pathname.startsWith("/api/local/plaid/")) {
-    return plaidHandler(request, pathname.slice("/api/local/plaid/".length).split("/").filter(Boolean).map(safeDecode));
-  }
-  if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
-  if (pathname.startsWith("/api/local/argyle/")) return argyleHandler(request);
-  if (pathname.startsWith("/api/local/maps/")) return mapsHandler(request);
-  if (pathname === "/api/local/cognito") return cognitoHandler(request);
-  if (pathname === "/api/local/outbox") return outboxHandler(request);
-  const jwks = /^\/api\/local\/cognito\/([^/]+)\/\.well-known\/jwks\.json$/.exec(pathname);
-  if (jwks?.[1]) return jwksHandler(request, safeDecode(jwks[1]));
-  if (pathname.startsWith("/api/local/apps/")) {
-    const segments = pathname.slice("/api/local/apps/".length).split("/").filter(Boolean).map(safeDecode);
-    return appsHandler(request, segments);
+  // Imported on the first request, after APP_URL is set below.
+  const { STAND_IN_MOUNT, serveStandIn } = await import("../routes");
+  if (pathname.startsWith(`${STAND_IN_MOUNT}/`)) {
+    return serveStandIn(request, pathname.slice(STAND_IN_MOUNT.length + 1).split("/").filter(Boolean).map(safeDecode));
   }
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
   if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1") return claimsProbe(request);
@@ -44,6 +27,7 @@ const routes: WebHandler = async (request) => {
   return new Response("Not Found", { status: 404 });
 };
 
+/** Segments decoded once, as Next decodes a route's params; a malformed one is kept as sent. */
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
