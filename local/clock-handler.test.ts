@@ -1,11 +1,13 @@
 import { createClockHandler } from "./clock-handler";
+import { localOnly } from "./http/local-only";
 import { runningNowMs } from "./clock";
 
 afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[Symbol.for("local.clock.offsetMs")];
 });
 
-const handler = (isLocal: boolean, controllable: boolean) => createClockHandler({ config: () => ({ isLocal }), controllable: () => controllable });
+// Gated as the stand-in table (local/routes.ts) serves it.
+const handler = (isLocal: boolean, controllable: boolean) => localOnly(() => ({ isLocal }), createClockHandler({ controllable: () => controllable }));
 const post = (body: string) => new Request("http://127.0.0.1/api/local/clock", { method: "POST", body, headers: { "content-type": "application/json" } });
 
 describe("POST /api/local/clock", () => {

@@ -1,9 +1,6 @@
-import type { ServerConfig } from "../lib/config/env";
 import { advanceLocalClock, localNow } from "./clock";
-import { localOnly } from "./identity/local-only";
 
 export interface ClockDeps {
-  config: () => Pick<ServerConfig, "isLocal">;
   /** Whether this server lets tests move its clock (LOCAL_CLOCK_CONTROL=1). */
   controllable: () => boolean;
 }
@@ -13,10 +10,11 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
 /**
  * GET /api/local/clock: the stand-ins' "now". POST {"advanceSeconds": n}: moves it forward, so a
  * test of a code's or a token's lifetime ages it without sleeping. Only on a local server started
- * with LOCAL_CLOCK_CONTROL=1 (the e2e expiry server); elsewhere it does not exist.
+ * with LOCAL_CLOCK_CONTROL=1 (the e2e expiry server); elsewhere it does not exist (outside the local
+ * environment the stand-in table's gate answers first).
  */
 export function createClockHandler(deps: ClockDeps): (request: Request) => Promise<Response> {
-  return localOnly(deps.config, async (request) => {
+  return async (request) => {
     if (!deps.controllable()) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
     if (request.method === "GET") return json(200, { now: localNow().toISOString() });
     if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, POST" } });
@@ -31,5 +29,5 @@ export function createClockHandler(deps: ClockDeps): (request: Request) => Promi
       return json(400, { error: "advanceSeconds must be a whole number of seconds from 1 to 86400" });
     }
     return json(200, { now: advanceLocalClock(seconds * 1000).toISOString() });
-  });
+  };
 }

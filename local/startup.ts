@@ -1,5 +1,25 @@
-import { localDb } from "./db/index";
+import { openDb, type Db } from "./db/index";
 import { signingKey } from "./identity/keys";
+import { seed } from "./seed/seed";
+
+const globalForDb = globalThis as unknown as { __localDb?: Promise<Db> };
+
+/**
+ * The process-wide database: opened and migrated (db/index.ts), then seeded, once. Seeding lives
+ * here, above the data modules it writes through, so the database module imports none of them.
+ * Every stand-in's first query waits for it: a fresh database is seeded before any request is served.
+ */
+export function localDb(): Promise<Db> {
+  globalForDb.__localDb ??= (async () => {
+    const db = await openDb();
+    await seed(db);
+    return db;
+  })().catch((error) => {
+    globalForDb.__localDb = undefined;
+    throw error;
+  });
+  return globalForDb.__localDb;
+}
 
 /**
  * Run by instrumentation.ts when the server starts in the local environment, before it serves

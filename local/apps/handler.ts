@@ -1,6 +1,5 @@
 import type { Db } from "../db";
-import { localOnly } from "../identity/local-only";
-import { escapeHtml, htmlPage, htmlResponse } from "../outbox/html";
+import { escapeHtml, htmlPage, htmlResponse } from "../http/html-page";
 import type { AppsConfig } from "./app-session";
 import { dashboardApp } from "./dashboard-app";
 import { lendingApp } from "./lending-app";
@@ -20,7 +19,7 @@ export interface AppsDeps {
  * `segments` are the path segments after /api/local/apps, as routed (already decoded once).
  */
 export function createAppsHandler(deps: AppsDeps): (request: Request, segments: string[]) => Promise<Response> {
-  return localOnly(deps.config, async (request, segments) => {
+  return async (request, segments) => {
     const [app, ...rest] = segments;
     // The lending app's apply steps and direct deposit, the dashboard's home and contract: served
     // as stand-in pages (local/apps/lending-app.ts, dashboard-app.ts). Every other path names itself.
@@ -65,5 +64,5 @@ export function createAppsHandler(deps: AppsDeps): (request: Request, segments: 
 <p><a href="/">Back to the shell home</a> · <a href="/login">Sign in</a></p>
 </main>`;
     return htmlResponse(htmlPage(`${name} ${target} — local stand-in`, body));
-  });
+  };
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlResponse } from "../outbox/html";
+import { escapeHtml, htmlResponse } from "../http/html-page";
 
 /** Shared bits of the hosted-app stand-in pages: plain server-rendered HTML, no scripts. */
 

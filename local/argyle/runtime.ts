@@ -1,7 +1,5 @@
-import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
-import { localOnly } from "../identity/local-only";
+import { localDb } from "../startup";
 import { createArgyleHandler } from "./handler";
 
-/** The payroll-linking stand-in wired to the process's configuration and database. */
-export const argyleHandler = localOnly(serverConfig, createArgyleHandler({ db: localDb }));
+/** The payroll-linking stand-in wired to the process's database (served by local/routes.ts). */
+export const argyleHandler = createArgyleHandler({ db: localDb });

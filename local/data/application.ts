@@ -1,13 +1,10 @@
 import { localNow } from "../clock";
 import type { LoanRecord, NextStepResult, StepResult } from "../../api/generated/types";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
-import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS, isKnownStep } from "./reference";
-import { assertUserMove } from "../lending/operations";
+import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * The user operations of the local API. Each write validates every argument first, then runs in
@@ -31,22 +28,11 @@ export function sameUser(caller: Caller, username: unknown): string {
 
 const HISTORY_LIMIT = 50;
 
-
 /**
- * Moves the application to a step. Forward (or sideways) moves push the current step onto the
- * history; moving to the step on top of the history pops it (a "back").
+ * Writes a step: forward (or sideways) moves push the current step onto the history; moving to
+ * the step on top of the history pops it (a "back"). Whether a move is allowed is the caller's
+ * rule to check (lending/operations.ts for the user's own moves).
  */
-export async function setApplicationStep(db: Db, caller: Caller, applicationStep: unknown): Promise<StepResult> {
-  const step = text("applicationStep", applicationStep, { max: 100 });
-  if (!isKnownStep(step)) throw new InputError("applicationStep", `unknown step "${step}"`);
-  return db.transaction(async (tx) => {
-    await ensureApplication(tx, caller);
-    // Only the lender moves the lender's states: the user gets the flow's own moves only.
-    await assertUserMove(tx, caller.sub, step);
-    return moveTo(tx, caller.sub, step);
-  });
-}
-
 export async function moveTo(tx: Queryable, sub: string, step: string): Promise<StepResult> {
   const row = (
     await tx.query<{ step: string; history: string[] }>(`SELECT step, history FROM applications WHERE sub = $1 FOR UPDATE`, [sub])

@@ -1,7 +1,5 @@
-import type { Db } from "../db";
+import type { Queryable } from "../db";
 import type { EmployerHit } from "./employers";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * Search as you type over the employer directory, Algolia-like:

@@ -1,9 +1,7 @@
 import type { Employer } from "../../api/generated/types";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { DIRECTORY_SIZE, DIRECTORY_VERSION, generateDirectory } from "./employer-directory";
 import { EMPLOYERS, type EmployerSeed } from "./employers-seed";
-
-type Queryable = Pick<Db, "query">;
 
 /** SPEC section 3, "Employer (loaded by id)": the contract's Employer type. */
 export type { Employer } from "../../api/generated/types";

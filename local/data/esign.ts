@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * The e-signature stand-in's data. A signature request is an offer's signature id; signing it

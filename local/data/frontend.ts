@@ -1,7 +1,5 @@
 import type { AppInfo, Flags, FrontendLoad, LoanInfo, Statement } from "../../api/generated/types";
-import type { Db } from "../db";
-
-type Queryable = Pick<Db, "query">;
+import type { Queryable } from "../db";
 
 /** Who is calling, from the verified identity token. */
 export interface Caller {

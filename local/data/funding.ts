@@ -1,6 +1,6 @@
 import type { FundingSource as FundingSourceView } from "../../api/generated/types";
 import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { lastFour, MAX_VERIFY_ATTEMPTS, stepAfterFundingEvent, type FundingEvent } from "../../lib/bank/funding-rules";
 import { manualAccountWireSchema } from "../../lib/bank/schema";
 import { parseForm } from "../../lib/forms/validation";
@@ -9,8 +9,6 @@ import type { FundingSettings } from "../plaid/settings";
 import { ensureApplication, moveTo } from "./application";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * Funding sources (SPEC 4, 5, 7, 8): links, manually, verifies, setActiveFSID, checkItemStatus and

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { Lead } from "../../api/generated/types";
-import type { Db } from "../db";
+import type { Queryable } from "../db";
 import { text } from "./validate";
 import { amortisationSchedule, centsToDollars, dollarsToCents, percentToBps } from "../../lib/lending/loan-math";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * A new lead's id: 128 random bits as 32 hex digits. Leads are readable with the public API key,

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { addMonths, localToday } from "../clock";
 import { PERSONAS, type Persona } from "../seed/personas";
 import { discloseLoan, TERM_MONTHS } from "../../lib/lending/loan-math";
@@ -7,8 +7,6 @@ import { seedEmployers } from "./employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, ISLAND_EMPLOYER_ID } from "./employers-seed";
 import { seedLeads } from "./leads";
 import { stepRank } from "../../lib/application/steps";
-
-type Queryable = Pick<Db, "query">;
 
 /** The path most applications take, used to give each persona a believable step history. */
 const MAIN_PATH = [

@@ -12,6 +12,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** What a read or a write inside someone else's transaction needs: queries, never commit or close. */
+export type Queryable = Pick<Db, "query">;
+
 const MIGRATIONS_DIR = path.join(process.cwd(), "local", "db", "migrations");
 
 export function dataDir(): string {
@@ -105,25 +108,10 @@ function splitStatements(sql: string): string[] {
     .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s));
 }
 
+/** Opens and migrates; seeding is the start-up's (local/startup.ts), so this module imports no data module. */
 export async function openDb(options: { url?: string; dir?: string } = {}): Promise<Db> {
   const url = options.url ?? process.env.DATABASE_URL;
   const db = url ? await openPostgres(url) : await openPglite(options.dir ?? dataDir());
   await migrate(db);
   return db;
-}
-
-const globalForDb = globalThis as unknown as { __localDb?: Promise<Db> };
-
-/** The process-wide database, migrated and seeded once. */
-export function localDb(): Promise<Db> {
-  globalForDb.__localDb ??= (async () => {
-    const db = await openDb();
-    const { seed } = await import("../seed/seed");
-    await seed(db);
-    return db;
-  })().catch((error) => {
-    globalForDb.__localDb = undefined;
-    throw error;
-  });
-  return globalForDb.__localDb;
 }

@@ -1,8 +1,6 @@
-import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
-import { localOnly } from "../identity/local-only";
+import { localDb } from "../startup";
 import { createEsignHandler } from "./handler";
 import { esignSettings } from "./settings";
 
-/** The e-signature stand-in wired to the process's configuration and database (route file and tests alike). */
-export const esignHandler = localOnly(serverConfig, createEsignHandler({ db: localDb, settings: esignSettings }));
+/** The e-signature stand-in wired to the process's configuration and database (served by local/routes.ts). */
+export const esignHandler = createEsignHandler({ db: localDb, settings: esignSettings });

@@ -77,7 +77,7 @@ export const resolvers: RootResolvers = {
   Mutation: {
     checkIfIslandInAlgolia: publicField((db, a) => app.checkIsland(db, a.employerId)),
     loadEmployer: publicField((db, a) => loadEmployer(db, text("employerId", a.employerId, { max: 64 }))),
-    setApplicationStep: user((db, caller, a) => app.setApplicationStep(db, caller, a.applicationStep)),
+    setApplicationStep: user((db, caller, a) => lending.setApplicationStep(db, caller, a.applicationStep)),
     setEmployer: user((db, caller, a) => app.setEmployer(db, caller, a.employerId)),
     applies: user((db, caller, a) => app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type })),
     identifies: user((db, caller, a) => app.identifies(db, caller, a)),

@@ -1,27 +1,23 @@
 import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
-import { localOnly } from "../identity/local-only";
 import { findRefreshTokenByOrigin } from "../identity/store";
+import { localDb } from "../startup";
 import { createGraphqlHandler } from "./handler";
 
-/** The GraphQL stand-in wired to the process's configuration and database (route file and tests alike). */
-export const graphqlHandler = localOnly(
-  serverConfig,
-  createGraphqlHandler({
-    db: localDb,
-    auth: () => {
-      const { cognito, graphql } = serverConfig();
-      return {
-        issuer: cognito.issuer,
-        jwksUrl: cognito.jwksUrl,
-        clientId: cognito.clientId,
-        apiKey: graphql.apiKey,
-        // Both stand-ins share the database: the API sees a sign-out the moment the identity service records it.
-        sessionEnded: async (originJti: string, sub: string) => {
-          const row = await findRefreshTokenByOrigin(await localDb(), originJti);
-          return !row || Boolean(row.revoked_at) || row.user_sub !== sub;
-        },
-      };
-    },
-  }),
-);
+/** The GraphQL stand-in wired to the process's configuration and database (served by local/routes.ts). */
+export const graphqlHandler = createGraphqlHandler({
+  db: localDb,
+  auth: () => {
+    const { cognito, graphql } = serverConfig();
+    return {
+      issuer: cognito.issuer,
+      jwksUrl: cognito.jwksUrl,
+      clientId: cognito.clientId,
+      apiKey: graphql.apiKey,
+      // Both stand-ins share the database: the API sees a sign-out the moment the identity service records it.
+      sessionEnded: async (originJti: string, sub: string) => {
+        const row = await findRefreshTokenByOrigin(await localDb(), originJti);
+        return !row || Boolean(row.revoked_at) || row.user_sub !== sub;
+      },
+    };
+  },
+});

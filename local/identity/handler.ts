@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { findInvalidText } from "../http/invalid-text";
 import { CognitoError } from "./errors";
 import { jwks } from "./keys";
-import { localOnly } from "./local-only";
 import { createIdentityService, OPERATIONS, type IdentityDeps, type Operation } from "./service";
 
 const TARGET_PREFIX = "AWSCognitoIdentityProviderService.";
@@ -18,7 +17,7 @@ const ALLOWED_HEADERS = "content-type, x-amz-target, x-amz-user-agent, cache-con
  */
 export function createCognitoHandler(deps: IdentityDeps): (request: Request) => Promise<Response> {
   const service = createIdentityService(deps);
-  return localOnly(deps.config, async (request) => {
+  return async (request) => {
     const cors = corsHeaders(request, deps);
     if (request.method === "OPTIONS") {
       return new Response(null, {
@@ -80,7 +79,7 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
       console.error("[local cognito] internal error", error);
       return fail(new CognitoError("InternalErrorException", "Internal error", 500));
     }
-  });
+  };
 }
 
 /**
@@ -88,7 +87,7 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
  * is a 404, as it would be at AWS.
  */
 export function createJwksHandler(deps: Pick<IdentityDeps, "db" | "config">): (request: Request, poolId: string) => Promise<Response> {
-  return localOnly(deps.config, async (request, poolId) => {
+  return async (request, poolId) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });
     }
@@ -99,7 +98,7 @@ export function createJwksHandler(deps: Pick<IdentityDeps, "db" | "config">): (r
     return Response.json(body, {
       headers: { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" },
     });
-  });
+  };
 }
 
 /**

@@ -1,14 +1,15 @@
 import { serverConfig } from "../../lib/config/env";
 import { runningNowMs } from "../clock";
-import { localDb } from "../db/index";
+import { localDb } from "../startup";
 import { createAppsHandler } from "../apps/handler";
 import { createOutboxHandler } from "../outbox/handler";
 import { createCognitoHandler, createJwksHandler } from "./handler";
 import { identitySettings, type IdentitySettings } from "./settings";
 
 /**
- * The handlers wired to the process: configuration and database from the environment. Route files
- * and the test server both use these, so what is tested is what is served.
+ * The handlers wired to the process: configuration and database from the environment. The stand-in
+ * table (local/routes.ts) serves these in the app and in the test server, so what is tested is what
+ * is served.
  */
 let settings: IdentitySettings | undefined;
 const deps = {

@@ -1,9 +1,10 @@
 import { localToday } from "../clock";
-import type { PreQualificationResult, Quote } from "../../api/generated/types";
+import type { PreQualificationResult, Quote, StepResult } from "../../api/generated/types";
 import { discloseLoan, dollarsToCents, percentToBps, TERM_MONTHS } from "../../lib/lending/loan-math";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { ensureApplication, moveTo, sameUser } from "../data/application";
 import type { Caller } from "../data/frontend";
+import { isKnownStep } from "../data/reference";
 import { InputError, text } from "../data/validate";
 import { decidePrequalification, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
@@ -13,8 +14,6 @@ import { decideUserMove, type Completeness } from "./step-moves";
  * stand-in's rows. Each one checks its input first, then reads and writes in one transaction
  * (rows locked FOR UPDATE), so a refused call writes nothing.
  */
-
-type Queryable = Pick<Db, "query">;
 
 const isoToday = localToday;
 
@@ -86,8 +85,23 @@ export async function stepCompleteness(tx: Queryable, sub: string): Promise<Comp
   };
 }
 
+/**
+ * setApplicationStep: the user asks for a step; the flow's rules (step-moves.ts) decide whether
+ * they may go there, and a refusal (a 4xx) writes nothing.
+ */
+export async function setApplicationStep(db: Db, caller: Caller, applicationStep: unknown): Promise<StepResult> {
+  const step = text("applicationStep", applicationStep, { max: 100 });
+  if (!isKnownStep(step)) throw new InputError("applicationStep", `unknown step "${step}"`);
+  return db.transaction(async (tx) => {
+    await ensureApplication(tx, caller);
+    // Only the lender moves the lender's states: the user gets the flow's own moves only.
+    await assertUserMove(tx, caller.sub, step);
+    return moveTo(tx, caller.sub, step);
+  });
+}
+
 /** setApplicationStep's gate: throws (a 4xx, nothing written) unless the flow allows the move. */
-export async function assertUserMove(tx: Queryable, sub: string, target: string): Promise<void> {
+async function assertUserMove(tx: Queryable, sub: string, target: string): Promise<void> {
   const row = await lockApplication(tx, sub);
   const decision = decideUserMove({ step: row.step, history: row.history }, target, await stepCompleteness(tx, sub));
   if (!decision.allowed) throw new InputError("applicationStep", decision.reason);

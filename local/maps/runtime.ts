@@ -1,6 +1,5 @@
-import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
-import { localOnly } from "../identity/local-only";
+import { localDb } from "../startup";
 import { createMapsHandler } from "./handler";
 
-export const mapsHandler = localOnly(serverConfig, createMapsHandler({ db: localDb }));
+/** The Maps stand-in wired to the process's database (served by local/routes.ts). */
+export const mapsHandler = createMapsHandler({ db: localDb });

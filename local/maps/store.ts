@@ -1,7 +1,5 @@
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { ADDRESS_COUNT, formattedAddress, generateAddresses, normalizeQuery, searchKey, streetKey, type MapAddress } from "./addresses";
-
-type Queryable = Pick<Db, "query">;
 
 const BATCH = 5_000;
 

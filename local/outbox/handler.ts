@@ -1,13 +1,10 @@
 import type { Db } from "../db/index";
 import { hasInvalidText } from "../http/invalid-text";
-import type { ServerConfig } from "../../lib/config/env";
-import { localOnly } from "../identity/local-only";
-import { escapeHtml, htmlPage, htmlResponse } from "./html";
+import { escapeHtml, htmlPage, htmlResponse } from "../http/html-page";
 import { listOutbox, type OutboxMessage } from "./outbox";
 
 export interface OutboxDeps {
   db: () => Promise<Db>;
-  config: () => Pick<ServerConfig, "isLocal">;
 }
 
 /**
@@ -15,7 +12,7 @@ export interface OutboxDeps {
  * `?format=json` for tests and scripts; `?to=<email>` filters by recipient.
  */
 export function createOutboxHandler(deps: OutboxDeps): (request: Request) => Promise<Response> {
-  return localOnly(deps.config, async (request) => {
+  return async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });
     }
@@ -29,7 +26,7 @@ export function createOutboxHandler(deps: OutboxDeps): (request: Request) => Pro
       return Response.json({ messages }, { headers: { "cache-control": "no-store" } });
     }
     return htmlResponse(htmlPage("Local outbox", renderOutbox(messages, to)));
-  });
+  };
 }
 
 function renderOutbox(messages: OutboxMessage[], to: string | undefined): string {

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Queryable } from "../db";
 import { institution, sandboxLogin, type PlaidError, type SandboxAccount } from "./sandbox";
-
-type Queryable = Pick<Db, "query">;
 
 /**
  * The Plaid stand-in's server side: link tokens (what /link/token/create answers), the widget's

@@ -1,7 +1,5 @@
-import { serverConfig } from "../../lib/config/env";
-import { localDb } from "../db/index";
-import { localOnly } from "../identity/local-only";
+import { localDb } from "../startup";
 import { createPlaidHandler } from "./handler";
 
-/** The Plaid stand-in wired to the process's database; 404 outside the local environment. */
-export const plaidHandler = localOnly(serverConfig, createPlaidHandler({ db: localDb }));
+/** The Plaid stand-in wired to the process's database (served by local/routes.ts). */
+export const plaidHandler = createPlaidHandler({ db: localDb });

@@ -1,8 +1,9 @@
 /**
  * A stand-alone server for the local stand-ins' HTTP endpoints (identity, hosted-app pages, GraphQL
- * API, e-signature, employer search), mounted at the same paths as the Next route files under
- * app/api/local, for integration tests and benches (no `next build`). Run with
- * `node --import tsx local/testing/local-server.ts`; it prints `LISTENING <url>` once ready.
+ * API, e-signature, employer search…): the same table (local/routes.ts), at the same mount point as
+ * the app's catch-all route app/api/local/[...path], for integration tests and benches (no `next
+ * build`). Run with `node --import tsx local/testing/local-server.ts`; it prints `LISTENING <url>`
+ * once ready.
  *
  * It listens first and only then sets APP_URL (and so the token issuer) to its own address,
  * before anything reads the configuration.
@@ -14,29 +15,11 @@
 import { serve, type WebHandler } from "./serve";
 
 const routes: WebHandler = async (request) => {
-  const { appsHandler, cognitoHandler, jwksHandler, outboxHandler } = await import("../identity/runtime");
-  const { graphqlHandler } = await import("../graphql/runtime");
-  const { searchHandler } = await import("../search/runtime");
-  const { esignHandler } = await import("../esign/runtime");
-  const { argyleHandler } = await import("../argyle/runtime");
-  const { mapsHandler } = await import("../maps/runtime");
-  const { plaidHandler } = await import("../plaid/runtime");
   const { pathname } = new URL(request.url);
-  if (pathname === "/api/local/graphql") return graphqlHandler(request);
-  if (pathname.startsWith("/api/local/esign/")) return esignHandler(request);
-  if (pathname.startsWith("/api/local/plaid/")) {
-    return plaidHandler(request, pathname.slice("/api/local/plaid/".length).split("/").filter(Boolean).map(safeDecode));
-  }
-  if (pathname.startsWith("/api/local/algolia/")) return searchHandler(request);
-  if (pathname.startsWith("/api/local/argyle/")) return argyleHandler(request);
-  if (pathname.startsWith("/api/local/maps/")) return mapsHandler(request);
-  if (pathname === "/api/local/cognito") return cognitoHandler(request);
-  if (pathname === "/api/local/outbox") return outboxHandler(request);
-  const jwks = /^\/api\/local\/cognito\/([^/]+)\/\.well-known\/jwks\.json$/.exec(pathname);
-  if (jwks?.[1]) return jwksHandler(request, safeDecode(jwks[1]));
-  if (pathname.startsWith("/api/local/apps/")) {
-    const segments = pathname.slice("/api/local/apps/".length).split("/").filter(Boolean).map(safeDecode);
-    return appsHandler(request, segments);
+  // Imported on the first request, after APP_URL is set below.
+  const { STAND_IN_MOUNT, serveStandIn } = await import("../routes");
+  if (pathname.startsWith(`${STAND_IN_MOUNT}/`)) {
+    return serveStandIn(request, pathname.slice(STAND_IN_MOUNT.length + 1).split("/").filter(Boolean).map(safeDecode));
   }
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
   if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1") return claimsProbe(request);
@@ -44,6 +27,7 @@ const routes: WebHandler = async (request) => {
   return new Response("Not Found", { status: 404 });
 };
 
+/** Segments decoded once, as Next decodes a route's params; a malformed one is kept as sent. */
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -53,7 +37,7 @@ function safeDecode(segment: string): string {
 }
 
 async function sqlProbe(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
   if (!/^\s*select\b/i.test(sql) || sql.includes(";")) return new Response("one SELECT only", { status: 400 });
   const db = await localDb();
@@ -71,7 +55,7 @@ async function sqlProbe(request: Request): Promise<Response> {
  * that the refresh happened and that it happened after the change.
  */
 async function claimsProbe(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const cookies = (request.headers.get("cookie") ?? "").split(";").map((c) => c.trim());
   const user = cookies.find((c) => /^CognitoIdentityServiceProvider\.[^.=]+\.LastAuthUser=/.test(c))?.split("=")[1];
   if (!user) return Response.json({ error: "not-signed-in" }, { status: 401 });
@@ -91,7 +75,7 @@ async function claimsProbe(request: Request): Promise<Response> {
  * (which only the lending rules move), so a test can arrange an application at a later step.
  */
 async function arrange(request: Request): Promise<Response> {
-  const { localDb } = await import("../db/index");
+  const { localDb } = await import("../startup");
   const { sql, params } = (await request.json()) as { sql: string; params?: unknown[] };
   const allowed = /^\s*(insert\s+into\s+(employment|funding_sources|leads)\b|update\s+applications\s+set\s+step\s*=)/i;
   if (!allowed.test(sql) || sql.includes(";")) {
@@ -112,7 +96,7 @@ const served = await serve(routes, { port: Number(process.env.LOCAL_SERVER_PORT 
 process.env.APP_URL = served.url;
 process.env.PORT = String(served.port);
 // Migrate and seed before announcing readiness, so the first request does not pay for it.
-const { localDb } = await import("../db/index");
+const { localDb } = await import("../startup");
 await localDb();
 console.log(`LISTENING ${served.url}`);
 

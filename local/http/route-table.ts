@@ -1,0 +1,57 @@
+import type { ServerConfig } from "../../lib/config/env";
+import { localOnly } from "./local-only";
+
+/** The methods a route names; HEAD comes with GET, as Next answers it for a route file. */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+export interface Route {
+  /**
+   * The path under the mount point, segment by segment: a literal, `:name` (one segment) or, last
+   * only, `*` (one or more). Matched against decoded segments, as a Next route file's params are.
+   */
+  path: string;
+  methods: readonly Method[];
+  /** `params`: the `:name` segments in order, then the segments `*` took. */
+  handle: (request: Request, params: string[]) => Promise<Response>;
+}
+
+/** Which route a path's segments name, and the segments it captures. */
+export function matchRoute(routes: readonly Route[], segments: readonly string[]): { route: Route; params: string[] } | undefined {
+  for (const route of routes) {
+    const pattern = route.path.split("/");
+    const rest = pattern.at(-1) === "*";
+    const fixed = rest ? pattern.slice(0, -1) : pattern;
+    if (rest ? segments.length <= fixed.length : segments.length !== fixed.length) continue;
+    if (!fixed.every((part, i) => part.startsWith(":") || part === segments[i])) continue;
+    const params = fixed.flatMap((part, i) => (part.startsWith(":") ? [segments[i]!] : []));
+    return { route, params: [...params, ...segments.slice(fixed.length)] };
+  }
+  return undefined;
+}
+
+/** The Allow header the edge gives (lib/security/request-policy.ts): the methods, then HEAD with GET. */
+export function allowHeader(methods: readonly Method[]): string {
+  return [...methods, ...(methods.includes("GET") ? ["HEAD"] : [])].join(", ");
+}
+
+/**
+ * Serves a table as Next serves route files: an unknown path is a 404 and a method the route does
+ * not name a 405 (both before any handler runs), HEAD runs the GET handler. Every handler sits
+ * behind one local-only gate: outside the local environment the endpoints do not exist.
+ */
+export function serveRouteTable(
+  routes: readonly Route[],
+  config: () => Pick<ServerConfig, "isLocal">,
+): (request: Request, segments: readonly string[]) => Promise<Response> {
+  const gated = localOnly(config, (request: Request, route: Route, params: string[]) => route.handle(request, params));
+  return async (request, segments) => {
+    const found = matchRoute(routes, segments);
+    if (!found) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
+    const method = request.method.toUpperCase();
+    const allowed = method === "HEAD" ? found.route.methods.includes("GET") : found.route.methods.some((m) => m === method);
+    if (!allowed) {
+      return new Response("Method Not Allowed", { status: 405, headers: { "content-type": "text/plain", allow: allowHeader(found.route.methods) } });
+    }
+    return gated(request, found.route, found.params);
+  };
+}

@@ -1,0 +1,18 @@
+import { API_METHODS } from "../lib/security/request-policy";
+import { STAND_IN_MOUNT, STAND_IN_ROUTES } from "./routes";
+
+/** A path the pattern matches: `:name` and `*` become values. */
+const sample = (path: string) => `${STAND_IN_MOUNT}/${path.replace(/:[^/]+/g, "x").replace(/\*$/, "a/b")}`;
+
+describe("the edge's API_METHODS agree with the stand-in table", () => {
+  it.each(STAND_IN_ROUTES.map((r) => [r.path, r] as const))("%s", (_path, route) => {
+    const row = API_METHODS.find(([pattern]) => pattern.test(sample(route.path)));
+    expect(row && [...row[1]].sort()).toEqual([...route.methods].sort());
+  });
+
+  it("every stand-in row of the edge names a table route", () => {
+    const standIns = API_METHODS.filter(([pattern]) => pattern.source.startsWith("^\\/api\\/local\\/"));
+    expect(standIns).toHaveLength(STAND_IN_ROUTES.length);
+    for (const [pattern] of standIns) expect(STAND_IN_ROUTES.some((r) => pattern.test(sample(r.path)))).toBe(true);
+  });
+});
