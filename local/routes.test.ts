@@ -1,4 +1,5 @@
-import { API_METHODS } from "../lib/security/request-policy";
+import { API_METHODS, refuse } from "../lib/security/request-policy";
+import { serveRouteTable } from "./http/route-table";
 import { STAND_IN_MOUNT, STAND_IN_ROUTES } from "./routes";
 
 /** A path the pattern matches: `:name` and `*` become values. */
@@ -14,5 +15,17 @@ describe("the edge's API_METHODS agree with the stand-in table", () => {
     const standIns = API_METHODS.filter(([pattern]) => pattern.source.startsWith("^\\/api\\/local\\/"));
     expect(standIns).toHaveLength(STAND_IN_ROUTES.length);
     for (const [pattern] of standIns) expect(STAND_IN_ROUTES.some((r) => pattern.test(sample(r.path)))).toBe(true);
+  });
+});
+
+describe("the table and the edge answer a method a mount does not name alike", () => {
+  const never = async () => new Response("handler ran", { status: 200 });
+  const table = serveRouteTable(STAND_IN_ROUTES.map((r) => ({ ...r, handle: never })), () => ({ isLocal: true }));
+
+  it.each(STAND_IN_ROUTES.map((r) => [r.path] as const))("%s", async (path) => {
+    const url = sample(path);
+    const edge = refuse({ method: "DELETE", pathname: url, kind: "api", header: () => null });
+    const answer = await table(new Request(`http://localhost${url}`, { method: "DELETE" }), url.slice(STAND_IN_MOUNT.length + 1).split("/"));
+    expect([answer.status, answer.headers.get("allow")]).toEqual([edge?.status, edge?.allow]);
   });
 });

@@ -1,4 +1,5 @@
 import { serverConfig } from "../lib/config/env";
+import { LOCAL_ROOT, STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
 import { argyleHandler } from "./argyle/runtime";
 import { createClockHandler } from "./clock-handler";
 import { esignHandler } from "./esign/runtime";
@@ -10,38 +11,34 @@ import { plaidHandler } from "./plaid/runtime";
 import { searchHandler } from "./search/runtime";
 
 /** Where the table is mounted: app/api/local/[...path]/route.ts in the app, the test server alike. */
-export const STAND_IN_MOUNT = "/api/local";
+export const STAND_IN_MOUNT = LOCAL_ROOT;
 
 const clockHandler = createClockHandler({ controllable: () => process.env.LOCAL_CLOCK_CONTROL === "1" });
 
+/** Each mount's handler: a mount without one, or a handler without a mount, does not compile. */
+const HANDLERS: Record<StandIn, Route["handle"]> = {
+  cognito: (request) => cognitoHandler(request),
+  jwks: (request, [poolId]) => jwksHandler(request, poolId!),
+  outbox: (request) => outboxHandler(request),
+  graphql: (request) => graphqlHandler(request),
+  clock: clockHandler,
+  apps: (request, path) => appsHandler(request, path),
+  esign: (request) => esignHandler(request),
+  algolia: (request) => searchHandler(request),
+  argyle: (request) => argyleHandler(request),
+  maps: (request) => mapsHandler(request),
+  plaid: (request, path) => plaidHandler(request, path),
+};
+
 /**
- * Every stand-in endpoint, once: the app's catch-all route and the test server
- * (local/testing/local-server.ts) both serve this table. The methods are the edge's too
- * (API_METHODS in lib/security/request-policy.ts, pinned by stand-in-routes.test.ts).
+ * Every stand-in endpoint, once: the mount table's rows (lib/config/local-paths.ts, which the
+ * edge's method check reads too) with their handlers. The app's catch-all route and the test
+ * server (local/testing/local-server.ts) both serve it.
  */
-export const STAND_IN_ROUTES: readonly Route[] = [
-  /** Cognito's JSON protocol (Amplify's userPoolEndpoint) and the pool's public keys. */
-  { path: "cognito", methods: ["POST", "OPTIONS"], handle: (request) => cognitoHandler(request) },
-  { path: "cognito/:poolId/.well-known/jwks.json", methods: ["GET"], handle: (request, [poolId]) => jwksHandler(request, poolId!) },
-  /** The codes the identity stand-in "sent". */
-  { path: "outbox", methods: ["GET"], handle: (request) => outboxHandler(request) },
-  /** The AppSync-compatible GraphQL API. */
-  { path: "graphql", methods: ["GET", "POST"], handle: (request) => graphqlHandler(request) },
-  /** The stand-ins' clock, movable only with LOCAL_CLOCK_CONTROL=1. */
-  { path: "clock", methods: ["GET", "POST"], handle: clockHandler },
-  /** The hosted apps' stand-in pages and their forms. */
-  { path: "apps/*", methods: ["GET", "POST"], handle: (request, path) => appsHandler(request, path) },
-  /** E-signature: embedded signing page, sign and exit. */
-  { path: "esign/*", methods: ["GET", "POST"], handle: (request) => esignHandler(request) },
-  /** The employer index in Algolia's wire format. */
-  { path: "algolia/*", methods: ["POST", "OPTIONS"], handle: (request) => searchHandler(request) },
-  /** Payroll linking (Argyle Link): widget script, session, account. */
-  { path: "argyle/*", methods: ["GET", "POST"], handle: (request) => argyleHandler(request) },
-  /** Google Maps: its browser script and the address book. */
-  { path: "maps/*", methods: ["GET"], handle: (request) => mapsHandler(request) },
-  /** Plaid Link: widget script, widget login, webhook. */
-  { path: "plaid/*", methods: ["GET", "POST"], handle: (request, path) => plaidHandler(request, path) },
-];
+export const STAND_IN_ROUTES: readonly Route[] = (Object.keys(STAND_IN_MOUNTS) as StandIn[]).map((name) => ({
+  ...STAND_IN_MOUNTS[name],
+  handle: HANDLERS[name],
+}));
 
 /** Serves the table; `segments` are the decoded path segments under STAND_IN_MOUNT. */
 export const serveStandIn = serveRouteTable(STAND_IN_ROUTES, serverConfig);

@@ -13,6 +13,9 @@ describe("API_METHODS matches the route handlers", () => {
   const root = path.join(__dirname, "../../app");
   const files = (readdirSync(path.join(root, "api"), { recursive: true }) as string[])
     .filter((f) => path.basename(f) === "route.ts")
+    // The stand-ins' door hands every method to the mount table, whose rows are API_METHODS' own
+    // (local/routes.test.ts serves each row through the table).
+    .filter((f) => f !== path.join("local", "[...path]", "route.ts"))
     .map((f) => path.join("api", f));
   it.each(files)("%s", (file) => {
     const source = readFileSync(path.join(root, file), "utf8");

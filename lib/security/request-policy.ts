@@ -5,23 +5,18 @@
  * another origin (403). Pure and runtime-neutral; middleware.ts applies it.
  */
 
+import { mountPattern, STAND_IN_MOUNTS, type Mount } from "../config/local-paths";
+
 export type Refusal = { status: 400 | 403 | 404 | 405; reason: string; allow?: string };
 
-/** Methods each API route exports (pinned against app/api/**\/route.ts by a test). */
+/**
+ * Methods each API route answers: the shell's own route files (pinned against app/api/**\/route.ts
+ * by a test), then every stand-in mount of the one door, from the mount table itself.
+ */
 export const API_METHODS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/api\/session\/claims$/, ["POST"]],
   [/^\/api\/session\/sign-out$/, ["POST"]],
-  [/^\/api\/local\/cognito$/, ["POST", "OPTIONS"]],
-  [/^\/api\/local\/cognito\/[^/]+\/\.well-known\/jwks\.json$/, ["GET"]],
-  [/^\/api\/local\/graphql$/, ["GET", "POST"]],
-  [/^\/api\/local\/esign\/.+$/, ["GET", "POST"]],
-  [/^\/api\/local\/outbox$/, ["GET"]],
-  [/^\/api\/local\/clock$/, ["GET", "POST"]],
-  [/^\/api\/local\/algolia\/.+$/, ["POST", "OPTIONS"]],
-  [/^\/api\/local\/apps\/.+$/, ["GET", "POST"]],
-  [/^\/api\/local\/argyle\/.+$/, ["GET", "POST"]],
-  [/^\/api\/local\/maps\/.+$/, ["GET"]],
-  [/^\/api\/local\/plaid\/.+$/, ["GET", "POST"]],
+  ...Object.values(STAND_IN_MOUNTS).map((mount: Mount) => [mountPattern(mount), mount.methods] as const),
 ];
 
 /** Pages answer GET and HEAD; POST carries server actions (and no-JS form posts of them). */

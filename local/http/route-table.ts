@@ -1,16 +1,15 @@
 import type { ServerConfig } from "../../lib/config/env";
+import type { Method, Mount } from "../../lib/config/local-paths";
 import { localOnly } from "./local-only";
 
-/** The methods a route names; HEAD comes with GET, as Next answers it for a route file. */
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+export type { Method };
 
-export interface Route {
-  /**
-   * The path under the mount point, segment by segment: a literal, `:name` (one segment) or, last
-   * only, `*` (one or more). Matched against decoded segments, as a Next route file's params are.
-   */
-  path: string;
-  methods: readonly Method[];
+/**
+ * A mount (path under the mount point and its methods; HEAD comes with GET, as Next answers it for
+ * a route file) with its handler. Paths are matched against decoded segments, as a Next route
+ * file's params are.
+ */
+export interface Route extends Mount {
   /** `params`: the `:name` segments in order, then the segments `*` took. */
   handle: (request: Request, params: string[]) => Promise<Response>;
 }
