@@ -61,8 +61,15 @@ export class ApiCallError extends Error {
   }
 }
 
+/**
+ * An API answer as the stand-in pages read it: field by field, as the hosted apps they stand in
+ * for would (whose own types live in those apps, not here).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped API JSON, read field by field
+export type ApiJson = Record<string, any>;
+
 /** One GraphQL call with the user's token (AppSync: the raw JWT in Authorization). */
-export async function callApi<T = Record<string, any>>(
+export async function callApi<T = ApiJson>(
   config: AppsConfig,
   token: string,
   query: string,

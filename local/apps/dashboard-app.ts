@@ -4,7 +4,7 @@ import { dollarsToCents, percentToBps } from "../../lib/lending/loan-math";
 import type { Db } from "../db";
 import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
-import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type AppSession, type AppsConfig } from "./app-session";
+import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
@@ -29,7 +29,7 @@ const LOAD = /* GraphQL */ `query { loadFrontend {
     scheduledPayments { frequency amount paymentDate accountMask } }
 } }`;
 
-type Load = { applicationStep: string; documents: any[]; appInfo: Record<string, any>; loanInfo: Record<string, any> | null };
+type Load = { applicationStep: string; documents: ApiJson[]; appInfo: ApiJson; loanInfo: ApiJson | null };
 
 const html = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
 
@@ -72,7 +72,7 @@ function home(l: Load): Response {
   const name = [info.personal?.given_name, info.personal?.family_name].filter(Boolean).join(" ") || info.primary_email || info.username;
   const loan = l.loanInfo;
   const today = new Date().toISOString().slice(0, 10);
-  const upcoming = loan?.scheduledPayments.find((p: any) => p.paymentDate >= today) ?? null;
+  const upcoming = loan?.scheduledPayments.find((p: ApiJson) => p.paymentDate >= today) ?? null;
   const statements = l.documents.flatMap((d) => d.statements);
   const borrower = loan
     ? `<section class="card" aria-labelledby="loan"><h2 id="loan">Your loan</h2><dl data-testid="loan">
@@ -87,13 +87,13 @@ function home(l: Load): Response {
         loan.payments.length === 0
           ? "<p>No payments yet.</p>"
           : `<div class="table-wrap"><table data-testid="payments"><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Source</th></tr></thead><tbody>${loan.payments
-              .map((p: any) => `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`)
+              .map((p: ApiJson) => `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`)
               .join("")}</tbody></table></div>`
       }</section>
 <section class="card" aria-labelledby="statements"><h2 id="statements">Statements</h2>${
         statements.length === 0
           ? "<p>No statements yet.</p>"
-          : `<ul data-testid="statements">${statements.map((s: any) => `<li>${e(s.fileName)} (${showDate(s.sortDate)})</li>`).join("")}</ul>`
+          : `<ul data-testid="statements">${statements.map((s: ApiJson) => `<li>${e(s.fileName)} (${showDate(s.sortDate)})</li>`).join("")}</ul>`
       }</section>`
     : "";
   return html(

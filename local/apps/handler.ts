@@ -19,18 +19,17 @@ export interface AppsDeps {
  * `segments` are the path segments after /api/local/apps, as routed (already decoded once).
  */
 export function createAppsHandler(deps: AppsDeps): (request: Request, segments: string[]) => Promise<Response> {
+  const servedPage = async (request: Request, app: string | undefined, rest: string[]) => {
+    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "POST") return null;
+    if (app === "lending") return lendingApp(request, rest, { config: deps.config(), db: deps.db });
+    if (app === "dashboard") return dashboardApp(request, rest, { config: deps.config(), db: deps.db });
+    return null;
+  };
   return async (request, segments) => {
     const [app, ...rest] = segments;
     // The lending app's apply steps and direct deposit, the dashboard's home and contract: served
     // as stand-in pages (local/apps/lending-app.ts, dashboard-app.ts). Every other path names itself.
-    const served =
-      request.method === "GET" || request.method === "HEAD" || request.method === "POST"
-        ? app === "lending"
-          ? await lendingApp(request, rest, { config: deps.config(), db: deps.db })
-          : app === "dashboard"
-            ? await dashboardApp(request, rest, { config: deps.config(), db: deps.db })
-            : null
-        : null;
+    const served = await servedPage(request, app, rest);
     if (served) return served;
     if (request.method !== "GET" && request.method !== "HEAD") {
       return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });

@@ -2,7 +2,7 @@ import { TERM_MONTHS, discloseLoan, dollarsToCents, percentToBps } from "../../l
 import type { Db } from "../db";
 import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
-import { ApiCallError, appSession, callApi, refreshClaims, sameOrigin, seeOther, type AppSession, type AppsConfig } from "./app-session";
+import { ApiCallError, appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
@@ -40,7 +40,7 @@ const LOAD = /* GraphQL */ `query { loadFrontend { applicationStep appInfo {
   prequalification { preQualificationStatus preQualificationFailureReason preQualifiedAmount preQualifiedInterestRate preQualifiedTerm preQualifiedOriginationFee creditDenialReason }
 } } }`;
 
-type Load = { applicationStep: string; appInfo: Record<string, any> };
+type Load = { applicationStep: string; appInfo: ApiJson };
 
 async function load(config: AppsConfig, s: AppSession): Promise<Load> {
   return (await callApi<{ loadFrontend: Load }>(config, s.token, LOAD)).loadFrontend;
@@ -76,7 +76,7 @@ export function truthInLending(terms: { principalCents: number; feeCents: number
 </section>`;
 }
 
-function prequalTerms(info: Record<string, any>): { principalCents: number; feeCents: number; rateBps: number } | null {
+function prequalTerms(info: ApiJson): { principalCents: number; feeCents: number; rateBps: number } | null {
   const q = info.prequalification;
   if (!q?.preQualificationStatus) return null;
   return {

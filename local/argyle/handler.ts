@@ -6,6 +6,12 @@ import { argyleWidgetScript } from "./widget-script";
  * The payroll-linking stand-in under /api/local/argyle: the widget script (in place of Argyle's
  * CDN script), the session it opens with a user token, and the account it connects.
  */
+/** Argyle's errorType for a refused token or item. */
+function argyleErrorType(message: string): "expired_user_token" | "invalid_item" | "invalid_user_token" {
+  if (message.startsWith("expired")) return "expired_user_token";
+  return message.includes("itemId") ? "invalid_item" : "invalid_user_token";
+}
+
 export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?: string }): (request: Request) => Promise<Response> {
   const base = options.basePath ?? "/api/local/argyle";
   const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -28,7 +34,7 @@ export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?:
       return json(200, await connectArgyleAccount(db, body?.userToken, body?.itemId));
     } catch (error) {
       if (error instanceof ArgyleTokenError) {
-        const errorType = error.message.startsWith("expired") ? "expired_user_token" : error.message.includes("itemId") ? "invalid_item" : "invalid_user_token";
+        const errorType = argyleErrorType(error.message);
         return json(error.message.includes("itemId") ? 400 : 401, { errorType, message: error.message });
       }
       console.error("[local argyle] failed", error);

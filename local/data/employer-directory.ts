@@ -80,12 +80,20 @@ interface Settings {
   defaultPaymentType: string;
 }
 
+/** Argyle employers set up direct deposit through Argyle; the rest draw one of the other two. */
+function ddSetupTypeOf(argyle: boolean, random: () => number): string {
+  if (argyle) return "argyle";
+  return random() < 0.5 ? "paperForm" : "payroll";
+}
+
+const DISTRICT_WORDS: Record<string, string> = { TX: "Independent School District", CA: "Unified School District" };
+
 function settingsFor(random: () => number): Settings {
   const argyle = random() < 0.3;
   return {
     argyleEnabled: argyle,
     pdfPaystubs: random() < 0.1,
-    ddSetupType: argyle ? "argyle" : random() < 0.5 ? "paperForm" : "payroll",
+    ddSetupType: ddSetupTypeOf(argyle, random),
     defaultPaymentType: random() < 0.8 ? "directDeposit" : "payrollDeduction",
   };
 }
@@ -139,7 +147,7 @@ export function generateDirectory(size: number = DIRECTORY_SIZE): EmployerSeed[]
       }
     }
   }
-  const districtWord = (st: string) => (st === "TX" ? "Independent School District" : st === "CA" ? "Unified School District" : "Public Schools");
+  const districtWord = (st: string) => DISTRICT_WORDS[st] ?? "Public Schools";
   for (let c = 0; out.length < size && c < cityNames.length; c++) {
     for (const { abbreviation: st, cities } of states) {
       if (out.length >= size) break;

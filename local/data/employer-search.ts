@@ -49,7 +49,10 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Typos allowed for a query word of this length (Algolia's defaults: 4 and 8 characters). */
-export const typosAllowed = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+export function typosAllowed(length: number): number {
+  if (length >= 8) return 2;
+  return length >= 4 ? 1 : 0;
+}
 
 export interface WordMatch {
   /** Directory words the query word matches as a prefix (no typo). */

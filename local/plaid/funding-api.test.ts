@@ -181,7 +181,10 @@ describe("manual accounts and micro-deposits", () => {
     expect(created.body.data!.manually).toMatchObject({ mask: "6789", verified: false, verifyTriesLeft: 3, locked: false });
     const deposits = await depositsFor(u);
     expect(deposits).toHaveLength(2);
-    for (const d of deposits) expect(d).toBeGreaterThan(0), expect(d).toBeLessThan(1);
+    for (const d of deposits) {
+      expect(d).toBeGreaterThan(0);
+      expect(d).toBeLessThan(1);
+    }
 
     const rows = await sql<Record<string, unknown>>(server.url, "SELECT * FROM funding_sources WHERE sub = $1", [u.sub]);
     expect(JSON.stringify(rows)).not.toContain("000123456789");

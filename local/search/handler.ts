@@ -9,6 +9,12 @@ import { searchEmployers } from "../data/employer-search";
  * (multi-query) and POST /1/indexes/{index}/query. No key check: the index is public data and the
  * endpoint exists only locally.
  */
+/** Algolia's highlight matchLevel: how many of the query's words the value holds. */
+function matchLevel(matched: number, words: number): "none" | "full" | "partial" {
+  if (matched === 0) return "none";
+  return matched === words ? "full" : "partial";
+}
+
 export interface SearchHandlerOptions {
   db: () => Promise<Db>;
   /** The one index served, e.g. "local_employers" (stage + "employers"). */
@@ -124,7 +130,7 @@ function highlight(hit: EmployerHit, words: string[], pre: string, post: string)
   return {
     name: {
       value,
-      matchLevel: matched.length === 0 ? "none" : matched.length === words.length ? "full" : "partial",
+      matchLevel: matchLevel(matched.length, words.length),
       matchedWords: matched,
     },
   };
