@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import { LOAN_TERMS, displayedLoanTerms } from "@/lib/lending/loan-terms";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
 /**
@@ -9,7 +10,11 @@ import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists"
  * (identity-submission.ts).
  */
 
-export const MAX_LOAN_AMOUNT = 10_000;
+/** The amount applied for is held to the amount-financed cap (SPEC 1), in dollars. */
+export const MAX_LOAN_AMOUNT = LOAN_TERMS.maxAmountFinanced;
+const MAX_LOAN_AMOUNT_TEXT = displayedLoanTerms().maxAmountFinanced;
+/** The loan amount field's hint, on both forms that ask for it. */
+export const LOAN_AMOUNT_HINT = `Up to ${MAX_LOAN_AMOUNT_TEXT}`;
 export const MIN_AGE_YEARS = 18;
 const MAX_AGE_YEARS = 120;
 
@@ -18,7 +23,7 @@ const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]
 const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
 
 const loanAmount = money(
-  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: "The amount can be at most $10,000" },
+  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: `The amount can be at most ${MAX_LOAN_AMOUNT_TEXT}` },
   { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT },
 );
 

@@ -7,6 +7,7 @@ import {
   type LoanDisclosure,
   type PayFrequency,
 } from "../../lib/lending/loan-math";
+import { LOAN_TERMS } from "../../lib/lending/loan-terms";
 
 /**
  * The local stand-in's lending rules: pure, deterministic, documented in the README ("Lending
@@ -39,7 +40,7 @@ export function softCreditCheck(ssn: string): CreditCheck {
 // Prequalification.
 
 export const MIN_LOAN_DOLLARS = 500;
-export const MAX_LOAN_DOLLARS = 10_000;
+export const MAX_LOAN_DOLLARS = LOAN_TERMS.maxAmountFinanced;
 export const MIN_ANNUAL_INCOME_DOLLARS = 15_000;
 /** A loan's principal may be at most this share of the annual income (salary + additional income). */
 export const MAX_INCOME_SHARE = 0.25;
