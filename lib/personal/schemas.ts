@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import { MAX_SALARY } from "@/lib/employment/schema";
 import { LOAN_TERMS, displayedLoanTerms } from "@/lib/lending/loan-terms";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
@@ -115,8 +116,8 @@ export function personalDetailsSchema(now: () => Date = () => new Date()) {
     referral_code: optional(
       text({ required: "" }, { max: 64, pattern: /^[\w-]+$/, patternMessage: "A referral code uses letters, digits, - and _" }),
     ),
-    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: 10_000_000 }),
-    additionalIncome: optionalMoney({}, { min: 0, max: 10_000_000 }),
+    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: MAX_SALARY }),
+    additionalIncome: optionalMoney({}, { min: 0, max: MAX_SALARY }),
     amount: loanAmount,
   });
 }
