@@ -1,4 +1,5 @@
-import { LOAN_TERMS, loanTermsText } from "./loan-terms";
+import { LOAN_TERMS } from "@/lib/lending/loan-terms";
+import { loanTermsText } from "./loan-terms";
 
 describe("loanTermsText", () => {
   const text = loanTermsText().join(" ");

@@ -6,6 +6,7 @@
  * by accident. Replace them with the product's own addresses; the shape is checked by the types and
  * the footer test.
  */
+import { formatPhone } from "@/lib/format/phone";
 
 export interface SiteLink {
   label: string;
@@ -26,9 +27,12 @@ export const SITE = {
   homeHref: "/",
 } as const;
 
+const SUPPORT_PHONE = "+18005550123";
+
 export const CONTACT = {
   email: "support@lender.example",
-  phone: { display: "(800) 555-0123", tel: "+18005550123" },
+  // One number: the shown form is the app's phone display of the dialled one.
+  phone: { display: formatPhone(SUPPORT_PHONE), tel: SUPPORT_PHONE },
 } as const;
 
 export const LEGAL_LINKS: readonly SiteLink[] = [

@@ -1,40 +1,23 @@
 /**
  * What a visitor types to sign in (SPEC 5): an identifier containing @ is an e-mail, anything else
  * is a US phone number submitted as +1XXXXXXXXXX. Usernames are lowercased. Pure: no Amplify here.
+ * The e-mail and phone rules are lib/format's, shared with the form kit.
  */
+import { isValidEmail, normalizeEmail } from "../format/email";
+import { usPhoneDigits } from "../format/phone";
 
 export type Identifier =
   | { kind: "email"; value: string }
   | { kind: "phone"; value: string }
   | { kind: "invalid"; reason: "empty" | "email" | "phone" };
 
-// Deliberately loose: one @, something on each side, a dot in the domain, no spaces. The identity
-// service has the final say; this only catches typing mistakes early.
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
-const MAX_EMAIL = 254;
-
-export function normalizeEmail(raw: string): string {
-  return raw.trim().toLowerCase();
-}
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL && EMAIL.test(email);
-}
-
 /**
- * A US phone number as +1 and ten digits, from what people type: (555) 123-4567, 555.123.4567,
- * 5551234567, 1 555 123 4567, +1 555 123 4567. Undefined when it is not ten digits (after a
- * leading 1) or when letters are mixed in.
+ * A US phone number as +1 and ten digits (what the identity service takes), by the one phone rule
+ * of lib/format/phone (usPhoneDigits). Undefined when the rule refuses it.
  */
 export function normalizeUsPhone(raw: string): string | undefined {
-  const trimmed = raw.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return undefined;
-  const digits = trimmed.replace(/\D/g, "");
-  const national = digits.length === 11 && digits.startsWith("1") ? digits.slice(1) : digits;
-  if (national.length !== 10) return undefined;
-  // NANP: area code and exchange never start with 0 or 1.
-  if (!/^[2-9]\d{2}[2-9]\d{6}$/.test(national)) return undefined;
-  return `+1${national}`;
+  const national = usPhoneDigits(raw);
+  return national === null ? undefined : `+1${national}`;
 }
 
 /** Reads a sign-in identifier: e-mail (with @) or phone. */

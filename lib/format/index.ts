@@ -1,6 +1,6 @@
-export { formatPhone, formatPhoneInput, normalizePhoneForSubmission, phoneDigits, PHONE_INPUT_MAX_LENGTH } from "./phone";
+export { formatPhone, formatPhoneInput, normalizePhoneForSubmission, phoneDigits, PHONE_INPUT_MAX_LENGTH, usPhoneDigits } from "./phone";
 export { formatSsn, isCompleteSsn, ssnDigits } from "./ssn";
 export { formatAmountInput, formatUsd, parseAmount } from "./money";
 export { capitalizeName } from "./names";
-export { normalizeEmail } from "./email";
+export { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from "./email";
 export { formatBirthdate, formatDate, parseDate, type DateInput } from "./dates";

@@ -1,4 +1,4 @@
-import { formatPhone, formatPhoneInput, normalizePhoneForSubmission, phoneDigits, PHONE_INPUT_MAX_LENGTH } from "./phone";
+import { formatPhone, formatPhoneInput, normalizePhoneForSubmission, phoneDigits, PHONE_INPUT_MAX_LENGTH, usPhoneDigits } from "./phone";
 
 describe("formatPhone (display)", () => {
   it.each([
@@ -48,6 +48,38 @@ describe("normalizePhoneForSubmission", () => {
     [undefined, null],
   ])("%p -> %p", (input, expected) => {
     expect(normalizePhoneForSubmission(input)).toBe(expected);
+  });
+});
+
+describe("usPhoneDigits (the one phone rule: sign-in and the form kit)", () => {
+  it.each([
+    ["(555) 123-4567", "5551234567"],
+    ["555.123.4567", "5551234567"],
+    ["555-123-4567", "5551234567"],
+    ["5551234567", "5551234567"],
+    ["1 555 234 5678", "5552345678"],
+    ["15551234567", "5551234567"],
+    ["+1 (555) 234-5678", "5552345678"],
+    ["+15551234567", "5551234567"],
+    ["+5551234567", "5551234567"],
+    ["  2075550123 ", "2075550123"],
+    [2075550123, "2075550123"],
+    ["055 234 5678", null], // area code starting 0
+    ["155 234 5678", null], // area code starting 1
+    ["+1555123456", null], // +1 then only nine digits
+    ["555 123 45678", null],
+    ["555123456", null],
+    ["555-1234", null],
+    ["+44 20 7946 0958", null],
+    ["555-CALL-NOW", null],
+    ["5551234567x", null],
+    ["1+5551234567", null], // + only leads
+    ["janedoe", null],
+    ["", null],
+    [null, null],
+    [undefined, null],
+  ])("%p -> %p", (input, expected) => {
+    expect(usPhoneDigits(input)).toBe(expected);
   });
 });
 

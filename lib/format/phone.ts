@@ -29,6 +29,24 @@ export function phoneDigits(value: Raw): string {
   return nationalDigits(text(value));
 }
 
+/** What a typed or pasted number may hold: digits, spaces, ( ) . - and a leading +. */
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/;
+/** NANP: an area code never starts with 0 or 1. */
+const US_NATIONAL_NUMBER = /^[2-9]\d{9}$/;
+
+/**
+ * The one US phone rule (sign-in and the form kit): the ten national digits of what was typed,
+ * e.g. (555) 123-4567, 555.123.4567, 1 555 123 4567, +1 555 123 4567 or +5551234567. Null when
+ * letters or other characters are mixed in, when it is not ten digits once the country code is
+ * removed, or when the area code starts with 0 or 1.
+ */
+export function usPhoneDigits(value: Raw): string | null {
+  const raw = text(value);
+  if (!PHONE_CHARACTERS.test(raw)) return null;
+  const digits = nationalDigits(raw);
+  return US_NATIONAL_NUMBER.test(digits) ? digits : null;
+}
+
 /**
  * Normalisation for submission (SPEC 5): "+1" + 10 digits (12 characters) or "+" + 10 digits
  * (11 characters) lose their prefix; formatted input is reduced to digits. Anything that is not a

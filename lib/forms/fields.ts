@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { capitalizeName, normalizeEmail, phoneDigits } from "../format";
+import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDigits, usPhoneDigits } from "../format";
 
 /**
  * Zod building blocks for the shell's form schemas. A form schema (lib/forms/<form>.ts) is one
@@ -49,7 +49,7 @@ export function personName(messages: Messages, options: { max?: number } = {}) {
   return text(messages, { max: options.max ?? 100 }).transform((v) => capitalizeName(v));
 }
 
-/** E-mail: trimmed and lowercased (SPEC 5). */
+/** E-mail: trimmed and lowercased (SPEC 5), valid by the one e-mail rule (lib/format/email, as sign-in). */
 export function email(messages: Messages & { invalid?: string }) {
   return z
     .string({ error: messages.required })
@@ -58,22 +58,22 @@ export function email(messages: Messages & { invalid?: string }) {
       z
         .string()
         .min(1, { error: messages.required })
-        .max(254, { error: "Use at most 254 characters" })
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: messages.invalid ?? "Enter an e-mail address like name@example.com" }),
+        .max(EMAIL_MAX_LENGTH, { error: `Use at most ${EMAIL_MAX_LENGTH} characters` })
+        .refine(isValidEmail, { error: messages.invalid ?? "Enter an e-mail address like name@example.com" }),
     );
 }
 
-/** US phone: 10 digits on the wire, whatever the formatting typed or pasted ("+1 (555) 123-4567"). */
+/**
+ * US phone: 10 digits on the wire, whatever the formatting typed or pasted ("+1 (555) 123-4567"),
+ * valid by the one phone rule (lib/format/phone usPhoneDigits, as sign-in). No digits at all reads
+ * as not filled in.
+ */
 export function phone(messages: Messages & { invalid?: string }) {
   return z
     .string({ error: messages.required })
-    .transform((v) => phoneDigits(v))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: messages.required })
-        .regex(/^\d{10}$/, { error: messages.invalid ?? "Enter a 10-digit US phone number" }),
-    );
+    .refine((v) => phoneDigits(v) !== "", { error: messages.required, abort: true })
+    .refine((v) => usPhoneDigits(v) !== null, { error: messages.invalid ?? "Enter a 10-digit US phone number", abort: true })
+    .transform((v) => usPhoneDigits(v)!);
 }
 
 /** Social security number: 9 digits on the wire. */

@@ -1,3 +1,6 @@
+import { formatUsd } from "../format/money";
+import { LOAN_TERMS } from "./loan-terms";
+
 /**
  * Loan math of the product's one loan shape: a single advance repaid in equal monthly instalments
  * (SPEC sections 1 and 9). Pure and exact: money is integer cents, the note rate is integer basis
@@ -13,11 +16,12 @@
  * - finance charge = total of payments − amount financed (interest + prepaid finance charge).
  */
 
-export const TERM_MONTHS = 24;
-/** SPEC 1/9: amount financed at most $10,000. */
-export const MAX_AMOUNT_FINANCED_CENTS = 1_000_000;
-/** SPEC 1/9: APR at most 35.99% including fees, in basis points. */
-export const MAX_APR_BPS = 3599;
+/** SPEC 1/9 (lib/lending/loan-terms.ts): the one term, in months. */
+export const TERM_MONTHS = LOAN_TERMS.termMonths;
+/** SPEC 1/9: the cap on the amount financed, in cents. */
+export const MAX_AMOUNT_FINANCED_CENTS = LOAN_TERMS.maxAmountFinanced * 100;
+/** SPEC 1/9: the APR cap including fees, in basis points (rounded: 35.99 × 100 is not exact in floating point). */
+export const MAX_APR_BPS = Math.round(LOAN_TERMS.maxAprPercent * 100);
 /** Regulation Z §1026.22(a)(2): a regular transaction's disclosed APR is accurate within 1/8 of a percentage point. */
 export const APR_TOLERANCE_PERCENT = 0.125;
 
@@ -186,8 +190,8 @@ export function isAprAccurate(disclosedPercent: number, actualPercent: number): 
 }
 
 /**
- * The Truth in Lending figures of a loan, with the SPEC caps enforced: term 24 months, amount
- * financed at most $10,000, APR (which includes the fee) at most 35.99%. No prepayment penalty:
+ * The Truth in Lending figures of a loan, with the SPEC caps of loan-terms.ts enforced: the one
+ * term, the amount financed cap, the APR cap (the APR includes the fee). No prepayment penalty:
  * see payoffCents.
  */
 export function discloseLoan(terms: LoanTerms): LoanDisclosure {
@@ -197,7 +201,7 @@ export function discloseLoan(terms: LoanTerms): LoanDisclosure {
   if (termMonths !== TERM_MONTHS) throw new LoanTermsError("term", `must be ${TERM_MONTHS} months`);
   if (feeCents >= principalCents) throw new LoanTermsError("fee", "must be less than the principal");
   const amountFinancedCents = principalCents - feeCents;
-  if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS) throw new LoanTermsError("amountFinanced", "must be at most $10,000.00");
+  if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS) throw new LoanTermsError("amountFinanced", `must be at most ${formatUsd(centsToDollars(MAX_AMOUNT_FINANCED_CENTS))}`);
   const schedule = amortisationSchedule(principalCents, rateBps, termMonths);
   const totalOfPaymentsCents = schedule.reduce((s, k) => s + k.paymentCents, 0);
   const aprExact = actuarialApr(

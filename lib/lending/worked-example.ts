@@ -1,5 +1,6 @@
-import { LOAN_TERMS } from "@/components/chrome/loan-terms";
-import { TERM_MONTHS, discloseLoan, dollarsToCents, isAprAccurate, percentToBps } from "./loan-math";
+import { formatUsd } from "../format/money";
+import { LOAN_TERMS } from "./loan-terms";
+import { TERM_MONTHS, centsToDollars, discloseLoan, dollarsToCents, isAprAccurate, percentToBps } from "./loan-math";
 
 /**
  * SPEC 1's worked example is the approved marketing disclosure and stays in the footer as given.
@@ -27,6 +28,7 @@ export interface FigureComparison {
 const usd = (cents: number) =>
   `$${Math.floor(Math.abs(cents) / 100).toLocaleString("en-US")}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
 const signedUsd = (cents: number) => `${cents < 0 ? "-" : "+"}${usd(cents)}`;
+const wholeUsd = (cents: number) => formatUsd(centsToDollars(cents), { cents: false });
 const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
 function toleranceNote(withinRegZTolerance: boolean | undefined): string {
@@ -34,7 +36,7 @@ function toleranceNote(withinRegZTolerance: boolean | undefined): string {
   return withinRegZTolerance ? ", within Reg Z's 1/8 point" : ", outside Reg Z's 1/8 point";
 }
 
-/** Compares the stated example with what the loan math gives for its terms ($4,000, $25 fee, 18.99%, 24 months). */
+/** Compares the stated example with what the loan math gives for its terms (principal, fee, rate, the product's term). */
 export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: FigureComparison[]; report: string } {
   const d = discloseLoan({ principalCents: example.principalCents, feeCents: example.feeCents, rateBps: example.rateBps, termMonths: TERM_MONTHS });
   const aprDiff = example.aprBps - d.aprBps;
@@ -63,7 +65,8 @@ export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: 
     },
   ];
   const report = [
-    "SPEC 1 worked example vs the loan math ($4,000 principal, $25 prepaid finance charge, 18.99%, 24 months):",
+    `SPEC 1 worked example vs the loan math (${wholeUsd(example.principalCents)} principal, ${wholeUsd(example.feeCents)} prepaid finance charge, ` +
+      `${pct(example.rateBps)}, ${TERM_MONTHS} months):`,
     ...figures.map(
       (f) =>
         `  ${f.figure}: stated ${f.stated}, formulas ${f.computed} (stated ${f.difference})` +

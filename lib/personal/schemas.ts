@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import { MAX_SALARY } from "@/lib/employment/schema";
+import { LOAN_TERMS, displayedLoanTerms } from "@/lib/lending/loan-terms";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
 /**
@@ -9,7 +11,11 @@ import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists"
  * (identity-submission.ts).
  */
 
-export const MAX_LOAN_AMOUNT = 10_000;
+/** The amount applied for is held to the amount-financed cap (SPEC 1), in dollars. */
+export const MAX_LOAN_AMOUNT = LOAN_TERMS.maxAmountFinanced;
+const MAX_LOAN_AMOUNT_TEXT = displayedLoanTerms().maxAmountFinanced;
+/** The loan amount field's hint, on both forms that ask for it. */
+export const LOAN_AMOUNT_HINT = `Up to ${MAX_LOAN_AMOUNT_TEXT}`;
 export const MIN_AGE_YEARS = 18;
 const MAX_AGE_YEARS = 120;
 
@@ -18,7 +24,7 @@ const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]
 const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
 
 const loanAmount = money(
-  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: "The amount can be at most $10,000" },
+  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: `The amount can be at most ${MAX_LOAN_AMOUNT_TEXT}` },
   { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT },
 );
 
@@ -110,8 +116,8 @@ export function personalDetailsSchema(now: () => Date = () => new Date()) {
     referral_code: optional(
       text({ required: "" }, { max: 64, pattern: /^[\w-]+$/, patternMessage: "A referral code uses letters, digits, - and _" }),
     ),
-    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: 10_000_000 }),
-    additionalIncome: optionalMoney({}, { min: 0, max: 10_000_000 }),
+    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: MAX_SALARY }),
+    additionalIncome: optionalMoney({}, { min: 0, max: MAX_SALARY }),
     amount: loanAmount,
   });
 }

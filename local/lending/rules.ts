@@ -7,6 +7,7 @@ import {
   type LoanDisclosure,
   type PayFrequency,
 } from "../../lib/lending/loan-math";
+import { LOAN_TERMS } from "../../lib/lending/loan-terms";
 
 /**
  * The local stand-in's lending rules: pure, deterministic, documented in the README ("Lending
@@ -39,7 +40,7 @@ export function softCreditCheck(ssn: string): CreditCheck {
 // Prequalification.
 
 export const MIN_LOAN_DOLLARS = 500;
-export const MAX_LOAN_DOLLARS = 10_000;
+export const MAX_LOAN_DOLLARS = LOAN_TERMS.maxAmountFinanced;
 export const MIN_ANNUAL_INCOME_DOLLARS = 15_000;
 /** A loan's principal may be at most this share of the annual income (salary + additional income). */
 export const MAX_INCOME_SHARE = 0.25;
@@ -100,6 +101,12 @@ export function normaliseEmploymentStatus(status: string | null): "full" | "part
   return null;
 }
 
+/** The rate tier a credit file earns (a denied file never gets this far). */
+function rateFor(credit: Exclude<CreditCheck, { kind: "denied" }>): number {
+  if (credit.kind === "thinFile") return RATE_TIERS.thinFile;
+  return credit.score >= PRIME_MIN_SCORE ? RATE_TIERS.prime : RATE_TIERS.standard;
+}
+
 /**
  * The prequalification rule. The first rule that fails decides (its reason is the failure reason
  * and the rejection reason); otherwise the applicant prequalifies for the smallest of the amount
@@ -139,8 +146,7 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
   if (credit.kind === "thinFile") dollars = Math.min(dollars, THIN_FILE_MAX_DOLLARS);
   // No "too small" case: the income floor ($15,000) keeps 25% of income ($3,700) above the $500 minimum.
 
-  const rateBps =
-    credit.kind === "thinFile" ? RATE_TIERS.thinFile : credit.score >= PRIME_MIN_SCORE ? RATE_TIERS.prime : RATE_TIERS.standard;
+  const rateBps = rateFor(credit);
   const principalCents = Math.round(dollars * 100);
   let disclosure: LoanDisclosure;
   try {

@@ -3,7 +3,7 @@
 import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
-import { loanRequestSchema } from "@/lib/personal/schemas";
+import { LOAN_AMOUNT_HINT, loanRequestSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";
 
 export interface LoanRequestSaved {
@@ -35,7 +35,7 @@ export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
       <h2 id="loan-request-title" className="text-xl font-bold text-brand-dark">
         Your loan
       </h2>
-      <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint="Up to $10,000" />
+      <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
       <SelectField form={form} name="state" label="State of residence" options={STATES} autoComplete="address-level1" />

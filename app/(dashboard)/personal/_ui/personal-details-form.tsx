@@ -6,7 +6,7 @@ import { DateField, Form, FormError, MoneyField, PhoneField, SelectField, SsnFie
 import { submitPersonalDetails } from "../actions";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
-import { personalDetailsSchema } from "@/lib/personal/schemas";
+import { LOAN_AMOUNT_HINT, personalDetailsSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";
 
 /** What is already known about the applicant; never the SSN. */
@@ -88,7 +88,7 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
       <div className="grid gap-4 sm:grid-cols-3">
         <MoneyField form={form} name="salary" label="Yearly salary" />
         <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />
-        <MoneyField form={form} name="amount" label="Loan amount" hint="Up to $10,000" />
+        <MoneyField form={form} name="amount" label="Loan amount" hint={LOAN_AMOUNT_HINT} />
       </div>
       <SelectField form={form} name="how_you_heard" label="How did you hear about us?" options={SOURCES} optional />
       <TextField form={form} name="referral_code" label="Referral code" optional autoComplete="off" maxLength={64} />
