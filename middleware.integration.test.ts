@@ -57,13 +57,34 @@ async function request(path: string, v: Visitor) {
     cookies.push(`shell_claims=${await signClaims(claims, v.claimsSecret ?? secret)}`);
   }
   const res = await middleware(new NextRequest(`${ORIGIN}${path}`, { headers: { cookie: cookies.join("; ") } }));
-  return { status: res.status, location: res.headers.get("location"), next: res.headers.get("x-middleware-next") === "1", reason: res.headers.get("x-route-decision") };
+  return {
+    status: res.status,
+    location: res.headers.get("location"),
+    next: res.headers.get("x-middleware-next") === "1",
+    reason: res.headers.get("x-route-decision"),
+  };
 }
 
-const borrower: Visitor = { username: "b0rr0w", sub: "00000000-0000-4000-8000-00000000000a", claims: { step: "activeLoan", loanState: "originated", payoutDate: "2099-01-01" } };
-const applicant: Visitor = { username: "app1ic", sub: "00000000-0000-4000-8000-000000000002", claims: { step: "loanDetails", loanState: "in-progress" } };
-const admin: Visitor = { username: "adm1n0", sub: "00000000-0000-4000-8000-00000000000e", claims: { flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, emailDomain: "lender.example" } };
-const rejected: Visitor = { username: "rej0ct", sub: "00000000-0000-4000-8000-00000000000c", claims: { step: "rejected", loanState: "rejected" } };
+const borrower: Visitor = {
+  username: "b0rr0w",
+  sub: "00000000-0000-4000-8000-00000000000a",
+  claims: { step: "activeLoan", loanState: "originated", payoutDate: "2099-01-01" },
+};
+const applicant: Visitor = {
+  username: "app1ic",
+  sub: "00000000-0000-4000-8000-000000000002",
+  claims: { step: "loanDetails", loanState: "in-progress" },
+};
+const admin: Visitor = {
+  username: "adm1n0",
+  sub: "00000000-0000-4000-8000-00000000000e",
+  claims: { flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, emailDomain: "lender.example" },
+};
+const rejected: Visitor = {
+  username: "rej0ct",
+  sub: "00000000-0000-4000-8000-00000000000c",
+  claims: { step: "rejected", loanState: "rejected" },
+};
 
 describe("signed-in visitors get their own destinations", () => {
   it.each<[string, Visitor, string, string]>([
@@ -119,7 +140,11 @@ describe("bad credentials fail closed", () => {
   });
 
   it("a forged staff flag does not open /review", async () => {
-    const got = await request("/review", { ...borrower, claims: { ...borrower.claims, flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false } }, claimsSecret: "forged-secret-0123456789-0123456789" });
+    const got = await request("/review", {
+      ...borrower,
+      claims: { ...borrower.claims, flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false } },
+      claimsSecret: "forged-secret-0123456789-0123456789",
+    });
     expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Freview`);
   });
 });

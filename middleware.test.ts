@@ -15,10 +15,16 @@ describe("the middleware matcher and the route table agree", () => {
     expect(skipped).toEqual([]);
   });
   it("leaves only Next's hashed assets alone", () => expect(matcher.test("/_next/static/chunks/a.js")).toBe(false));
-  it.each(["/api/local/graphql", "/api/session/claims", "/documents/esign-consent.pdf", "/images/logo.svg", "/favicon.ico", "/icon.svg", "/apple-icon.png", "/_next/image"])(
-    "gives %s its security headers",
-    (path) => expect(matcher.test(path)).toBe(true),
-  );
+  it.each([
+    "/api/local/graphql",
+    "/api/session/claims",
+    "/documents/esign-consent.pdf",
+    "/images/logo.svg",
+    "/favicon.ico",
+    "/icon.svg",
+    "/apple-icon.png",
+    "/_next/image",
+  ])("gives %s its security headers", (path) => expect(matcher.test(path)).toBe(true));
 });
 
 describe("middleware adapts requests and decisions", () => {
@@ -26,7 +32,9 @@ describe("middleware adapts requests and decisions", () => {
   it("redirects anonymous visitors with a relative Location and a reason header", async () => {
     const res = await call("http://localhost:3000/payments?tab=1");
     expect(res.status).toBe(307);
-    expect(new URL(res.headers.get("location")!).pathname + new URL(res.headers.get("location")!).search).toBe("/register?redirect=%2Fpayments%3Ftab%3D1");
+    expect(new URL(res.headers.get("location")!).pathname + new URL(res.headers.get("location")!).search).toBe(
+      "/register?redirect=%2Fpayments%3Ftab%3D1",
+    );
     expect(res.headers.get("x-route-decision")).toBe("payments:anonymous");
   });
   it("says only not-found for a 404, whatever the reason", async () => {
@@ -44,7 +52,10 @@ describe("middleware adapts requests and decisions", () => {
   });
   it("treats stitched or forged identity cookies as anonymous", async () => {
     const res = await call("http://localhost:3000/payments", {
-      headers: { cookie: "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=abc; CognitoIdentityServiceProvider.localclient0000000000000000.abc.idToken=forged.token.value" },
+      headers: {
+        cookie:
+          "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=abc; CognitoIdentityServiceProvider.localclient0000000000000000.abc.idToken=forged.token.value",
+      },
     });
     expect(res.headers.get("x-route-decision")).toBe("payments:anonymous");
   });

@@ -64,7 +64,12 @@ export function toResponse(decision: Decision, request: NextRequest, csp?: strin
 }
 
 /** The status line's text for a refused request. */
-const STATUS_TEXT: Record<Refusal["status"], string> = { 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed" };
+const STATUS_TEXT: Record<Refusal["status"], string> = {
+  400: "Bad Request",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+};
 
 /** x-route-decision, for ops checking redirects. A not-found says nothing more: staff pages must not reveal that they exist. */
 function decisionHeader(decision: Decision): string {

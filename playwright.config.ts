@@ -20,7 +20,15 @@ export const HOSTED_OVERRIDES = {
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 export default defineConfig({
@@ -41,7 +49,12 @@ export default defineConfig({
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     // Every route × every seeded persona against the local server (tools/check-routes); BASE_URL points it elsewhere.
-    { name: "routes", testDir: "./tools/check-routes", testMatch: "routes.pw.ts", use: { baseURL: process.env.BASE_URL ?? `http://127.0.0.1:${LOCAL_PORT}` } },
+    {
+      name: "routes",
+      testDir: "./tools/check-routes",
+      testMatch: "routes.pw.ts",
+      use: { baseURL: process.env.BASE_URL ?? `http://127.0.0.1:${LOCAL_PORT}` },
+    },
   ],
   webServer: [
     {
@@ -59,7 +72,14 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e-short-otp/pglite", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS), LOCAL_CLOCK_CONTROL: "1", LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" },
+      env: {
+        APP_ENV: "local",
+        LOCAL_DATA_DIR: "data/e2e-short-otp/pglite",
+        LOCAL_OTP_CODE: "",
+        LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS),
+        LOCAL_CLOCK_CONTROL: "1",
+        LOCAL_EMPLOYER_DIRECTORY_SIZE: "0",
+      },
     },
     {
       command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,

@@ -10,7 +10,10 @@ import base from "./playwright.config";
  */
 const chromium = base.projects!.find((p) => p.name === "chromium")!;
 const routes = base.projects!.find((p) => p.name === "routes")!;
-const specs = readdirSync(new URL("./e2e", import.meta.url)).filter((f) => f.endsWith(".spec.ts")).sort().reverse();
+const specs = readdirSync(new URL("./e2e", import.meta.url))
+  .filter((f) => f.endsWith(".spec.ts"))
+  .sort()
+  .reverse();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export default defineConfig({

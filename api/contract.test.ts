@@ -80,7 +80,10 @@ describe("wire types", () => {
     const names = Object.values(schema.getTypeMap())
       .filter((t) => !t.name.startsWith("__"))
       .map((t) => t.name);
-    const declaration = new RegExp(`^\\s*(?:export\\s+)?(?:interface\\s+(${names.join("|")})\\b|type\\s+(${names.join("|")})\\s*=\\s*\\{)`, "m");
+    const declaration = new RegExp(
+      `^\\s*(?:export\\s+)?(?:interface\\s+(${names.join("|")})\\b|type\\s+(${names.join("|")})\\s*=\\s*\\{)`,
+      "m",
+    );
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const name of readdirSync(dir)) {

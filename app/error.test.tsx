@@ -13,9 +13,11 @@ jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
 jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
 // Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
-jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({
+  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+}));
 
-const SERVER_TEXT = "relation \"applications\" does not exist at db-7.internal";
+const SERVER_TEXT = 'relation "applications" does not exist at db-7.internal';
 const flush = () => act(async () => void (await new Promise((r) => setTimeout(r, 0))));
 
 beforeEach(() => {

@@ -41,7 +41,10 @@ async function newUser() {
 async function deposits(email: string): Promise<number[]> {
   const res = await fetch(`${server.url}/api/local/outbox?format=json&to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { code: string; purpose: string }[] };
-  return messages.filter((m) => m.purpose.includes("ACCTVERIFY")).slice(0, 2).map((m) => Number(m.code.slice(1)));
+  return messages
+    .filter((m) => m.purpose.includes("ACCTVERIFY"))
+    .slice(0, 2)
+    .map((m) => Number(m.code.slice(1)));
 }
 
 async function burst<T>(label: string, fn: () => Promise<T>): Promise<T[]> {
@@ -63,7 +66,8 @@ try {
     const wrong = await burst("verifies (wrong)", () => gql(server.url, u, VERIFIES, { a: off(a!), b: off(b!), id }));
     const counted = wrong.filter((r) => r.body.errors?.[0]?.errorType === "BadRequestException").length;
     const locked = wrong.filter((r) => r.body.errors?.[0]?.errorType === "ConflictException").length;
-    if (counted !== 2 || locked !== 18) broken.push(`round ${round}: wrong tries answered ${counted} "do not match" and ${locked} "locked", not 2 and 18`);
+    if (counted !== 2 || locked !== 18)
+      broken.push(`round ${round}: wrong tries answered ${counted} "do not match" and ${locked} "locked", not 2 and 18`);
 
     const v = await newUser();
     const vid = (await gql(server.url, v, MANUALLY, { a: "000123456789" })).body.data!.manually.account_id as string;
@@ -76,7 +80,9 @@ try {
   for (const [label, samples] of Object.entries(timings)) {
     if (samples.length === 0) continue;
     const s = [...samples].sort((x, y) => x - y);
-    console.log(`  ${label.padEnd(18)} bursts=${s.length}  median=${s[Math.floor(s.length / 2)]!.toFixed(1)} ms  max=${s.at(-1)!.toFixed(1)} ms  per call≈${(s[Math.floor(s.length / 2)]! / PARALLEL).toFixed(1)} ms`);
+    console.log(
+      `  ${label.padEnd(18)} bursts=${s.length}  median=${s[Math.floor(s.length / 2)]!.toFixed(1)} ms  max=${s.at(-1)!.toFixed(1)} ms  per call≈${(s[Math.floor(s.length / 2)]! / PARALLEL).toFixed(1)} ms`,
+    );
   }
   if (broken.length) {
     console.error(broken.join("\n"));

@@ -25,23 +25,34 @@ function summary(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   const f = (n: number) => n.toFixed(2).padStart(7);
-  console.log(`${label.padEnd(38)} n=${s.length}  p50=${f(percentile(s, 50))} ms  p95=${f(percentile(s, 95))} ms  p99=${f(percentile(s, 99))} ms  mean=${f(mean)} ms`);
+  console.log(
+    `${label.padEnd(38)} n=${s.length}  p50=${f(percentile(s, 50))} ms  p95=${f(percentile(s, 95))} ms  p99=${f(percentile(s, 99))} ms  mean=${f(mean)} ms`,
+  );
   return { p50: percentile(s, 50), p95: percentile(s, 95) };
 }
 
-const server = await startLocalServer({ APP_ENV: "local", DATABASE_URL: "", LOCAL_DATA_DIR: "memory://", LOCAL_OTP_CODE: OTP, NODE_ENV: "production" });
+const server = await startLocalServer({
+  APP_ENV: "local",
+  DATABASE_URL: "",
+  LOCAL_DATA_DIR: "memory://",
+  LOCAL_OTP_CODE: OTP,
+  NODE_ENV: "production",
+});
 const deadline = Date.now() + TIME_LIMIT_MS;
 try {
   const url = `${server.url}/api/local/graphql`;
   const body = JSON.stringify({ query: print(LoadFrontendDocument) });
-  const tokens = await Promise.all(["borrower@example.com", "offer-sent@example.com", "newcomer@example.com"].map((e) => idToken(server.url, e)));
+  const tokens = await Promise.all(
+    ["borrower@example.com", "offer-sent@example.com", "newcomer@example.com"].map((e) => idToken(server.url, e)),
+  );
 
   const once = async (token: string) => {
     const started = performance.now();
     const res = await fetch(url, { method: "POST", headers: { authorization: token, "content-type": "application/json" }, body });
     const json = (await res.json()) as { errors?: unknown; data?: { loadFrontend?: unknown } };
     const elapsed = performance.now() - started;
-    if (res.status !== 200 || json.errors || !json.data?.loadFrontend) throw new Error(`bad answer ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+    if (res.status !== 200 || json.errors || !json.data?.loadFrontend)
+      throw new Error(`bad answer ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
     return elapsed;
   };
 

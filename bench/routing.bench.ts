@@ -30,7 +30,8 @@ function decisionsPerSecond(): { perSecond: number; matrix: number } {
   for (const env of [HOSTED_ENV, LOCAL_ENV])
     for (const row of ROUTE_TABLE)
       for (const search of ["", "?counters=7&utm=1", "?redirect=%2Fpayments"])
-        for (const name of VISITOR_NAMES) inputs.push({ pathname: samplePath(row.pattern), search, session: VISITORS[name], env, now: NOW });
+        for (const name of VISITOR_NAMES)
+          inputs.push({ pathname: samplePath(row.pattern), search, session: VISITORS[name], env, now: NOW });
   let sink = 0;
   for (let i = 0; i < 3; i++) for (const input of inputs) sink += decide(input).kind.length; // warm up
   let count = 0;
@@ -60,11 +61,15 @@ async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 function startNext(dir: string, port: number, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", dir, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", ...env },
-    stdio: "ignore",
-  });
+  return spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", dir, "-p", String(port), "-H", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOSTNAME: "127.0.0.1", ...env },
+      stdio: "ignore",
+    },
+  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -103,7 +108,8 @@ async function load(url: string, expectLocation: RegExp, headers: Record<string,
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
   const cpuAfter = cpuSeconds(pid);
   // Every answer must be the redirect (3xx counts as non-2xx); anything else invalidates the figure.
-  if (result.errors > 0 || result.non2xx !== result.requests.total) throw new Error(`${url}: ${result.errors} errors, ${result.requests.total - result.non2xx} non-redirects under load`);
+  if (result.errors > 0 || result.non2xx !== result.requests.total)
+    throw new Error(`${url}: ${result.errors} errors, ${result.requests.total - result.non2xx} non-redirects under load`);
   const cpuUs = cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined;
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs };
 }
@@ -132,7 +138,11 @@ async function signedInCookies(origin: string, email: string): Promise<string> {
       if (!r.ok) throw new Error(`${target} for ${email}: ${r.status} ${JSON.stringify(json)}`);
       return json;
     });
-  const started = await cognito("InitiateAuth", { ClientId: LOCAL_CLIENT_ID, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: email } });
+  const started = await cognito("InitiateAuth", {
+    ClientId: LOCAL_CLIENT_ID,
+    AuthFlow: "CUSTOM_AUTH",
+    AuthParameters: { USERNAME: email },
+  });
   const username = started.ChallengeParameters?.USERNAME as string;
   const answered = await cognito("RespondToAuthChallenge", {
     ClientId: LOCAL_CLIENT_ID,
@@ -153,7 +163,9 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3201);
 
 async function main(): Promise<void> {
   const d = decisionsPerSecond();
-  console.log(`decide(): ${Math.round(d.perSecond).toLocaleString("en-US")} decisions/s on one core over a ${d.matrix}-case matrix (goal ≥ 500,000)`);
+  console.log(
+    `decide(): ${Math.round(d.perSecond).toLocaleString("en-US")} decisions/s on one core over a ${d.matrix}-case matrix (goal ≥ 500,000)`,
+  );
 
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("Build the app first: npm run build");
   const bareDir = path.join("bench", "bare-next");
@@ -212,16 +224,33 @@ async function main(): Promise<void> {
     const borrower = await signedInCookies(app, "borrower@example.com");
     best.borrower = better(best.borrower, await load(`${app}/payments`, /\/apps\/dashboard\/payments/, { cookie: borrower }, server.pid));
     const applicant = await signedInCookies(app, "loan-details@example.com");
-    best.applicant = better(best.applicant, await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }, server.pid));
+    best.applicant = better(
+      best.applicant,
+      await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }, server.pid),
+    );
     await stop(server);
 
     const production = startNext(".", hostedPort, hostedEnv);
     await waitFor(`${hosted}/payments`);
-    best.hostedAnonymous = better(best.hostedAnonymous, await load(`${hosted}/payments`, /\/register\?redirect=%2Fpayments/, {}, production.pid));
+    best.hostedAnonymous = better(
+      best.hostedAnonymous,
+      await load(`${hosted}/payments`, /\/register\?redirect=%2Fpayments/, {}, production.pid),
+    );
     const hostedBorrower = await hostedCookies("originated", "benchborrower");
-    best.hostedBorrower = better(best.hostedBorrower, await load(`${hosted}/payments`, /^https:\/\/dashboard\.bench\.test\/payments/, { cookie: hostedBorrower }, production.pid));
+    best.hostedBorrower = better(
+      best.hostedBorrower,
+      await load(`${hosted}/payments`, /^https:\/\/dashboard\.bench\.test\/payments/, { cookie: hostedBorrower }, production.pid),
+    );
     const hostedApplicant = await hostedCookies("loanDetails", "benchapplicant");
-    best.hostedApplicant = better(best.hostedApplicant, await load(`${hosted}/apply/loanDetails`, /^https:\/\/lending\.bench\.test\/apply\/loanDetails/, { cookie: hostedApplicant }, production.pid));
+    best.hostedApplicant = better(
+      best.hostedApplicant,
+      await load(
+        `${hosted}/apply/loanDetails`,
+        /^https:\/\/lending\.bench\.test\/apply\/loanDetails/,
+        { cookie: hostedApplicant },
+        production.pid,
+      ),
+    );
     await stop(production);
   }
   node.close();
@@ -232,7 +261,8 @@ async function main(): Promise<void> {
   const bare = best.bare!;
   console.log(`requests/s (best of ${ROUNDS} × ${SECONDS}s, ${CONNECTIONS} connections, 127.0.0.1), p50 and p99 latency of that run:`);
   const cpu = (f: Figures) => (f.cpuUs === undefined ? "" : `  server CPU ${f.cpuUs.toFixed(0).padStart(5)} µs/req`);
-  const row = (label: string, f: Figures) => console.log(`  ${label.padEnd(60)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
+  const row = (label: string, f: Figures) =>
+    console.log(`  ${label.padEnd(60)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
   row("bare node:http redirect", best.node!);
   row("bare Next middleware redirect", bare);
   row("local default: /payments, anonymous", best.anonymous!);
@@ -252,7 +282,9 @@ async function main(): Promise<void> {
   ];
   for (const [label, f] of ratios) {
     const cpuRatio = f.cpuUs && bare.cpuUs ? `  CPU/req ${(bare.cpuUs / f.cpuUs).toFixed(3)} (bare ÷ this)` : "";
-    console.log(`  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×${cpuRatio}`);
+    console.log(
+      `  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×${cpuRatio}`,
+    );
   }
   console.log(`  bare Next / node:http req/s ${(bare.rps / best.node!.rps).toFixed(3)}`);
 }

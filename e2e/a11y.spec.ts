@@ -24,7 +24,10 @@ for (const entry of IN_APP_PAGES) {
       const page = await openInAppPage(sessions, entry, viewport);
       try {
         const results = await new AxeBuilder({ page }).analyze();
-        await testInfo.attach(`axe-${entry.name}-${viewport.width}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+        await testInfo.attach(`axe-${entry.name}-${viewport.width}.json`, {
+          body: JSON.stringify(results.violations, null, 2),
+          contentType: "application/json",
+        });
         const blocking = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
           .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" >>> ")) }));

@@ -145,11 +145,15 @@ test.describe("signing in", () => {
     await expect(page.getByLabel("E-mail or mobile number")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("an unknown e-mail is answered as an account's: the code step, then wrong codes (issue 13: no user existence errors)", async ({ page }) => {
+  test("an unknown e-mail is answered as an account's: the code step, then wrong codes (issue 13: no user existence errors)", async ({
+    page,
+  }) => {
     await page.goto("/login");
     await page.getByLabel("E-mail or mobile number").fill("nobody-here@example.com");
     await page.getByRole("button", { name: "Send my code" }).click();
-    await expect(page.getByText("If nobody-here@example.com belongs to an account, we sent a 6-digit code to its e-mail address.")).toBeVisible();
+    await expect(
+      page.getByText("If nobody-here@example.com belongs to an account, we sent a 6-digit code to its e-mail address."),
+    ).toBeVisible();
     for (const left of ["2 tries", "1 try"]) {
       await enterCode(page, "123456");
       await expect(formAlert(page)).toHaveText(`That code is not right. Check the message and try again (${left} left).`);
@@ -174,7 +178,12 @@ test.describe("a session that is signing in (identity, no claims)", () => {
     const hops = recordNavigations(page);
     await page.goto("/payments");
     await page.waitForURL("**/api/local/apps/dashboard/payments");
-    expect(hops.map(pathAndQuery)).toEqual(["/payments", "/wait-load-redirect?redirect=%2Fpayments", "/payments", "/api/local/apps/dashboard/payments"]);
+    expect(hops.map(pathAndQuery)).toEqual([
+      "/payments",
+      "/wait-load-redirect?redirect=%2Fpayments",
+      "/payments",
+      "/api/local/apps/dashboard/payments",
+    ]);
     expect(await hasClaimsCookie(context)).toBe(true);
   });
 
@@ -203,7 +212,8 @@ test.describe("a session that is signing in (identity, no claims)", () => {
     let calls = 0;
     await page.route("**/api/session/claims", async (route) => {
       calls += 1;
-      if (calls === 1) await route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "load-failed" }) });
+      if (calls === 1)
+        await route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "load-failed" }) });
       else await route.continue();
     });
     await page.goto("/payments");
@@ -221,7 +231,9 @@ test.describe("signing out", () => {
     expect(before).toContain(CLAIMS_COOKIE);
     expect(before.some((n) => n.startsWith(AMPLIFY_COOKIE_PREFIX))).toBe(true);
 
-    const revoked = page.waitForRequest((r) => r.url().includes("/api/local/cognito") && (r.headers()["x-amz-target"] ?? "").endsWith(".RevokeToken"));
+    const revoked = page.waitForRequest(
+      (r) => r.url().includes("/api/local/cognito") && (r.headers()["x-amz-target"] ?? "").endsWith(".RevokeToken"),
+    );
     await page.getByRole("button", { name: "Profile menu" }).click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await revoked;
@@ -237,6 +249,8 @@ test.describe("signing out", () => {
     // Nothing may sign back in: once the page has no requests left in flight, it is still /login.
     await page.waitForLoadState("networkidle");
     await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("CognitoSignInState") || k.startsWith("shell.")))).toEqual([]);
+    expect(
+      await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("CognitoSignInState") || k.startsWith("shell."))),
+    ).toEqual([]);
   });
 });

@@ -26,7 +26,9 @@ async function applicantAt(page: Page, step: FlowStep): Promise<string> {
   return email;
 }
 
-test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({ page }, testInfo) => {
+test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({
+  page,
+}, testInfo) => {
   await applicantAt(page, "fundingAccount");
   await checkState(page, testInfo, "empty");
   await page.getByRole("button", { name: "Link a bank account" }).click();
@@ -34,7 +36,9 @@ test("at fundingAccount, a checking account linked through Link moves the applic
   await checkState(page, testInfo, "widget-banks");
   await page.getByRole("button", { name: "First Platypus Bank" }).click();
   await logIn(page, "First Platypus Bank", "user_good", "wrong");
-  await expect(page.getByRole("dialog", { name: "Log in at First Platypus Bank" }).getByRole("alert")).toContainText("credentials were not correct");
+  await expect(page.getByRole("dialog", { name: "Log in at First Platypus Bank" }).getByRole("alert")).toContainText(
+    "credentials were not correct",
+  );
   await checkState(page, testInfo, "widget-wrong-password");
   await logIn(page, "First Platypus Bank", "user_good");
   const accounts = page.getByRole("dialog", { name: "Your accounts at First Platypus Bank" });
@@ -66,7 +70,9 @@ test("a savings account is accepted and becomes active; a second linked account 
   await checkState(page, testInfo, "linked");
 });
 
-test("a manual account: amounts from the outbox, one wrong try, the right amounts; a second manual account is refused", async ({ page }, testInfo) => {
+test("a manual account: amounts from the outbox, one wrong try, the right amounts; a second manual account is refused", async ({
+  page,
+}, testInfo) => {
   // At consentPage nothing moves the step, so the whole micro-deposit flow stays on /bank (the step
   // moves at fundingAccount and verifyMD are pinned by lib/bank/funding-rules.test.ts and the API tests).
   const email = await applicantAt(page, "consentPage");
@@ -86,7 +92,9 @@ test("a manual account: amounts from the outbox, one wrong try, the right amount
   await expect(page.getByRole("heading", { name: "Verify My checking ••6789" })).toBeVisible();
   await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
 
-  const deposits = (await outbox(page.request, LOCAL_ORIGIN, email)).filter((m) => m.purpose.includes("ACCTVERIFY")).map((m) => m.code.replace("$", ""));
+  const deposits = (await outbox(page.request, LOCAL_ORIGIN, email))
+    .filter((m) => m.purpose.includes("ACCTVERIFY"))
+    .map((m) => m.code.replace("$", ""));
   expect(deposits).toHaveLength(2);
   await checkState(page, testInfo, "waiting-for-deposits");
 

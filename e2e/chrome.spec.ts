@@ -85,7 +85,9 @@ test.describe("sidebar breakpoint", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test("640 px and below: the rail becomes the menu drawer; from 641 px the minimised rail stays (e2e/phone.spec.ts has the drawer)", async ({ page }) => {
+  test("640 px and below: the rail becomes the menu drawer; from 641 px the minimised rail stays (e2e/phone.spec.ts has the drawer)", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 640, height: 900 });
     await page.goto(IN_APP_DASHBOARD_PAGE);
     await expect(page.locator(SIDEBAR)).toBeHidden();
@@ -106,7 +108,9 @@ test.describe("sidebar on apply routes", () => {
    * server render included) is tested in Jest: components/chrome/sidebar.test.tsx. This pins the
    * premise, so that adding an in-app apply page makes the browser check below run for it.
    */
-  const inAppApplyRoutes = ROUTE_TABLE.filter((row) => row.destination.kind === "in-app" && isApplyRoute(row.pattern)).map((row) => row.pattern);
+  const inAppApplyRoutes = ROUTE_TABLE.filter((row) => row.destination.kind === "in-app" && isApplyRoute(row.pattern)).map(
+    (row) => row.pattern,
+  );
 
   test("no in-app route contains apply; every /apply route leaves the app", async ({ request }) => {
     expect(inAppApplyRoutes).toEqual([]);

@@ -19,8 +19,12 @@ test.setTimeout(120_000);
 const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "employment", name);
 
 const appInfo = async (page: Page) =>
-  (await api(page, "query { loadFrontend { appInfo { step employer directDepositConfirmed employment { jobTitle } } } }")).loadFrontend.appInfo as {
-    step: string; employer: string | null; directDepositConfirmed: boolean; employment: { jobTitle: string | null } | null;
+  (await api(page, "query { loadFrontend { appInfo { step employer directDepositConfirmed employment { jobTitle } } } }")).loadFrontend
+    .appInfo as {
+    step: string;
+    employer: string | null;
+    directDepositConfirmed: boolean;
+    employment: { jobTitle: string | null } | null;
   };
 
 /** A new applicant brought to `step` (with `employerId` chosen) through the product's own calls, on /employment. */
@@ -34,7 +38,8 @@ async function applicantAt(page: Page, step: FlowStep, employerId?: string): Pro
 
 const combobox = employerCombobox;
 
-const EMPLOYMENT_FIELDS = "jobTitle employmentStatus startDate employeeId salary additionalIncome payMonths payFrequency ddAccounts activeMilitary choaCostCenter choaDepartmentExtension";
+const EMPLOYMENT_FIELDS =
+  "jobTitle employmentStatus startDate employeeId salary additionalIncome payMonths payFrequency ddAccounts activeMilitary choaCostCenter choaDepartmentExtension";
 type SavedEmployment = Record<string, any>;
 
 async function savedEmployment(page: Page): Promise<SavedEmployment> {
@@ -51,15 +56,26 @@ async function restoreEmployment(page: Page, e: SavedEmployment): Promise<void> 
          payMonths: $payMonths, ddAccounts: $ddAccounts, activeMilitary: $activeMilitary, additional: $additional, cost_center: $cost_center,
          dept_ext: $dept_ext) { nextRoute validationError serverError } }`,
     {
-      id: e.employeeId, salary: e.salary, start: String(e.startDate).slice(0, 10), title: e.jobTitle, status: e.employmentStatus, payFrequency: e.payFrequency,
-      payMonths: e.payMonths, ddAccounts: e.ddAccounts, activeMilitary: e.activeMilitary, additional: e.additionalIncome, cost_center: e.choaCostCenter,
+      id: e.employeeId,
+      salary: e.salary,
+      start: String(e.startDate).slice(0, 10),
+      title: e.jobTitle,
+      status: e.employmentStatus,
+      payFrequency: e.payFrequency,
+      payMonths: e.payMonths,
+      ddAccounts: e.ddAccounts,
+      activeMilitary: e.activeMilitary,
+      additional: e.additionalIncome,
+      cost_center: e.choaCostCenter,
       dept_ext: e.choaDepartmentExtension,
     },
   );
   expect(answer).toMatchObject({ nextRoute: null, validationError: null, serverError: null });
 }
 
-test("a new applicant searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({ page }, testInfo) => {
+test("a new applicant searches 'metro', picks a parent, then a sub-employer, and lands where the guards send loanDetails", async ({
+  page,
+}, testInfo) => {
   // A fresh user, not newcomer@: choosing an employer cannot be undone, and later specs expect the seeded persona.
   await applicantAt(page, "chooseEmployer");
   await expect(page.getByRole("heading", { level: 1, name: "Who is your employer?" })).toBeVisible();
@@ -75,7 +91,9 @@ test("a new applicant searches 'metro', picks a parent, then a sub-employer, and
 
   const sub = combobox(page, "Your school, department or location");
   await expect(sub).toBeVisible();
-  await expect(page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer.")).toBeVisible();
+  await expect(
+    page.getByText("Select 'Other' if you work directly for the parent employer or do not see your sub-employer."),
+  ).toBeVisible();
   await expect(page.getByRole("option", { name: "Other (Metro Unified School District)" })).toBeVisible();
   await checkState(page, testInfo, "sub-employer");
   await page.getByRole("option", { name: /Lincoln Elementary School/ }).click();
@@ -86,7 +104,10 @@ test("a new applicant searches 'metro', picks a parent, then a sub-employer, and
 test("'Other' chooses the parent itself", async ({ page }) => {
   await applicantAt(page, "chooseEmployer");
   await combobox(page, "Your employer").fill("metro unified");
-  await page.getByRole("option", { name: /Metro Unified School District/ }).first().click();
+  await page
+    .getByRole("option", { name: /Metro Unified School District/ })
+    .first()
+    .click();
   await page.getByRole("option", { name: "Other (Metro Unified School District)" }).click();
   await expectLandedOn(page, "loanDetails");
   expect((await appInfo(page)).employer).toBe("1000");
@@ -217,7 +238,14 @@ async function withClockTicking<T>(page: Page, work: Promise<T>): Promise<T> {
 /** Lets queued tasks and renders run (a MessageChannel round trip is not on the faked clock). */
 async function settle(page: Page) {
   for (let i = 0; i < 3; i++) {
-    await page.evaluate(() => new Promise<void>((resolve) => { const channel = new MessageChannel(); channel.port1.onmessage = () => resolve(); channel.port2.postMessage(0); }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve();
+          channel.port2.postMessage(0);
+        }),
+    );
   }
 }
 
@@ -229,7 +257,11 @@ test("the hit list is at most 220 px high, scrolls, and collapses in 250 ms", as
   await expect(box).toHaveAttribute("aria-expanded", "true");
   const list = hitList(page, "Your employer");
   const panel = list.locator("..");
-  const size = await list.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight, overflowY: getComputedStyle(el).overflowY }));
+  const size = await list.evaluate((el) => ({
+    client: el.clientHeight,
+    scroll: el.scrollHeight,
+    overflowY: getComputedStyle(el).overflowY,
+  }));
   expect(size.client).toBeLessThanOrEqual(220);
   expect(size.scroll).toBeGreaterThan(size.client);
   expect(size.overflowY).toBe("auto");
@@ -242,22 +274,38 @@ test("the hit list is at most 220 px high, scrolls, and collapses in 250 ms", as
   expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 
   // Escape collapses the panel: a max-height transition of 250 ms, ending at 0 px.
-  const transition = await panel.evaluate((el) => ({ property: getComputedStyle(el).transitionProperty, duration: getComputedStyle(el).transitionDuration }));
+  const transition = await panel.evaluate((el) => ({
+    property: getComputedStyle(el).transitionProperty,
+    duration: getComputedStyle(el).transitionDuration,
+  }));
   expect(transition.property).toBe("max-height");
   expect(toMs(transition.duration)).toBe(250);
   // Listen first (awaited), then press: the transition's own events say what ran.
   await panel.evaluate((el) => {
     (window as unknown as { collapse: Promise<unknown> }).collapse = new Promise((resolve) => {
-      el.addEventListener("transitionrun", (event) => {
-        const animation = el.getAnimations().find((a) => (a as CSSTransition).transitionProperty === "max-height");
-        const duration = Number(animation?.effect?.getTiming().duration);
-        el.addEventListener("transitionend", (end) => resolve({ property: (event as TransitionEvent).propertyName, duration, elapsed: (end as TransitionEvent).elapsedTime }), { once: true });
-      }, { once: true });
+      el.addEventListener(
+        "transitionrun",
+        (event) => {
+          const animation = el.getAnimations().find((a) => (a as CSSTransition).transitionProperty === "max-height");
+          const duration = Number(animation?.effect?.getTiming().duration);
+          el.addEventListener(
+            "transitionend",
+            (end) =>
+              resolve({ property: (event as TransitionEvent).propertyName, duration, elapsed: (end as TransitionEvent).elapsedTime }),
+            { once: true },
+          );
+        },
+        { once: true },
+      );
     });
   });
   await page.keyboard.press("Escape");
   await expect(box).toHaveAttribute("aria-expanded", "false");
-  expect(await page.evaluate(() => (window as unknown as { collapse: Promise<unknown> }).collapse)).toEqual({ property: "max-height", duration: 250, elapsed: 0.25 });
+  expect(await page.evaluate(() => (window as unknown as { collapse: Promise<unknown> }).collapse)).toEqual({
+    property: "max-height",
+    duration: 250,
+    elapsed: 0.25,
+  });
   expect((await panel.boundingBox())!.height).toBe(0);
 });
 
@@ -279,8 +327,15 @@ test("a new applicant fills the details and lands where the guards send /apply/a
   await checkState(page, testInfo, "details-errors");
 
   await submitEmploymentDetails(page, {
-    jobTitle: "Water Quality Technician", status: "full", startDate: "2018-03-05", employeeId: "HP-2231", salary: "58250",
-    payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
+    jobTitle: "Water Quality Technician",
+    status: "full",
+    startDate: "2018-03-05",
+    employeeId: "HP-2231",
+    salary: "58250",
+    payMonths: "12",
+    payFrequency: "biweekly",
+    ddAccounts: "1",
+    activeMilitary: false,
   });
   await expectLandedOn(page, "authPrequal");
   expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });

@@ -52,13 +52,22 @@ const CORPUS: Array<{ method?: string; path: string; headers?: Record<string, st
     method: "POST",
     path: "/api/local/cognito",
     headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.SignUp" },
-    body: JSON.stringify({ ClientId: "localclient0000000000000000", Username: "u1", Password: "Aa1!aaaaaaaa", UserAttributes: [{ Name: "email", Value: `a${NUL}b@example.com` }] }),
+    body: JSON.stringify({
+      ClientId: "localclient0000000000000000",
+      Username: "u1",
+      Password: "Aa1!aaaaaaaa",
+      UserAttributes: [{ Name: "email", Value: `a${NUL}b@example.com` }],
+    }),
   },
   {
     method: "POST",
     path: "/api/local/cognito",
     headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.InitiateAuth" },
-    body: JSON.stringify({ ClientId: "localclient0000000000000000", AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: `x${NUL}@example.com` } }),
+    body: JSON.stringify({
+      ClientId: "localclient0000000000000000",
+      AuthFlow: "CUSTOM_AUTH",
+      AuthParameters: { USERNAME: `x${NUL}@example.com` },
+    }),
   },
   {
     method: "POST",
@@ -85,20 +94,42 @@ const CORPUS: Array<{ method?: string; path: string; headers?: Record<string, st
     body: JSON.stringify({ query: `query { leadsModel(id: "1${NUL}") { id } }` }),
   },
   // A server action from a foreign Origin.
-  { method: "POST", path: "/login", headers: { "next-action": "4008461c8e7cc27db2eb4949e45dcfdd134704c68e", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" }, body: "[]" },
+  {
+    method: "POST",
+    path: "/login",
+    headers: {
+      "next-action": "4008461c8e7cc27db2eb4949e45dcfdd134704c68e",
+      origin: "https://evil.example",
+      "content-type": "text/plain;charset=UTF-8",
+    },
+    body: "[]",
+  },
   { method: "POST", path: "/login", headers: { "next-action": "not-an-action", "content-type": "text/plain;charset=UTF-8" }, body: "[]" },
   { method: "POST", path: "/login", headers: { "next-action": "x", origin: "null" }, body: "" },
   { method: "GET", path: "/login", headers: { rsc: "1", "next-router-state-tree": "%%%not-json" } },
-  { method: "GET", path: "/login", headers: { rsc: "1", "next-router-state-tree": encodeURIComponent("[1,2,{\"x\":") } },
-  { method: "GET", path: "/dashboard-sign", headers: { cookie: "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=%ZZ; shell_claims=%%%" } },
-  { method: "GET", path: "/dashboard-sign", headers: { cookie: `CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=${"a".repeat(3000)}` } },
+  { method: "GET", path: "/login", headers: { rsc: "1", "next-router-state-tree": encodeURIComponent('[1,2,{"x":') } },
+  {
+    method: "GET",
+    path: "/dashboard-sign",
+    headers: { cookie: "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=%ZZ; shell_claims=%%%" },
+  },
+  {
+    method: "GET",
+    path: "/dashboard-sign",
+    headers: { cookie: `CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser=${"a".repeat(3000)}` },
+  },
   { method: "POST", path: "/api/session/claims", headers: { origin: "https://evil.example" } },
   { method: "POST", path: "/api/session/sign-out", headers: { origin: "https://evil.example" } },
   { method: "POST", path: "/api/local/graphql", headers: { "content-type": "application/json" }, body: "{" },
   { method: "POST", path: "/api/local/graphql", headers: { "content-type": "application/json" }, body: "[]" },
   { method: "POST", path: "/api/local/cognito", headers: { "content-type": "application/x-amz-json-1.1" }, body: "not json" },
-  { method: "POST", path: "/api/local/cognito", headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.Nope" }, body: "{}" },
-  { method: "POST", path: "/api/local/esign/sign", headers: { "content-type": "application/json" }, body: "{\"token\":" },
+  {
+    method: "POST",
+    path: "/api/local/cognito",
+    headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.Nope" },
+    body: "{}",
+  },
+  { method: "POST", path: "/api/local/esign/sign", headers: { "content-type": "application/json" }, body: '{"token":' },
   { method: "GET", path: "/api/local/outbox?format=json&to=%00" },
 ];
 
@@ -112,12 +143,43 @@ function rng(seed: number) {
   };
 }
 
-const NASTY = ["%", "%ZZ", "%E0%A4%A", "%C0%AF", "%00", "%0d%0aSet-Cookie:x=1", "..%2f..%2f", "%2e%2e/", "\\", "%5C%5C", "//", "%2F%2Fevil.example", "'\"<>", "%F0%9F%92%A9", "%uD800", "a".repeat(600), ";", "$", "*", "~", "%25", "?&=&&", "#frag"];
+const NASTY = [
+  "%",
+  "%ZZ",
+  "%E0%A4%A",
+  "%C0%AF",
+  "%00",
+  "%0d%0aSet-Cookie:x=1",
+  "..%2f..%2f",
+  "%2e%2e/",
+  "\\",
+  "%5C%5C",
+  "//",
+  "%2F%2Fevil.example",
+  "'\"<>",
+  "%F0%9F%92%A9",
+  "%uD800",
+  "a".repeat(600),
+  ";",
+  "$",
+  "*",
+  "~",
+  "%25",
+  "?&=&&",
+  "#frag",
+];
 
 function generated(count: number): Array<{ method: string; path: string; headers?: Record<string, string>; body?: string }> {
   const random = rng(13);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-  const paths = [...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/", "/_restricted", "/wait-load-redirect", "/under-construction"];
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const paths = [
+    ...ROUTE_TABLE.map((r) => samplePath(r.pattern)),
+    ...API,
+    "/",
+    "/_restricted",
+    "/wait-load-redirect",
+    "/under-construction",
+  ];
   const cases = [];
   for (let i = 0; i < count; i++) {
     const base = pick(paths);
@@ -132,17 +194,44 @@ function generated(count: number): Array<{ method: string; path: string; headers
     ];
     const path = shapes[shape]!();
     const headers: Record<string, string> = {};
-    if (random() < 0.3) headers["content-type"] = pick(["application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/x-amz-json-1.1"]);
-    if (random() < 0.2) headers.cookie = `${pick(["shell_claims", "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser"])}=${pick(NASTY)}`;
-    if (random() < 0.1) headers["x-amz-target"] = `AWSCognitoIdentityProviderService.${pick(["InitiateAuth", "SignUp", "RespondToAuthChallenge", "GetUser", "RevokeToken", "x"])}`;
+    if (random() < 0.3)
+      headers["content-type"] = pick([
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/x-amz-json-1.1",
+      ]);
+    if (random() < 0.2)
+      headers.cookie = `${pick(["shell_claims", "CognitoIdentityServiceProvider.localclient0000000000000000.LastAuthUser"])}=${pick(NASTY)}`;
+    if (random() < 0.1)
+      headers["x-amz-target"] =
+        `AWSCognitoIdentityProviderService.${pick(["InitiateAuth", "SignUp", "RespondToAuthChallenge", "GetUser", "RevokeToken", "x"])}`;
     if (random() < 0.1) headers.rsc = "1";
-    const body = random() < 0.4 ? pick(["", "{", "[]", "null", "{\"query\":1}", `{"query":"{ __typename }"}`, NUL, "\u{1F4A9}".repeat(50), JSON.stringify({ a: NUL })]) : undefined;
+    const body =
+      random() < 0.4
+        ? pick([
+            "",
+            "{",
+            "[]",
+            "null",
+            '{"query":1}',
+            `{"query":"{ __typename }"}`,
+            NUL,
+            "\u{1F4A9}".repeat(50),
+            JSON.stringify({ a: NUL }),
+          ])
+        : undefined;
     cases.push({ method: pick(METHODS), path, headers, body });
   }
   return cases;
 }
 
-async function send(request: APIRequestContext, origin: string, c: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+async function send(
+  request: APIRequestContext,
+  origin: string,
+  c: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+) {
   const started = Date.now();
   let status: number;
   try {
@@ -164,13 +253,18 @@ async function send(request: APIRequestContext, origin: string, c: { method?: st
   return { status, ms };
 }
 
-for (const [name, origin] of [["local default", LOCAL], ["hosted", HOSTED]] as const) {
+for (const [name, origin] of [
+  ["local default", LOCAL],
+  ["hosted", HOSTED],
+] as const) {
   test(`the review's requests and every method on every route, ${name}: no 5xx, none slow`, async ({ request }) => {
     test.setTimeout(240_000);
     const problems: string[] = [];
     const cases = [
       ...CORPUS,
-      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/logo.svg"].flatMap((path) => METHODS.map((method) => ({ method, path }))),
+      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/logo.svg"].flatMap((path) =>
+        METHODS.map((method) => ({ method, path })),
+      ),
     ];
     for (const c of cases) {
       const got = await send(request, origin, c);
@@ -184,7 +278,10 @@ for (const [name, origin] of [["local default", LOCAL], ["hosted", HOSTED]] as c
     const problems: string[] = [];
     for (const c of generated(400)) {
       const got = await send(request, origin, c);
-      if (got && (got.status >= 500 || got.ms > SLOW_MS)) problems.push(`${c.method} ${c.path} ${JSON.stringify(c.headers)} ${JSON.stringify(c.body)?.slice(0, 60)} → ${got.status} in ${got.ms} ms`);
+      if (got && (got.status >= 500 || got.ms > SLOW_MS))
+        problems.push(
+          `${c.method} ${c.path} ${JSON.stringify(c.headers)} ${JSON.stringify(c.body)?.slice(0, 60)} → ${got.status} in ${got.ms} ms`,
+        );
     }
     expect(problems).toEqual([]);
   });

@@ -13,7 +13,10 @@ const MESSAGE = "You were signed out because there was no activity for 15 minute
  * Idle sign-out with Playwright's clock (one clock for the whole context, so both tabs share it):
  * paused, only runFor() moves time, so each step lands exactly on its constant with no real waiting.
  */
-test("15 idle minutes in every tab: a warning to stay, then signed out everywhere and sent to log in", async ({ page, context }, testInfo) => {
+test("15 idle minutes in every tab: a warning to stay, then signed out everywhere and sent to log in", async ({
+  page,
+  context,
+}, testInfo) => {
   await signInAs(page, "borrower@example.com", { redirect: "/under-construction" });
   const start = Date.now();
   await page.clock.install({ time: start });

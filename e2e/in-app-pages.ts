@@ -18,16 +18,23 @@ export interface InAppPage {
   ready: (page: Page) => Promise<void>;
 }
 
-const heading = (name: string | RegExp, level = 1) => async (page: Page) => {
-  await expect(page.getByRole("heading", { level, name })).toBeVisible();
-};
+const heading =
+  (name: string | RegExp, level = 1) =>
+  async (page: Page) => {
+    await expect(page.getByRole("heading", { level, name })).toBeVisible();
+  };
 
 /** A borrower with a contract to sign (only ever cancels or leaves: it stays unsigned). */
 export const BORROWER = "offer-dd@example.com";
 
 export const IN_APP_PAGES: readonly InAppPage[] = [
   { name: "restricted-notice-anonymous", path: "/_restricted", ready: heading(/./) },
-  { name: "restricted-notice-signed-in", path: "/_restricted", persona: "signed@example.com", ready: heading("Your loan contract is already signed") },
+  {
+    name: "restricted-notice-signed-in",
+    path: "/_restricted",
+    persona: "signed@example.com",
+    ready: heading("Your loan contract is already signed"),
+  },
   { name: "login", path: "/login", ready: async (page) => expect(page.getByLabel("E-mail or mobile number")).toBeVisible() },
   { name: "register", path: "/register", ready: async (page) => expect(page.getByLabel("E-mail address")).toBeVisible() },
   {
@@ -92,7 +99,11 @@ export class PersonaSessions {
 }
 
 /** Opens `entry` in a fresh context at `viewport` and waits until it is ready. */
-export async function openInAppPage(sessions: PersonaSessions, entry: InAppPage, viewport: { width: number; height: number }): Promise<Page> {
+export async function openInAppPage(
+  sessions: PersonaSessions,
+  entry: InAppPage,
+  viewport: { width: number; height: number },
+): Promise<Page> {
   const context = await sessions.context(entry.persona, viewport);
   const page = await context.newPage();
   await entry.prepare?.(page);

@@ -61,7 +61,11 @@ const VIEWPORTS = [
  * test-results/screenshots/lending-<page>-<width>.png with nothing scrolling sideways.
  */
 async function axe(page: Page) {
-  const name = new URL(page.url()).pathname.replace(/^\/api\/local\/apps\//, "").replace(/\/+$/, "").replace(/[^\w]+/g, "-") || "home";
+  const name =
+    new URL(page.url()).pathname
+      .replace(/^\/api\/local\/apps\//, "")
+      .replace(/\/+$/, "")
+      .replace(/[^\w]+/g, "-") || "home";
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
@@ -104,7 +108,10 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
   // /employment: the employer search, a parent, then its school.
   await handOffTo(page, "/employment", "Who is your employer?");
   await employerCombobox(page, "Your employer").fill("metro");
-  await page.getByRole("option", { name: /Metro Unified School District/ }).first().click();
+  await page
+    .getByRole("option", { name: /Metro Unified School District/ })
+    .first()
+    .click();
   await page.getByRole("option", { name: /Washington High School/ }).click();
   await expectLandedOn(page, "loanDetails");
   await expectState(page, "loanDetails", "not-started");
@@ -121,8 +128,13 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
   // /personal: the details, the address from the Maps stand-in's suggestions.
   await handOffTo(page, "/personal", "About you");
   await submitPersonalDetails(page, {
-    givenName: "Jordan", familyName: "Rivera", birthdate: "1988-02-03", address: { typed: "1600 Capitol", suggestion: /1600 Capitol Ave/ },
-    ssn, phone: "2175550188", salary: "52000",
+    givenName: "Jordan",
+    familyName: "Rivera",
+    birthdate: "1988-02-03",
+    address: { typed: "1600 Capitol", suggestion: /1600 Capitol Ave/ },
+    ssn,
+    phone: "2175550188",
+    salary: "52000",
   });
   await expectLandedOn(page, "employmentInformation");
   await expectState(page, "employmentInformation", "in-progress");
@@ -132,8 +144,15 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
   await handOffTo(page, "/employment", "Tell us about your job");
   await expect(page.getByTestId("chosen-employer")).toHaveText(/Washington High School/);
   await submitEmploymentDetails(page, {
-    jobTitle: "Teacher", status: "full", startDate: "2019-08-15", employeeId: "E-1001", salary: "52000",
-    payMonths: "12", payFrequency: "biweekly", ddAccounts: "1", activeMilitary: false,
+    jobTitle: "Teacher",
+    status: "full",
+    startDate: "2019-08-15",
+    employeeId: "E-1001",
+    salary: "52000",
+    payMonths: "12",
+    payFrequency: "biweekly",
+    ddAccounts: "1",
+    activeMilitary: false,
   });
   await expectLandedOn(page, "authPrequal");
   await expectState(page, "authPrequal", "in-progress");
@@ -186,7 +205,9 @@ test("a new visitor from a partner link reaches a signed contract and an active 
 
   // Step 8: the upload keeps the file's name and size only; then the application goes to review.
   await axe(page);
-  await page.getByLabel(/Document/).setInputFiles({ name: "driving-licence.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 stand-in") });
+  await page
+    .getByLabel(/Document/)
+    .setInputFiles({ name: "driving-licence.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 stand-in") });
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/completeUnderReview$`));
   await axe(page);
@@ -245,7 +266,9 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   expect(await skipAheadGoesTo(page, "offerDetails")).toBe("/_restricted");
 });
 
-test("a prequalification refused by the credit check ends on the lending app's result page, and /apply is then restricted", async ({ page }) => {
+test("a prequalification refused by the credit check ends on the lending app's result page, and /apply is then restricted", async ({
+  page,
+}) => {
   await signUpFromPartner(page);
   await applyThroughThePagesToCheckMyRate(page, "666000002");
   await page.goto("/apply/authPrequal");

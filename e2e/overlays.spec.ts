@@ -17,10 +17,8 @@ const UNDER_REVIEW = "under-review@example.com";
 
 const STILL_LOADING = "Still Loading?";
 const HINT = "It looks like there was a problem loading this page. Please try again.";
-const LOAN_TEXT =
-  "Please wait a second while we load your loan and payments information. We'll start where you left off last time...";
-const APPLY_TEXT =
-  "Please wait a second while we load your loan application information. We'll start where you left off last time...";
+const LOAN_TEXT = "Please wait a second while we load your loan and payments information. We'll start where you left off last time...";
+const APPLY_TEXT = "Please wait a second while we load your loan application information. We'll start where you left off last time...";
 const PROCESSING_TEXT = "Please wait while we verify your information.";
 const PROCESSING_DETAIL =
   "The product is verifying your identity, income, address, and pulling your credit history. This may take a few minutes.";

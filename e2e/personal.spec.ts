@@ -17,7 +17,8 @@ import { pickAddress } from "./fixtures/personal-page";
 
 const LOAN_FRONTEND = print(LoadFrontendDocument);
 
-const checkState = (page: Page, name: string, testInfo: TestInfo) => checkPageState(page, testInfo, "personal", name.replace(/^personal-/, ""));
+const checkState = (page: Page, name: string, testInfo: TestInfo) =>
+  checkPageState(page, testInfo, "personal", name.replace(/^personal-/, ""));
 
 /** The user's data as the API holds it. */
 async function loadFrontend(page: Page) {
@@ -26,13 +27,26 @@ async function loadFrontend(page: Page) {
 
 /** Sends saved personal fields back through identifies without the accountSettings flag (what account settings' Save makes). */
 const PERSONAL_TYPES: Record<string, string> = {
-  phone_number: "String", address: "String", unit: "String", addrCity: "String", addrCountry: "String", addrPostalCode: "String",
-  addrStateAbbr: "String", addrStreetNumber: "String", addrStreetName: "String", lat: "Float", lng: "Float",
+  phone_number: "String",
+  address: "String",
+  unit: "String",
+  addrCity: "String",
+  addrCountry: "String",
+  addrPostalCode: "String",
+  addrStateAbbr: "String",
+  addrStreetNumber: "String",
+  addrStreetName: "String",
+  lat: "Float",
+  lng: "Float",
 };
 async function restorePersonal(page: Page, before: Record<string, unknown>, keys: string[]) {
   const declared = keys.map((k) => `$${k}: ${PERSONAL_TYPES[k]}`).join(", ");
   const args = keys.map((k) => `${k}: $${k}`).join(", ");
-  await api(page, `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`, Object.fromEntries(keys.map((k) => [k, before[k]])));
+  await api(
+    page,
+    `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`,
+    Object.fromEntries(keys.map((k) => [k, before[k]])),
+  );
   const after = (await loadFrontend(page)).appInfo.personal;
   for (const k of keys) expect(after[k], k).toEqual(before[k]);
 }
@@ -48,7 +62,9 @@ async function blockMaps(page: Page) {
   await page.route("https://maps.googleapis.com/**", (route) => route.abort());
 }
 
-test("loan request: amount, reason (Other needs a description), state; then where the guards send personalInformation", async ({ page }, testInfo) => {
+test("loan request: amount, reason (Other needs a description), state; then where the guards send personalInformation", async ({
+  page,
+}, testInfo) => {
   await signInAs(page, "loan-details@example.com");
   const seeded = (await loadFrontend(page)).appInfo;
   try {
@@ -77,18 +93,36 @@ test("loan request: amount, reason (Other needs a description), state; then wher
 
     const load = await loadFrontend(page);
     expect(load.applicationStep).toBe("personalInformation");
-    expect(load.appInfo).toMatchObject({ amountAppliedFor: 5250, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "TX", loanType: "personal" });
-
+    expect(load.appInfo).toMatchObject({
+      amountAppliedFor: 5250,
+      loanReason: "Other",
+      otherDescription: "Moving costs",
+      stateOfResidence: "TX",
+      loanType: "personal",
+    });
   } finally {
     // The loan request and the step as they were (a "back" move), passed or failed, so a retry or
     // a later spec sees loan-details@ as seeded.
-    await api(page, "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }", {
-      a: seeded.amountAppliedFor, r: seeded.loanReason, o: seeded.otherDescription, s: seeded.stateOfResidence, t: seeded.loanType,
-    });
+    await api(
+      page,
+      "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }",
+      {
+        a: seeded.amountAppliedFor,
+        r: seeded.loanReason,
+        o: seeded.otherDescription,
+        s: seeded.stateOfResidence,
+        t: seeded.loanType,
+      },
+    );
     await api(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
     const load = await loadFrontend(page);
     expect(load.applicationStep).toBe("loanDetails");
-    expect(load.appInfo).toMatchObject({ amountAppliedFor: seeded.amountAppliedFor, loanReason: seeded.loanReason, otherDescription: seeded.otherDescription, stateOfResidence: seeded.stateOfResidence });
+    expect(load.appInfo).toMatchObject({
+      amountAppliedFor: seeded.amountAppliedFor,
+      loanReason: seeded.loanReason,
+      otherDescription: seeded.otherDescription,
+      stateOfResidence: seeded.stateOfResidence,
+    });
   }
 });
 
@@ -171,9 +205,23 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   const load = await loadFrontend(page);
   expect(load.applicationStep).toBe("employmentInformation");
   expect(load.appInfo.personal).toMatchObject({
-    given_name: "Ada", middle_name: "Byron", family_name: "Lovelace", birthdate: "1990-12-10", address: "1600 Capitol Ave", addrStreetNumber: "1600",
-    addrStreetName: "Capitol Ave", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701", addrCountry: "US",
-    lat: 39.7983, lng: -89.6544, phone_number: "5551234567", personal_email: "ada@example.com", salary: 52000, amount: 4000,
+    given_name: "Ada",
+    middle_name: "Byron",
+    family_name: "Lovelace",
+    birthdate: "1990-12-10",
+    address: "1600 Capitol Ave",
+    addrStreetNumber: "1600",
+    addrStreetName: "Capitol Ave",
+    addrCity: "Springfield",
+    addrStateAbbr: "IL",
+    addrPostalCode: "62701",
+    addrCountry: "US",
+    lat: 39.7983,
+    lng: -89.6544,
+    phone_number: "5551234567",
+    personal_email: "ada@example.com",
+    salary: 52000,
+    amount: 4000,
     ssn: "*****6789",
   });
 
@@ -201,7 +249,9 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await page.getByLabel("Last name", { exact: true }).fill("Hopper");
   await page.getByLabel("Birth date").fill("1980-02-29");
   await page.getByRole("combobox", { name: "Street address" }).fill("77 Harbor Rd");
-  await expect(page.getByRole("listbox", { name: "Address suggestions", includeHidden: true }).getByRole("option", { includeHidden: true })).toHaveCount(0);
+  await expect(
+    page.getByRole("listbox", { name: "Address suggestions", includeHidden: true }).getByRole("option", { includeHidden: true }),
+  ).toHaveCount(0);
   await expect(page.getByTestId("maps-attribution")).toBeHidden();
   await page.getByLabel(/^Address line 2/).fill("Apt 4");
   await page.getByLabel("City").fill("Portland");
@@ -214,7 +264,17 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
   const personal = (await loadFrontend(page)).appInfo.personal;
-  expect(personal).toMatchObject({ address: "77 Harbor Rd", unit: "Apt 4", addrStreetNumber: "77", addrStreetName: "Harbor Rd", addrCity: "Portland", addrStateAbbr: "ME", addrPostalCode: "04101", lat: -1, lng: -1 });
+  expect(personal).toMatchObject({
+    address: "77 Harbor Rd",
+    unit: "Apt 4",
+    addrStreetNumber: "77",
+    addrStreetName: "Harbor Rd",
+    addrCity: "Portland",
+    addrStateAbbr: "ME",
+    addrPostalCode: "04101",
+    lat: -1,
+    lng: -1,
+  });
 });
 
 test("account settings: a borrower changes their cell phone and nothing else changes", async ({ page }, testInfo) => {
@@ -253,8 +313,25 @@ test("the address that never geocodes is kept with lat and lng of -1", async ({ 
     await expect(page.getByLabel("ZIP code")).toHaveValue("62704");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Your changes were saved.")).toBeVisible();
-    expect((await loadFrontend(page)).appInfo.personal).toMatchObject({ address: "404 Nowhere Ln", addrCity: "Springfield", addrPostalCode: "62704", lat: -1, lng: -1 });
+    expect((await loadFrontend(page)).appInfo.personal).toMatchObject({
+      address: "404 Nowhere Ln",
+      addrCity: "Springfield",
+      addrPostalCode: "62704",
+      lat: -1,
+      lng: -1,
+    });
   } finally {
-    await restorePersonal(page, before, ["address", "unit", "addrCity", "addrCountry", "addrPostalCode", "addrStateAbbr", "addrStreetNumber", "addrStreetName", "lat", "lng"]);
+    await restorePersonal(page, before, [
+      "address",
+      "unit",
+      "addrCity",
+      "addrCountry",
+      "addrPostalCode",
+      "addrStateAbbr",
+      "addrStreetNumber",
+      "addrStreetName",
+      "lat",
+      "lng",
+    ]);
   }
 });

@@ -23,7 +23,11 @@ const ROUTED: Record<string, Expectation> = {
   // Not started: /payments needs a signed loan → /restricted (in-app).
   "newcomer@example.com": { ask: "/payments", lands: "/restricted" },
   // A step ahead of the stored one is sent back to the stored step.
-  "loan-details@example.com": { ask: "/apply/employmentInformation", via: ["/apply/loanDetails"], lands: `${LENDING_APP}/apply/loanDetails` },
+  "loan-details@example.com": {
+    ask: "/apply/employmentInformation",
+    via: ["/apply/loanDetails"],
+    lands: `${LENDING_APP}/apply/loanDetails`,
+  },
   // A step behind the stored one may be opened.
   "employment@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
   // e2e/personal.spec.ts moves these two on to employmentInformation; either way loanDetails is behind.

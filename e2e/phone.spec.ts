@@ -31,17 +31,22 @@ async function horizontalOverflow(page: Page): Promise<number> {
 
 /** The top bar's visible children all sit on one line. */
 async function topBarRows(page: Page): Promise<number> {
-  return page.locator("header").first().evaluate((header) => {
-    const row = header.firstElementChild as HTMLElement;
-    const tops = Array.from(row.children)
-      .map((c) => c.getBoundingClientRect())
-      .filter((r) => r.width > 0 && r.height > 0)
-      .map((r) => Math.round(r.top + r.height / 2));
-    return new Set(tops.map((t) => Math.round(t / 8))).size;
-  });
+  return page
+    .locator("header")
+    .first()
+    .evaluate((header) => {
+      const row = header.firstElementChild as HTMLElement;
+      const tops = Array.from(row.children)
+        .map((c) => c.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.height > 0)
+        .map((r) => Math.round(r.top + r.height / 2));
+      return new Set(tops.map((t) => Math.round(t / 8))).size;
+    });
 }
 
-const PAGES = IN_APP_PAGES.filter((p) => ["restricted-notice-anonymous", "login", "restricted", "under-construction", "personal", "not-found"].includes(p.name));
+const PAGES = IN_APP_PAGES.filter((p) =>
+  ["restricted-notice-anonymous", "login", "restricted", "under-construction", "personal", "not-found"].includes(p.name),
+);
 
 for (const width of WIDTHS) {
   const viewport = { width, height: HEIGHT };

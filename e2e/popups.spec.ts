@@ -19,7 +19,11 @@ async function withdrawConsent(page: import("@playwright/test").Page): Promise<v
 /** Records (or withdraws) the signed-in user's consent through the API, then refreshes the claims. */
 async function setConsent(page: import("@playwright/test").Page, consent: boolean): Promise<void> {
   const status = await page.evaluate(async (consent) => {
-    const cookies = Object.fromEntries(document.cookie.split("; ").map((c) => [decodeURIComponent(c.slice(0, c.indexOf("="))), decodeURIComponent(c.slice(c.indexOf("=") + 1))]));
+    const cookies = Object.fromEntries(
+      document.cookie
+        .split("; ")
+        .map((c) => [decodeURIComponent(c.slice(0, c.indexOf("="))), decodeURIComponent(c.slice(c.indexOf("=") + 1))]),
+    );
     const user = Object.entries(cookies).find(([k]) => k.endsWith(".LastAuthUser"))?.[1];
     const token = Object.entries(cookies).find(([k]) => k.endsWith(`.${user}.idToken`))?.[1];
     const api = await fetch("/api/local/graphql", {

@@ -47,7 +47,12 @@ const ANONYMOUS: ReadonlyArray<readonly [path: string, local: string, hosted: st
   ["/city-employees", "/api/local/apps/marketing/for/city-employees", "https://marketing.override.test/for/city-employees", "hosted"],
   ["/transit-workers", "/api/local/apps/marketing/for/transit-workers", "https://marketing.override.test/for/transit-workers", "hosted"],
   ["/firefighters", "/api/local/apps/marketing/for/firefighters", "https://marketing.override.test/for/firefighters", "hosted"],
-  ["/childrens-hospital", "/api/local/apps/marketing/for/childrens-hospital", "https://marketing.override.test/for/childrens-hospital", "hosted"],
+  [
+    "/childrens-hospital",
+    "/api/local/apps/marketing/for/childrens-hospital",
+    "https://marketing.override.test/for/childrens-hospital",
+    "hosted",
+  ],
   ["/landing/teachers", "/api/local/apps/marketing/for/teachers", "https://marketing.override.test/for/teachers", "hosted"],
   ["/employees", "/api/local/apps/marketing/employees", "https://marketing.override.test/employees", "hosted"],
   ["/employers", "/api/local/apps/marketing/employers", "https://marketing.override.test/employers", "hosted"],
@@ -64,11 +69,29 @@ const ANONYMOUS: ReadonlyArray<readonly [path: string, local: string, hosted: st
   ["/nersubmitted", "/api/local/apps/lending/apply", "https://lending.override.test/apply", "hosted"],
   ["/_restricted", "200", "200", "in-app"],
   ["/leads", "/register", "https://dashboard.override.test/register", "alias", "sign-in-hosted"],
-  ["/myeducationdiscount", "/register?partner=myEducationDiscount", "https://dashboard.override.test/register?partner=myEducationDiscount", "alias", "sign-in-hosted"],
-  ["/accessdevelopment", "/register?partner=accessDevelopment", "https://dashboard.override.test/register?partner=accessDevelopment", "alias", "sign-in-hosted"],
+  [
+    "/myeducationdiscount",
+    "/register?partner=myEducationDiscount",
+    "https://dashboard.override.test/register?partner=myEducationDiscount",
+    "alias",
+    "sign-in-hosted",
+  ],
+  [
+    "/accessdevelopment",
+    "/register?partner=accessDevelopment",
+    "https://dashboard.override.test/register?partner=accessDevelopment",
+    "alias",
+    "sign-in-hosted",
+  ],
   ["/youdecide", "/register?partner=youDecide", "https://dashboard.override.test/register?partner=youDecide", "alias", "sign-in-hosted"],
   ["/PerkSpot", "/register?partner=perkSpot", "https://dashboard.override.test/register?partner=perkSpot", "alias", "sign-in-hosted"],
-  ["/PerksAtWork", "/register?partner=perksAtWork", "https://dashboard.override.test/register?partner=perksAtWork", "alias", "sign-in-hosted"],
+  [
+    "/PerksAtWork",
+    "/register?partner=perksAtWork",
+    "https://dashboard.override.test/register?partner=perksAtWork",
+    "alias",
+    "sign-in-hosted",
+  ],
   ["/perks", "/register?partner=ebg", "https://dashboard.override.test/register?partner=ebg", "alias", "sign-in-hosted"],
   ["/LifeMart", "/register?partner=lifeMart", "https://dashboard.override.test/register?partner=lifeMart", "alias", "sign-in-hosted"],
   ["/freeway", "/register", "https://dashboard.override.test/register", "alias", "sign-in-hosted"],
@@ -105,7 +128,10 @@ test("every route of the table has a hand-written expectation (coverage only)", 
   expect(ROUTE_TABLE.map((row) => samplePath(row.pattern)).filter((path) => !written.has(path))).toEqual([]);
 });
 
-for (const [name, origin, column] of [["local default", LOCAL, 1], ["hosted, hosts overridden at start", HOSTED, 2]] as const) {
+for (const [name, origin, column] of [
+  ["local default", LOCAL, 1],
+  ["hosted, hosts overridden at start", HOSTED, 2],
+] as const) {
   test.describe(`anonymous visitors, ${name}`, () => {
     for (const row of ANONYMOUS) {
       const [path] = row;
@@ -149,9 +175,17 @@ test.describe("hosted environment: Location headers carry the hosts given at sta
 test.describe("partner pages carry their tags", () => {
   // SPEC 2's partner pages and their tags, literally (freeway and leads carry none).
   const PARTNER_PAGES: Record<string, string | null> = {
-    "/leads": null, "/myeducationdiscount": "myEducationDiscount", "/accessdevelopment": "accessDevelopment",
-    "/youdecide": "youDecide", "/PerkSpot": "perkSpot", "/PerksAtWork": "perksAtWork", "/perks": "ebg",
-    "/LifeMart": "lifeMart", "/freeway": null, "/BenefitHub": "benefitHub", "/corestream": "coreStream",
+    "/leads": null,
+    "/myeducationdiscount": "myEducationDiscount",
+    "/accessdevelopment": "accessDevelopment",
+    "/youdecide": "youDecide",
+    "/PerkSpot": "perkSpot",
+    "/PerksAtWork": "perksAtWork",
+    "/perks": "ebg",
+    "/LifeMart": "lifeMart",
+    "/freeway": null,
+    "/BenefitHub": "benefitHub",
+    "/corestream": "coreStream",
   };
   for (const [path, tag] of Object.entries(PARTNER_PAGES)) {
     test(`${path} → ${tag ?? "no tag"}`, async ({ request }) => {

@@ -58,7 +58,10 @@ async function get(request: APIRequestContext, method: string, url: string): Pro
   return request.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false, ...(method === "POST" ? { data: {} } : {}) });
 }
 
-for (const [name, origin, hosted] of [["local default", LOCAL, false], ["hosted", HOSTED, true]] as const) {
+for (const [name, origin, hosted] of [
+  ["local default", LOCAL, false],
+  ["hosted", HOSTED, true],
+] as const) {
   test(`every route of the table, anonymous, ${name}`, async ({ request }) => {
     for (const row of ROUTE_TABLE) {
       const path = samplePath(row.pattern);
@@ -71,7 +74,8 @@ for (const [name, origin, hosted] of [["local default", LOCAL, false], ["hosted"
 
   test(`the API routes and public files, ${name}`, async ({ request }) => {
     for (const [method, path] of API_ROUTES) check(await get(request, method, origin + path), "api", hosted, `${method} ${path}`);
-    for (const path of ["/documents/esign-consent.pdf", "/images/logo.svg"]) check(await get(request, "GET", origin + path), "asset", hosted, `GET ${path}`);
+    for (const path of ["/documents/esign-consent.pdf", "/images/logo.svg"])
+      check(await get(request, "GET", origin + path), "asset", hosted, `GET ${path}`);
   });
 }
 
@@ -113,12 +117,19 @@ test.describe("every in-app page renders under its policy with no violation", ()
   for (const entry of IN_APP_PAGES) {
     test(entry.name, async () => {
       const violations: string[] = [];
-      const page = await openInAppPage(sessions, { ...entry, prepare: async (p) => {
-        p.on("console", (m) => {
-          if (/Content[ -]Security[ -]Policy/i.test(m.text())) violations.push(m.text());
-        });
-        await entry.prepare?.(p);
-      } }, { width: 1280, height: 800 });
+      const page = await openInAppPage(
+        sessions,
+        {
+          ...entry,
+          prepare: async (p) => {
+            p.on("console", (m) => {
+              if (/Content[ -]Security[ -]Policy/i.test(m.text())) violations.push(m.text());
+            });
+            await entry.prepare?.(p);
+          },
+        },
+        { width: 1280, height: 800 },
+      );
       await page.waitForLoadState("load");
       expect(violations).toEqual([]);
       await page.context().close();

@@ -138,5 +138,7 @@ test("npm run reset:local wipes local data and seeds it again", async () => {
   } finally {
     rmSync(path.dirname(dir), { recursive: true, force: true });
   }
-  expect(() => execFileSync("npm", ["run", "--silent", "reset:local"], { cwd: ROOT, env: { ...env, APP_ENV: "staging" }, stdio: "pipe" })).toThrow();
+  expect(() =>
+    execFileSync("npm", ["run", "--silent", "reset:local"], { cwd: ROOT, env: { ...env, APP_ENV: "staging" }, stdio: "pipe" }),
+  ).toThrow();
 });

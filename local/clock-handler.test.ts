@@ -7,8 +7,10 @@ afterEach(() => {
 });
 
 // Gated as the stand-in table (local/routes.ts) serves it.
-const handler = (isLocal: boolean, controllable: boolean) => localOnly(() => ({ isLocal }), createClockHandler({ controllable: () => controllable }));
-const post = (body: string) => new Request("http://127.0.0.1/api/local/clock", { method: "POST", body, headers: { "content-type": "application/json" } });
+const handler = (isLocal: boolean, controllable: boolean) =>
+  localOnly(() => ({ isLocal }), createClockHandler({ controllable: () => controllable }));
+const post = (body: string) =>
+  new Request("http://127.0.0.1/api/local/clock", { method: "POST", body, headers: { "content-type": "application/json" } });
 
 describe("POST /api/local/clock", () => {
   it("moves the stand-ins' clock forward by whole seconds and answers the new time", async () => {
@@ -39,7 +41,10 @@ describe("POST /api/local/clock", () => {
   });
 
   it("does not exist without LOCAL_CLOCK_CONTROL or outside the local environment", async () => {
-    for (const [isLocal, controllable] of [[true, false], [false, true]] as const) {
+    for (const [isLocal, controllable] of [
+      [true, false],
+      [false, true],
+    ] as const) {
       const before = runningNowMs();
       expect((await handler(isLocal, controllable)(post('{"advanceSeconds": 60}'))).status).toBe(404);
       expect(runningNowMs() - before).toBeLessThan(1000);

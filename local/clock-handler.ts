@@ -22,7 +22,7 @@ export function createClockHandler(deps: ClockDeps): (request: Request) => Promi
     try {
       body = await request.json();
     } catch {
-      return json(400, { error: "the body must be JSON: {\"advanceSeconds\": <whole seconds, 1 to 86400>}" });
+      return json(400, { error: 'the body must be JSON: {"advanceSeconds": <whole seconds, 1 to 86400>}' });
     }
     const seconds = (body as { advanceSeconds?: unknown } | null)?.advanceSeconds;
     if (typeof seconds !== "number" || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {

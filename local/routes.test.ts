@@ -20,12 +20,18 @@ describe("the edge's API_METHODS agree with the stand-in table", () => {
 
 describe("the table and the edge answer a method a mount does not name alike", () => {
   const never = async () => new Response("handler ran", { status: 200 });
-  const table = serveRouteTable(STAND_IN_ROUTES.map((r) => ({ ...r, handle: never })), () => ({ isLocal: true }));
+  const table = serveRouteTable(
+    STAND_IN_ROUTES.map((r) => ({ ...r, handle: never })),
+    () => ({ isLocal: true }),
+  );
 
   it.each(STAND_IN_ROUTES.map((r) => [r.path] as const))("%s", async (path) => {
     const url = sample(path);
     const edge = refuse({ method: "DELETE", pathname: url, kind: "api", header: () => null });
-    const answer = await table(new Request(`http://localhost${url}`, { method: "DELETE" }), url.slice(STAND_IN_MOUNT.length + 1).split("/"));
+    const answer = await table(
+      new Request(`http://localhost${url}`, { method: "DELETE" }),
+      url.slice(STAND_IN_MOUNT.length + 1).split("/"),
+    );
     expect([answer.status, answer.headers.get("allow")]).toEqual([edge?.status, edge?.allow]);
   });
 });

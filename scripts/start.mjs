@@ -21,7 +21,12 @@ const flag = (short, long) => {
   }
   return undefined;
 };
-const unknown = args.filter((a, i) => !["-p", "--port", "-H", "--hostname"].includes(a) && !["-p", "--port", "-H", "--hostname"].includes(args[i - 1]) && !/^--(port|hostname)=/.test(a));
+const unknown = args.filter(
+  (a, i) =>
+    !["-p", "--port", "-H", "--hostname"].includes(a) &&
+    !["-p", "--port", "-H", "--hostname"].includes(args[i - 1]) &&
+    !/^--(port|hostname)=/.test(a),
+);
 if (unknown.length) {
   console.error(`npm start takes only -p/--port and -H/--hostname (got ${unknown.join(" ")})`);
   process.exit(2);
@@ -29,7 +34,8 @@ if (unknown.length) {
 
 const port = Number(flag("-p", "--port") ?? process.env.PORT ?? "3000");
 // Local mode (published secrets, open code outbox) listens on loopback unless told otherwise.
-const hostname = flag("-H", "--hostname") ?? process.env.HOSTNAME ?? ((process.env.APP_ENV || "local") === "local" ? "127.0.0.1" : undefined);
+const hostname =
+  flag("-H", "--hostname") ?? process.env.HOSTNAME ?? ((process.env.APP_ENV || "local") === "local" ? "127.0.0.1" : undefined);
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";
@@ -83,7 +89,9 @@ function selfHost(name) {
 }
 const self = `http://${selfHost(hostname)}:${port}`;
 for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?format=json", "/api/local/cognito"] : [])]) {
-  await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer()).catch(() => undefined);
+  await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) })
+    .then((r) => r.arrayBuffer())
+    .catch(() => undefined);
 }
 const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
 console.log(`✓ Ready in ${Date.now() - started} ms on http://${shown}:${port}`);

@@ -34,7 +34,10 @@ extend type FundingSource {
   institutionName: String
 }
 
-type LinkToken { link_token: String! expiration: String! }
+type LinkToken {
+  link_token: String!
+  expiration: String!
+}
 
 # ---- api/schema/base.graphql
 # The API contract: every query and mutation of SPEC section 7 with its arguments and answer types.
@@ -70,17 +73,46 @@ type Mutation {
   loadEmployer(employerId: ID!): Employer @aws_api_key @aws_cognito_user_pools
   applies(amount: Float!, other: String, reason: String!, state: String!, type: String!): AppInfo
   identifies(
-    given_name: String, middle_name: String, family_name: String, birthdate: String,
-    address: String, unit: String, addrCity: String, addrCountry: String, addrPostalCode: String,
-    addrStateAbbr: String, addrStreetNumber: String, addrStreetName: String, lat: Float, lng: Float,
-    personal_email: String, ssn: String, how_you_heard: String, referral_code: String, affiliate: String,
-    home_phone_number: String, phone_number: String, email: String,
-    salary: Float, additionalIncome: Float, amount: Float,
+    given_name: String
+    middle_name: String
+    family_name: String
+    birthdate: String
+    address: String
+    unit: String
+    addrCity: String
+    addrCountry: String
+    addrPostalCode: String
+    addrStateAbbr: String
+    addrStreetNumber: String
+    addrStreetName: String
+    lat: Float
+    lng: Float
+    personal_email: String
+    ssn: String
+    how_you_heard: String
+    referral_code: String
+    affiliate: String
+    home_phone_number: String
+    phone_number: String
+    email: String
+    salary: Float
+    additionalIncome: Float
+    amount: Float
     accountSettings: Boolean
   ): Personal
   employmentInformationNextHandler(
-    id: String!, salary: Float!, start: String!, title: String!, status: String!, payFrequency: String!,
-    payMonths: Int!, ddAccounts: Int!, activeMilitary: Boolean!, additional: Float, cost_center: String, dept_ext: String
+    id: String!
+    salary: Float!
+    start: String!
+    title: String!
+    status: String!
+    payFrequency: String!
+    payMonths: Int!
+    ddAccounts: Int!
+    activeMilitary: Boolean!
+    additional: Float
+    cost_center: String
+    dept_ext: String
   ): EmploymentNextResult
   setEmployer(employerId: ID!): NextStepResult
   setApplicationStep(applicationStep: String!): StepResult
@@ -118,9 +150,18 @@ type FrontendLoad {
   loanInfo: LoanInfo
 }
 
-type Statement { signedUrl: String! sortDate: String! fileName: String! }
+type Statement {
+  signedUrl: String!
+  sortDate: String!
+  fileName: String!
+}
 
-type LoanDocuments { loanId: ID! loanName: String! loanSortDate: String! statements: [Statement!]! }
+type LoanDocuments {
+  loanId: ID!
+  loanName: String!
+  loanSortDate: String!
+  statements: [Statement!]!
+}
 
 type AppInfo {
   step: String!
@@ -216,9 +257,21 @@ type Prequalification {
   creditDenialReason: String
 }
 
-type Payment { amount: Float! sts: String! loanId: ID! metaData: AWSJSON effectiveDate: String! source: String! }
+type Payment {
+  amount: Float!
+  sts: String!
+  loanId: ID!
+  metaData: AWSJSON
+  effectiveDate: String!
+  source: String!
+}
 
-type ScheduledPayment { frequency: String! amount: Float! paymentDate: String! accountMask: String! }
+type ScheduledPayment {
+  frequency: String!
+  amount: Float!
+  paymentDate: String!
+  accountMask: String!
+}
 
 type LoanInfo {
   loanId: ID!
@@ -242,11 +295,22 @@ type LoanInfo {
   scheduledPayments: [ScheduledPayment!]!
 }
 
-enum LoanStatus { active paidOff }
+enum LoanStatus {
+  active
+  paidOff
+}
 
-type StepResult { applicationStep: String! history: [String!]! }
+type StepResult {
+  applicationStep: String!
+  history: [String!]!
+}
 
-type NextStepResult { nextRoute: String validationError: String serverError: String data: AWSJSON }
+type NextStepResult {
+  nextRoute: String
+  validationError: String
+  serverError: String
+  data: AWSJSON
+}
 
 type EmploymentNextResult {
   nextRoute: String
@@ -270,7 +334,10 @@ type FundingSource {
   active: Boolean!
 }
 
-type Rating { rating: Int! comment: String }
+type Rating {
+  rating: Int!
+  comment: String
+}
 
 type LoanRecord {
   amount: Float
@@ -285,7 +352,13 @@ type LoanRecord {
   payoffAmount: Float
 }
 
-type Quote { amount: Float! apr: Float! fee: Float! interval: String! term: Int! }
+type Quote {
+  amount: Float!
+  apr: Float!
+  fee: Float!
+  interval: String!
+  term: Int!
+}
 
 type PreQualificationResult {
   preQualificationStatus: Boolean
@@ -296,7 +369,13 @@ type PreQualificationResult {
   preQualifiedOriginationFee: Float
 }
 
-type ArgyleInit { payload: AWSJSON userToken: String argyleEmployerId: String linkFlowId: String linkFlowName: String }
+type ArgyleInit {
+  payload: AWSJSON
+  userToken: String
+  argyleEmployerId: String
+  linkFlowId: String
+  linkFlowName: String
+}
 
 type Employer {
   employerId: ID!

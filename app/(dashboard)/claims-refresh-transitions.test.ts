@@ -12,7 +12,10 @@ import { CLAIMS_ENDPOINT } from "@/lib/auth/refresh-claims";
 const finishPayrollLinkAction = jest.fn();
 jest.mock("@/app/(dashboard)/employment/actions", () => ({
   finishPayrollLinkAction: (id: string) => finishPayrollLinkAction(id),
-  checkIslandAction: jest.fn(), chooseEmployerAction: jest.fn(), saveEmploymentAction: jest.fn(), startPayrollLinkAction: jest.fn(),
+  checkIslandAction: jest.fn(),
+  chooseEmployerAction: jest.fn(),
+  saveEmploymentAction: jest.fn(),
+  startPayrollLinkAction: jest.fn(),
 }));
 jest.mock("@/app/(dashboard)/bank/actions", () => ({}));
 const setEvolveConsent = jest.fn();
@@ -58,23 +61,96 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { transition: "setEmployer → nextRoute (/employment, employer chosen)", after: "loanDetails", run: () => followNextRoute("loanDetails"), next: "/apply/loanDetails" },
-  { transition: "applies (/personal, loan request)", after: "personalInformation", run: () => afterSubmit({ ok: true, next: "/apply/personalInformation" }, helpers), next: "/apply/personalInformation" },
-  { transition: "identifies (/personal, personal details)", after: "employmentInformation", run: () => afterSubmit({ ok: true, next: "/apply/employmentInformation" }, helpers), next: "/apply/employmentInformation" },
-  { transition: "identifies with accountSettings (/personal, contact details; SPEC 7: followed by a refresh)", after: "activeLoan", run: () => afterSubmit({ ok: true }, helpers), next: null },
-  { transition: "employmentInformationNextHandler → nextRoute (/employment, job details)", after: "authPrequal", run: () => followNextRoute("authPrequal"), next: "/apply/authPrequal" },
-  { transition: "employmentInformationNextHandler → nextRoute, saved on the page's own path", after: "authPrequal", run: () => afterEmploymentSaved("authPrequal", false), next: "/apply/authPrequal" },
-  { transition: "employmentInformationNextHandler with pay stubs required: refreshed at once, while the notice waits", after: "authPrequal", run: () => afterEmploymentSaved("authPrequal", true), next: null },
-  { transition: "employmentInformationNextHandler → nextRoute, followed after the pay-stubs notice", after: "authPrequal", run: () => followNextRoute("/apply/authPrequal"), next: "/apply/authPrequal" },
-  { transition: "successfulArgyleUpdate (/employment, payroll linked: direct deposit confirmed)", after: "employmentInformation", run: () => finishPayrollLink("argyle-user-1"), call: finishPayrollLinkAction, next: null },
-  { transition: "links / manually at fundingAccount (/bank)", after: "uploadIdentity", run: () => followFundingChange("fundingAccount"), next: "/apply/uploadIdentity" },
-  { transition: "verifies at verifyMD (/bank, micro-deposits)", after: "completeUnderReview", run: () => followFundingChange("verifyMD"), next: "/apply/completeUnderReview" },
-  { transition: "links at fundingAccount when the step does not move (/bank)", after: "fundingAccount", run: () => followFundingChange("fundingAccount"), next: null },
-  { transition: "setEvolveConsent (updated-terms popup)", after: "fundingAccount", run: () => acknowledgeUpdatedTerms("http://127.0.0.1/api/local/graphql"), call: setEvolveConsent, next: "reload" },
-  { transition: "signing at /dashboard-sign (counters → contract signed)", after: "Offer Sent", run: () => postClaimsRefresh(), next: null },
+  {
+    transition: "setEmployer → nextRoute (/employment, employer chosen)",
+    after: "loanDetails",
+    run: () => followNextRoute("loanDetails"),
+    next: "/apply/loanDetails",
+  },
+  {
+    transition: "applies (/personal, loan request)",
+    after: "personalInformation",
+    run: () => afterSubmit({ ok: true, next: "/apply/personalInformation" }, helpers),
+    next: "/apply/personalInformation",
+  },
+  {
+    transition: "identifies (/personal, personal details)",
+    after: "employmentInformation",
+    run: () => afterSubmit({ ok: true, next: "/apply/employmentInformation" }, helpers),
+    next: "/apply/employmentInformation",
+  },
+  {
+    transition: "identifies with accountSettings (/personal, contact details; SPEC 7: followed by a refresh)",
+    after: "activeLoan",
+    run: () => afterSubmit({ ok: true }, helpers),
+    next: null,
+  },
+  {
+    transition: "employmentInformationNextHandler → nextRoute (/employment, job details)",
+    after: "authPrequal",
+    run: () => followNextRoute("authPrequal"),
+    next: "/apply/authPrequal",
+  },
+  {
+    transition: "employmentInformationNextHandler → nextRoute, saved on the page's own path",
+    after: "authPrequal",
+    run: () => afterEmploymentSaved("authPrequal", false),
+    next: "/apply/authPrequal",
+  },
+  {
+    transition: "employmentInformationNextHandler with pay stubs required: refreshed at once, while the notice waits",
+    after: "authPrequal",
+    run: () => afterEmploymentSaved("authPrequal", true),
+    next: null,
+  },
+  {
+    transition: "employmentInformationNextHandler → nextRoute, followed after the pay-stubs notice",
+    after: "authPrequal",
+    run: () => followNextRoute("/apply/authPrequal"),
+    next: "/apply/authPrequal",
+  },
+  {
+    transition: "successfulArgyleUpdate (/employment, payroll linked: direct deposit confirmed)",
+    after: "employmentInformation",
+    run: () => finishPayrollLink("argyle-user-1"),
+    call: finishPayrollLinkAction,
+    next: null,
+  },
+  {
+    transition: "links / manually at fundingAccount (/bank)",
+    after: "uploadIdentity",
+    run: () => followFundingChange("fundingAccount"),
+    next: "/apply/uploadIdentity",
+  },
+  {
+    transition: "verifies at verifyMD (/bank, micro-deposits)",
+    after: "completeUnderReview",
+    run: () => followFundingChange("verifyMD"),
+    next: "/apply/completeUnderReview",
+  },
+  {
+    transition: "links at fundingAccount when the step does not move (/bank)",
+    after: "fundingAccount",
+    run: () => followFundingChange("fundingAccount"),
+    next: null,
+  },
+  {
+    transition: "setEvolveConsent (updated-terms popup)",
+    after: "fundingAccount",
+    run: () => acknowledgeUpdatedTerms("http://127.0.0.1/api/local/graphql"),
+    call: setEvolveConsent,
+    next: "reload",
+  },
+  {
+    transition: "signing at /dashboard-sign (counters → contract signed)",
+    after: "Offer Sent",
+    run: () => postClaimsRefresh(),
+    next: null,
+  },
 ];
 
-const claimsPosts = () => fetchMock.mock.calls.filter(([url, init]) => url === CLAIMS_ENDPOINT && (init as RequestInit | undefined)?.method === "POST");
+const claimsPosts = () =>
+  fetchMock.mock.calls.filter(([url, init]) => url === CLAIMS_ENDPOINT && (init as RequestInit | undefined)?.method === "POST");
 
 describe.each(ROWS)("$transition", ({ after, run, call, next }) => {
   it("refreshes the claims once, after the call and before the browser moves on", async () => {
@@ -104,10 +180,13 @@ describe("no change, no refresh", () => {
     ["a next route that is not a route (the step did not move)", () => followNextRoute(null)],
     ["employment saved without a step move (a borrower's edit)", () => afterEmploymentSaved(null, false)],
     ["a bank change at a step a funding event does not move (consentPage)", () => followFundingChange("consentPage")],
-    ["payroll linking that failed", async () => {
-      finishPayrollLinkAction.mockResolvedValueOnce({ ok: false });
-      await finishPayrollLink("argyle-user-1");
-    }],
+    [
+      "payroll linking that failed",
+      async () => {
+        finishPayrollLinkAction.mockResolvedValueOnce({ ok: false });
+        await finishPayrollLink("argyle-user-1");
+      },
+    ],
     ["a /personal form the API refused", () => afterSubmit({ ok: false, reason: "failed" }, helpers)],
   ])("%s", async (_name, run) => {
     await run();

@@ -7,7 +7,9 @@ import { isValidElement, type ReactElement, type ReactNode } from "react";
 import { startTokenKit, TEST_CLIENT_ID, type TokenKit } from "@/lib/session/testing/token-kit";
 
 let jar = new Map<string, string>();
-jest.mock("next/headers", () => ({ cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined) }) }));
+jest.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined) }),
+}));
 jest.mock("server-only", () => ({}));
 
 let kit: TokenKit;
@@ -18,7 +20,12 @@ const realFetch = global.fetch;
 
 beforeAll(async () => {
   kit = await startTokenKit();
-  Object.assign(process.env, { APP_ENV: "local", APP_URL: "http://localhost:3000", COGNITO_ISSUER: kit.issuer, COGNITO_JWKS_URL: kit.jwksUrl });
+  Object.assign(process.env, {
+    APP_ENV: "local",
+    APP_URL: "http://localhost:3000",
+    COGNITO_ISSUER: kit.issuer,
+    COGNITO_JWKS_URL: kit.jwksUrl,
+  });
   DashboardLayout = (await import("./layout")).default as typeof DashboardLayout;
   ({ requestSigningUrl } = await import("./dashboard-sign/actions"));
   // Only the JWKS endpoint may be fetched; anything else would be a call to the API.
@@ -26,7 +33,9 @@ beforeAll(async () => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.startsWith(kit.jwksUrl.split("/us-east-1")[0]!)) return realFetch(input, init);
     apiCalls.push(url);
-    return new Response(JSON.stringify({ data: { counters: "http://localhost:3000/api/local/esign/editor/embeddedSign?x=1" } }), { headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ data: { counters: "http://localhost:3000/api/local/esign/editor/embeddedSign?x=1" } }), {
+      headers: { "content-type": "application/json" },
+    });
   }) as typeof fetch;
 });
 afterAll(async () => {
@@ -41,7 +50,10 @@ async function signIn(as: { expiresIn?: number; key?: "mine" | "foreign"; audien
   const username = "abc123";
   jar = new Map([
     [`CognitoIdentityServiceProvider.${TEST_CLIENT_ID}.LastAuthUser`, username],
-    [`CognitoIdentityServiceProvider.${TEST_CLIENT_ID}.${username}.idToken`, await kit.idToken({ username, sub: "00000000-0000-4000-8000-000000000011", ...as })],
+    [
+      `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}.${username}.idToken`,
+      await kit.idToken({ username, sub: "00000000-0000-4000-8000-000000000011", ...as }),
+    ],
   ]);
 }
 
@@ -94,8 +106,15 @@ describe("the dashboard layout's session keepers (issue 13)", () => {
 
     const sub = "00000000-0000-4000-8000-000000000011";
     const claims = {
-      sub, step: "activeLoan", loanState: "originated" as const, directDepositConfirmed: true, offerStage: null, emailDomain: "lender.example",
-      flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, payoutDate: null, evolveConsent: true,
+      sub,
+      step: "activeLoan",
+      loanState: "originated" as const,
+      directDepositConfirmed: true,
+      offerStage: null,
+      emailDomain: "lender.example",
+      flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false },
+      payoutDate: null,
+      evolveConsent: true,
     };
     jar.set(CLAIMS_COOKIE, await signClaims(claims, serverConfig().sessionSecret));
     tree = await DashboardLayout({ children: PAGE });

@@ -17,7 +17,9 @@ jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
 jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
 // Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
-jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({
+  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+}));
 
 const URL = "https://api.example.test/graphql";
 
@@ -44,10 +46,11 @@ afterEach(() => {
   document.head.innerHTML = "";
 });
 
-const flush = () => act(async () => {
-  await Promise.resolve();
-  await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    await Promise.resolve();
+    await Promise.resolve();
+  });
 
 describe("AppShell", () => {
   it("renders its children and unregisters every service worker at start", async () => {
@@ -72,7 +75,11 @@ describe("AppShell", () => {
   it("provides notifications", () => {
     function Notifier() {
       const notify = useNotify();
-      return <button type="button" onClick={() => notify("Saved")}>Save</button>;
+      return (
+        <button type="button" onClick={() => notify("Saved")}>
+          Save
+        </button>
+      );
     }
     render(
       <AppShell graphqlUrl={URL}>

@@ -4,8 +4,7 @@ import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialo
 import { reloadPage } from "@/lib/client/reload";
 
 export const PAGE_LOAD_FAILED_TITLE = "This page failed to load";
-export const PAGE_LOAD_FAILED_TEXT =
-  "Part of this page could not be downloaded. Please check your connection and try again.";
+export const PAGE_LOAD_FAILED_TEXT = "Part of this page could not be downloaded. Please check your connection and try again.";
 export const RETRY_LABEL = "Retry";
 
 /** The load error of SPEC 8 (a code chunk failed or took longer than 120 s), with a retry. */

@@ -21,7 +21,10 @@ export function LoadFailedNotice({ state, onRetry }: { state: Exclude<LoadState,
           <button
             type="button"
             onClick={onRetry}
-            className={classNames("inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2 text-sm font-semibold text-white hover:bg-brand-dark", focusRing)}
+            className={classNames(
+              "inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 py-2 text-sm font-semibold text-white hover:bg-brand-dark",
+              focusRing,
+            )}
           >
             Try again
           </button>

@@ -23,16 +23,17 @@ describe("LoadMissingClaims", () => {
     expect(routerRefresh).toHaveBeenCalledTimes(1);
   });
 
-  it.each<ClaimsRefresh>([{ ok: false, reason: "signed-out" }, { ok: false, reason: "load-failed" }, { ok: false, reason: "network" }])(
-    "leaves the page as it is when the load fails ($reason): no loop of re-renders",
-    async (failure) => {
-      const refresh = jest.fn(async () => failure);
-      render(<LoadMissingClaims refresh={refresh} />);
-      await act(async () => undefined);
-      expect(refresh).toHaveBeenCalledTimes(1);
-      expect(routerRefresh).not.toHaveBeenCalled();
-    },
-  );
+  it.each<ClaimsRefresh>([
+    { ok: false, reason: "signed-out" },
+    { ok: false, reason: "load-failed" },
+    { ok: false, reason: "network" },
+  ])("leaves the page as it is when the load fails ($reason): no loop of re-renders", async (failure) => {
+    const refresh = jest.fn(async () => failure);
+    render(<LoadMissingClaims refresh={refresh} />);
+    await act(async () => undefined);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(routerRefresh).not.toHaveBeenCalled();
+  });
 
   it("does not re-render a page that has gone meanwhile", async () => {
     let answer!: (r: ClaimsRefresh) => void;

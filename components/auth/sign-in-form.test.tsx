@@ -153,7 +153,9 @@ describe("login", () => {
       .mockResolvedValueOnce({ status: "wrong-code" })
       .mockResolvedValueOnce({ status: "wrong-code" })
       .mockRejectedValueOnce(flowError("NotAuthorizedException", "Incorrect username or password."));
-    const noAccount = services({ startSignIn: jest.fn(async () => Promise.reject(flowError("UserNotFoundException", "User does not exist."))) });
+    const noAccount = services({
+      startSignIn: jest.fn(async () => Promise.reject(flowError("UserNotFoundException", "User does not exist."))),
+    });
     const withAccount = await walk(account);
     const without = await walk(noAccount);
     expect(without).toEqual(withAccount);
@@ -168,12 +170,18 @@ describe("login", () => {
   }, 20_000); // two whole sign-in walks
 
   it("a phone number another account has gets words of its own on sign-up", async () => {
-    const s = services({ registerAccount: jest.fn(async () => Promise.reject(flowError("AliasExistsException", "An account with the given phone_number already exists."))) });
+    const s = services({
+      registerAccount: jest.fn(async () =>
+        Promise.reject(flowError("AliasExistsException", "An account with the given phone_number already exists.")),
+      ),
+    });
     const user = userEvent.setup();
     render(<SignInForm mode="register" config={config} services={s} />);
     await typeIdentifier(user, /e-mail address/i, "jane+test5552345678@example.com", /sign up/i);
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.");
+    expect(alert).toHaveTextContent(
+      "Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.",
+    );
     expect(alert).not.toHaveTextContent("phone_number");
     expect(s.startSignIn).not.toHaveBeenCalled();
   });

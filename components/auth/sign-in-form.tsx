@@ -28,7 +28,10 @@ const primary = classNames(
   "inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70",
   focusRing,
 );
-const secondary = classNames("min-h-11 rounded-md px-3 py-2 font-semibold text-brand underline-offset-2 hover:underline disabled:opacity-70", focusRing);
+const secondary = classNames(
+  "min-h-11 rounded-md px-3 py-2 font-semibold text-brand underline-offset-2 hover:underline disabled:opacity-70",
+  focusRing,
+);
 
 /** The query that carries the redirect target and partner tag between /login and /register. */
 const submitLabel = (mode: SignInMode) => (mode === "register" ? "Sign up" : "Send my code");
@@ -81,7 +84,9 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
   if (phase === "finishing") {
     return (
       <section aria-labelledby="sign-in-title" className="flex flex-col gap-4">
-        <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">Signing you in</h1>
+        <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">
+          Signing you in
+        </h1>
         {pending === "finish" && <p role="status">Loading your account…</p>}
         {errorBox}
         {error?.retryFinish && (
@@ -97,18 +102,27 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
     const codeInvalid = error?.field === "code";
     return (
       <section aria-labelledby="sign-in-title" className="flex flex-col gap-4">
-        <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">Enter your code</h1>
+        <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">
+          Enter your code
+        </h1>
         <p id={ids.hint} className="text-gray-700">
           {mode === "register" ? (
-            <>We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes.</>
+            <>
+              We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes.
+            </>
           ) : (
             // The same words whether or not an account exists: the page never says which.
-            <>If <strong>{flow.sentTo}</strong> belongs to an account, we sent a 6-digit code to its e-mail address. It expires in a few minutes.</>
+            <>
+              If <strong>{flow.sentTo}</strong> belongs to an account, we sent a 6-digit code to its e-mail address. It expires in a few
+              minutes.
+            </>
           )}
         </p>
         <form noValidate onSubmit={onCode} className="flex flex-col gap-4" aria-busy={pending === "verify"}>
           <div className="flex flex-col gap-1">
-            <label htmlFor={ids.code} className="font-semibold">Verification code</label>
+            <label htmlFor={ids.code} className="font-semibold">
+              Verification code
+            </label>
             <input
               ref={codeRef}
               id={ids.code}
@@ -125,7 +139,11 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
             />
           </div>
           {errorBox}
-          {flow.notice && <p role="status" className="text-sm text-brand-dark">{flow.notice}</p>}
+          {flow.notice && (
+            <p role="status" className="text-sm text-brand-dark">
+              {flow.notice}
+            </p>
+          )}
           <button type="submit" className={primary} disabled={busyField}>
             {pending === "verify" ? "Checking…" : "Verify"}
           </button>
@@ -145,7 +163,9 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
   const identifierInvalid = error?.field === "identifier";
   return (
     <section aria-labelledby="sign-in-title" className="flex flex-col gap-4">
-      <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">{mode === "register" ? "Create your account" : "Log in"}</h1>
+      <h1 id="sign-in-title" className="text-2xl font-bold text-brand-dark">
+        {mode === "register" ? "Create your account" : "Log in"}
+      </h1>
       {signedOut && (
         <p role="status" className="rounded-md border border-brand bg-brand-light/30 px-3 py-2 text-sm text-brand-dark">
           {signedOut}
@@ -185,9 +205,19 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
       </form>
       <p className="text-sm text-gray-700">
         {mode === "register" ? (
-          <>Already have an account? <a className="font-semibold text-brand underline" href={`/login${query}`}>Log in</a></>
+          <>
+            Already have an account?{" "}
+            <a className="font-semibold text-brand underline" href={`/login${query}`}>
+              Log in
+            </a>
+          </>
         ) : (
-          <>New here? <a className="font-semibold text-brand underline" href={`/register${query}`}>Create an account</a></>
+          <>
+            New here?{" "}
+            <a className="font-semibold text-brand underline" href={`/register${query}`}>
+              Create an account
+            </a>
+          </>
         )}
       </p>
     </section>

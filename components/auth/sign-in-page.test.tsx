@@ -32,7 +32,10 @@ describe("SignInPage", () => {
     const form = (tree.props as { children: { props: Record<string, unknown> } }).children;
     expect(form.props).toMatchObject({ mode: "register", redirect: undefined, partner: "perkSpot" });
     const ok = SignInPage({ mode: "login", query: { redirect: "/payments", partner: "<x>" } });
-    expect((ok.props as { children: { props: Record<string, unknown> } }).children.props).toMatchObject({ redirect: "/payments", partner: undefined });
+    expect((ok.props as { children: { props: Record<string, unknown> } }).children.props).toMatchObject({
+      redirect: "/payments",
+      partner: undefined,
+    });
   });
 
   it("where the dashboard app hosts sign-in, sends the visitor there with the query", () => {
@@ -48,8 +51,12 @@ describe("SignInPage", () => {
     expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["/payments", "https://evil.example"] } }))).toBe(
       "https://app.lender.example/login?redirect=%2Fpayments",
     );
-    expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["https://evil.example", "/payments"] } }))).toBe("https://app.lender.example/login");
-    expect(redirectOf(() => SignInPage({ mode: "login", query: { Redirect: "//evil.example", redirect: "/payments" } }))).toBe("https://app.lender.example/login");
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { redirect: ["https://evil.example", "/payments"] } }))).toBe(
+      "https://app.lender.example/login",
+    );
+    expect(redirectOf(() => SignInPage({ mode: "login", query: { Redirect: "//evil.example", redirect: "/payments" } }))).toBe(
+      "https://app.lender.example/login",
+    );
   });
 
   it("says why after an idle sign-out (and only for the shell's own reason), here or on the hosted sign-in", () => {

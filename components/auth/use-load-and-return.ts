@@ -48,7 +48,11 @@ function tooManyReturns(target: string, storage: LoadAndReturnDeps["storage"], n
  * goes to sign in, coming back to the same target; a failed load offers a retry.
  */
 export function useLoadAndReturn(redirect: string | undefined, deps: Partial<LoadAndReturnDeps> = {}) {
-  const { refresh, replace, storage, now } = { ...defaults, storage: typeof window === "undefined" ? undefined : window.sessionStorage, ...deps };
+  const { refresh, replace, storage, now } = {
+    ...defaults,
+    storage: typeof window === "undefined" ? undefined : window.sessionStorage,
+    ...deps,
+  };
   const target = returnTarget(redirect);
   const [state, setState] = useState<LoadState>("loading");
   const running = useRef(false);

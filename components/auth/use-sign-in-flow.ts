@@ -6,7 +6,15 @@ import { AUTH_MESSAGES, AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-e
 import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
 import { signInTarget } from "@/lib/auth/redirect-target";
 import type { PublicConfig } from "@/lib/config/env";
-import { CODE_INVALID, CODE_RESENT, FINISH_FAILED, FINISH_SIGNED_OUT, identifierError, wrongCode, type SignInMode } from "./sign-in-messages";
+import {
+  CODE_INVALID,
+  CODE_RESENT,
+  FINISH_FAILED,
+  FINISH_SIGNED_OUT,
+  identifierError,
+  wrongCode,
+  type SignInMode,
+} from "./sign-in-messages";
 import type { SignInServices } from "./sign-in-services";
 
 /** The custom challenge allows three answers (the identity service enforces it; this only counts for the message). */

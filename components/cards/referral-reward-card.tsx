@@ -47,7 +47,12 @@ export function ReferralRewardCard({ header, text, image, total, count, headingL
   const progress = referralProgress(count, total);
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className={classNames("flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center", className)}>
+    <article
+      className={classNames(
+        "flex flex-col gap-3 rounded-lg border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center",
+        className,
+      )}
+    >
       {/* eslint-disable-next-line @next/next/no-img-element -- an SVG from public/images: next/image would not optimise it */}
       <img src={image.src} alt={image.alt} width={160} height={100} className="h-auto w-32 shrink-0 self-start" />
       <div className="flex min-w-0 flex-1 flex-col gap-2">

@@ -44,7 +44,11 @@ describe("DashboardChrome", () => {
   it("adds the sidebar with the items for the user's flags and domain", () => {
     const media = mockMatchMedia(1280);
     render(
-      <DashboardChrome user={{ signedIn: true, email: "ops@lender.example", adminPortalUser: true }} companyEmailDomains={DOMAINS} onLogout={jest.fn()}>
+      <DashboardChrome
+        user={{ signedIn: true, email: "ops@lender.example", adminPortalUser: true }}
+        companyEmailDomains={DOMAINS}
+        onLogout={jest.fn()}
+      >
         <h1>Sign</h1>
       </DashboardChrome>,
     );

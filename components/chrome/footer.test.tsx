@@ -48,7 +48,16 @@ describe("Footer", () => {
 
   it("prints the loan terms with the worked example", () => {
     const text = screen.getByRole("contentinfo").textContent ?? "";
-    for (const fragment of ["$10,000", "35.99%", "24 months", "19.60% APR", "$204.45", "$4,906.80", "not sponsored by employers", "partner bank"]) {
+    for (const fragment of [
+      "$10,000",
+      "35.99%",
+      "24 months",
+      "19.60% APR",
+      "$204.45",
+      "$4,906.80",
+      "not sponsored by employers",
+      "partner bank",
+    ]) {
       expect(text).toContain(fragment);
     }
   });

@@ -19,14 +19,31 @@ export interface NavLink {
   icon?: SidebarIconName;
 }
 
-export function NavLinks({ id, links, pathname, labelClass, onNavigate }: { id?: string; links: readonly NavLink[]; pathname: string; labelClass?: string; onNavigate?: () => void }) {
+export function NavLinks({
+  id,
+  links,
+  pathname,
+  labelClass,
+  onNavigate,
+}: {
+  id?: string;
+  links: readonly NavLink[];
+  pathname: string;
+  labelClass?: string;
+  onNavigate?: () => void;
+}) {
   return (
     <ul id={id} className="flex flex-col gap-1 px-2">
       {links.map((link) => {
         const current = isCurrent(pathname, link.href);
         return (
           <li key={link.href}>
-            <AppLink href={link.href} aria-current={current ? "page" : undefined} onClick={onNavigate} className={classNames(ROW, current && "bg-white/15", focusRingOnDark)}>
+            <AppLink
+              href={link.href}
+              aria-current={current ? "page" : undefined}
+              onClick={onNavigate}
+              className={classNames(ROW, current && "bg-white/15", focusRingOnDark)}
+            >
               {/* A quick link without a sidebar icon keeps the column aligned. */}
               {link.icon ? <SidebarIcon name={link.icon} /> : <span aria-hidden="true" className="inline-block w-6" />}
               <span className={labelClass}>{link.label}</span>

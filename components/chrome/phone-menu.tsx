@@ -67,17 +67,35 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
           setOpenedOn(pathname);
           setOpen(true);
         }}
-        className={classNames("inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-ink hover:bg-brand-light tablet:hidden", focusRing)}
+        className={classNames(
+          "inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-ink hover:bg-brand-light tablet:hidden",
+          focusRing,
+        )}
       >
         <span className="sr-only">Menu</span>
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </button>
       {shown && (
         // The focus trap holds the backdrop too: were it outside, it would turn inert and take no clicks.
         <div ref={drawerRef} tabIndex={-1} className="fixed inset-0 z-50 focus:outline-none tablet:hidden">
-          <div aria-hidden="true" data-testid="phone-menu-backdrop" className="absolute inset-0 bg-black/40" onClick={() => setOpen(false)} />
+          <div
+            aria-hidden="true"
+            data-testid="phone-menu-backdrop"
+            className="absolute inset-0 bg-black/40"
+            onClick={() => setOpen(false)}
+          />
           <div
             id={drawerId}
             role="dialog"
@@ -86,7 +104,9 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
             className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-brand-dark text-white shadow-xl"
           >
             <div className="flex items-center justify-between px-4 py-2">
-              <h2 id={titleId} className="text-base font-semibold">Menu</h2>
+              <h2 id={titleId} className="text-base font-semibold">
+                Menu
+              </h2>
               <button
                 type="button"
                 data-autofocus
@@ -94,7 +114,17 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
                 className={classNames("inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10", focusRingOnDark)}
               >
                 <span className="sr-only">Close menu</span>
-                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <svg
+                  aria-hidden="true"
+                  focusable="false"
+                  viewBox="0 0 24 24"
+                  width="24"
+                  height="24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
                   <path d="M6 6l12 12M18 6L6 18" />
                 </svg>
               </button>

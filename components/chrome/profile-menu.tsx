@@ -103,9 +103,22 @@ export function ProfileMenu({ onLogout = signOut }: ProfileMenuProps) {
         aria-controls={open ? menuId : undefined}
         onClick={() => (open ? close(true) : openAt(0))}
         onKeyDown={onButtonKeyDown}
-        className={classNames("flex h-11 w-11 items-center justify-center rounded-full border border-brand text-brand hover:bg-brand-light", focusRing)}
+        className={classNames(
+          "flex h-11 w-11 items-center justify-center rounded-full border border-brand text-brand hover:bg-brand-light",
+          focusRing,
+        )}
       >
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          width="22"
+          height="22"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.75"
+          strokeLinecap="round"
+        >
           <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />
         </svg>
         <span className="sr-only">Profile menu</span>

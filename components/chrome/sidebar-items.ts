@@ -56,7 +56,10 @@ export function hasCompanyEmail(email: string | null | undefined, companyEmailDo
   if (!email) return false;
   const at = email.lastIndexOf("@");
   if (at <= 0) return false;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   if (!domain) return false;
   return companyEmailDomains.some((d) => d.trim().replace(/^@/, "").toLowerCase() === domain);
 }
@@ -71,7 +74,6 @@ export interface SidebarViewer {
 export function sidebarItems({ adminPortalUser = false, email, companyEmailDomains }: SidebarViewer): SidebarItem[] {
   const company = hasCompanyEmail(email, companyEmailDomains);
   return SIDEBAR_ITEMS.filter(
-    (item) =>
-      item.audience === "everyone" || (item.audience === "admin" && adminPortalUser) || (item.audience === "company" && company),
+    (item) => item.audience === "everyone" || (item.audience === "admin" && adminPortalUser) || (item.audience === "company" && company),
   );
 }

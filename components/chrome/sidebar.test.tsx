@@ -36,7 +36,11 @@ afterEach(() => {
 describe("Sidebar items", () => {
   it("lists the borrower's links in order with Logout last", () => {
     const { nav } = renderSidebar();
-    expect(within(nav).getAllByRole("link").map((a) => a.textContent)).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual([
       "Dashboard",
       "Profile",
       "Document Upload",

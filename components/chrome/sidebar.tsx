@@ -109,7 +109,17 @@ export function Sidebar({ items, onLogout = signOut }: SidebarProps) {
           }}
           className={classNames("m-2 flex h-12 w-12 shrink-0 items-center justify-center rounded-md hover:bg-white/10", focusRingOnDark)}
         >
-          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 24 24"
+            width="24"
+            height="24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d={expanded ? "M15 6l-6 6 6 6" : "M4 6h16M4 12h16M4 18h16"} />
           </svg>
         </button>

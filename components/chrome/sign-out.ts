@@ -41,7 +41,10 @@ export function submitSignOutForm(doc: Document = document, options: SignOutOpti
   form.method = "post";
   form.action = SIGN_OUT_ENDPOINT;
   form.hidden = true;
-  const fields: [string, string | undefined][] = [["reason", options.reason === "idle" ? IDLE_REASON : undefined], ["redirect", options.redirect]];
+  const fields: [string, string | undefined][] = [
+    ["reason", options.reason === "idle" ? IDLE_REASON : undefined],
+    ["redirect", options.redirect],
+  ];
   for (const [name, value] of fields) {
     if (!value) continue;
     const input = doc.createElement("input");

@@ -19,7 +19,11 @@ describe("TopBar", () => {
   it("signed in: Dashboard and FAQ, Check My Rate to /apply, and the profile menu", () => {
     const { nav } = renderTopBar(true);
     expect(screen.getByRole("banner")).toBeInTheDocument();
-    expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual([
       ["Dashboard", "/dashboard"],
       ["FAQ", "/FAQ"],
     ]);
@@ -31,7 +35,11 @@ describe("TopBar", () => {
 
   it("signed out: Login and Sign Up, Get Started to /register, no profile menu", () => {
     const { nav } = renderTopBar(false, "/welcome");
-    expect(within(nav).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.textContent, a.getAttribute("href")]),
+    ).toEqual([
       ["Login", "/login"],
       ["Sign Up", "/register"],
     ]);

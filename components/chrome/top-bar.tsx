@@ -59,7 +59,10 @@ export function TopBar({ signedIn, onLogout, menuItems = [] }: TopBarProps) {
                 <AppLink
                   href={link.href}
                   aria-current={pathname === link.href ? "page" : undefined}
-                  className={classNames("inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-light", focusRing)}
+                  className={classNames(
+                    "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-ink hover:bg-brand-light",
+                    focusRing,
+                  )}
                 >
                   {link.label}
                 </AppLink>
@@ -67,7 +70,11 @@ export function TopBar({ signedIn, onLogout, menuItems = [] }: TopBarProps) {
             ))}
           </ul>
         </nav>
-        {!isApplyRoute(pathname) && <ButtonLink href={cta.href} className="min-h-11 shrink-0 whitespace-nowrap max-tablet:px-3">{cta.label}</ButtonLink>}
+        {!isApplyRoute(pathname) && (
+          <ButtonLink href={cta.href} className="min-h-11 shrink-0 whitespace-nowrap max-tablet:px-3">
+            {cta.label}
+          </ButtonLink>
+        )}
         {signedIn && <ProfileMenu onLogout={onLogout} />}
       </div>
     </header>

@@ -13,7 +13,13 @@ export interface Option {
 type ChoiceProps<In extends Record<string, unknown>, V> = BoundFieldProps<In, V> & { disabled?: boolean };
 
 /** A native select; the first option is an empty "Choose…" unless `placeholder` is false. */
-export function SelectField<In extends Record<string, unknown>>({ disabled, options, placeholder = "Choose…", autoComplete, ...field }: ChoiceProps<In, string | null | undefined> & { options: readonly Option[]; placeholder?: string | false; autoComplete?: string }) {
+export function SelectField<In extends Record<string, unknown>>({
+  disabled,
+  options,
+  placeholder = "Choose…",
+  autoComplete,
+  ...field
+}: ChoiceProps<In, string | null | undefined> & { options: readonly Option[]; placeholder?: string | false; autoComplete?: string }) {
   return (
     <FormField {...field}>
       {(control, value) => (
@@ -38,7 +44,11 @@ export function SelectField<In extends Record<string, unknown>>({ disabled, opti
 }
 
 /** A whole number in a native number-free text input (no spinner, no scroll-wheel changes). */
-export function IntegerField<In extends Record<string, unknown>>({ disabled, maxDigits = 3, ...field }: ChoiceProps<In, number | null | undefined> & { maxDigits?: number }) {
+export function IntegerField<In extends Record<string, unknown>>({
+  disabled,
+  maxDigits = 3,
+  ...field
+}: ChoiceProps<In, number | null | undefined> & { maxDigits?: number }) {
   return (
     <FormField {...field}>
       {(control, value) => (
@@ -61,7 +71,13 @@ export function IntegerField<In extends Record<string, unknown>>({ disabled, max
 }
 
 /** A calendar date; the wire value is the input's own YYYY-MM-DD. */
-export function DateField<In extends Record<string, unknown>>({ disabled, max, min, autoComplete, ...field }: ChoiceProps<In, string | null | undefined> & { max?: string; min?: string; autoComplete?: string }) {
+export function DateField<In extends Record<string, unknown>>({
+  disabled,
+  max,
+  min,
+  autoComplete,
+  ...field
+}: ChoiceProps<In, string | null | undefined> & { max?: string; min?: string; autoComplete?: string }) {
   return (
     <FormField {...field}>
       {(control, value) => (

@@ -4,7 +4,20 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { integer, oneOf, yesNo } from "@/lib/forms/fields";
-import { DateField, DigitsField, Form, IntegerField, MoneyField, PhoneField, SelectField, SsnField, SubmitButton, TextField, YesNoField, useZodForm } from ".";
+import {
+  DateField,
+  DigitsField,
+  Form,
+  IntegerField,
+  MoneyField,
+  PhoneField,
+  SelectField,
+  SsnField,
+  SubmitButton,
+  TextField,
+  YesNoField,
+  useZodForm,
+} from ".";
 
 /**
  * Every field of the kit goes through one bound wrapper (FormField): label above, hint, error
@@ -37,7 +50,16 @@ function Harness() {
       <SsnField form={form} name="ssn" label="SSN" hint="SSN hint" />
       <MoneyField form={form} name="money" label="Money" hint="Money hint" />
       <DigitsField form={form} name="digits" label="Digits" hint="Digits hint" maxDigits={4} />
-      <SelectField form={form} name="select" label="Select" hint="Select hint" options={[{ value: "a", label: "A" }, { value: "b", label: "B" }]} />
+      <SelectField
+        form={form}
+        name="select"
+        label="Select"
+        hint="Select hint"
+        options={[
+          { value: "a", label: "A" },
+          { value: "b", label: "B" },
+        ]}
+      />
       <IntegerField form={form} name="integer" label="Integer" hint="Integer hint" />
       <DateField form={form} name="date" label="Date" hint="Date hint" />
       <YesNoField form={form} name="yesNo" label="Yes or no" hint="Yes/no hint" />

@@ -37,7 +37,11 @@ export function FormField<In extends Record<string, unknown>, V>({
   group,
   className,
   children,
-}: BoundFieldProps<In, V> & { group?: boolean; className?: string; children: (control: BoundControlProps, value: Draft<In>[FieldName<In, V>]) => ReactNode }) {
+}: BoundFieldProps<In, V> & {
+  group?: boolean;
+  className?: string;
+  children: (control: BoundControlProps, value: Draft<In>[FieldName<In, V>]) => ReactNode;
+}) {
   return (
     <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional} group={group} className={className}>
       {(control) => children({ ...control, name, onBlur: () => form.touch(name) }, form.values[name])}

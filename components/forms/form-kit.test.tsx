@@ -18,7 +18,16 @@ const schema = z.object({
 });
 type In = z.input<typeof schema>;
 
-const empty: Draft<In> = { given_name: "", email: "", phone_number: "", ssn: "", salary: null, additionalIncome: null, note: "", startDate: null };
+const empty: Draft<In> = {
+  given_name: "",
+  email: "",
+  phone_number: "",
+  ssn: "",
+  salary: null,
+  additionalIncome: null,
+  note: "",
+  startDate: null,
+};
 
 function Harness({ onSubmit, initial = empty }: { onSubmit: (v: z.output<typeof schema>) => Promise<void> | void; initial?: Draft<In> }) {
   const form = useZodForm({ schema, initialValues: initial, onSubmit: (v) => onSubmit(v) });
@@ -44,7 +53,10 @@ const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElemen
 
 function paste(el: HTMLInputElement, text: string) {
   // user-event's paste respects maxlength like a browser, which is what the phone field must handle.
-  return userEvent.setup().click(el).then(() => userEvent.paste(text));
+  return userEvent
+    .setup()
+    .click(el)
+    .then(() => userEvent.paste(text));
 }
 
 describe("form kit fields: shown vs stored", () => {
@@ -97,7 +109,12 @@ describe("form kit fields: shown vs stored", () => {
   });
 
   it("shows stored values formatted", () => {
-    render(<Harness onSubmit={jest.fn()} initial={{ ...empty, phone_number: "5551234567", ssn: "123456789", salary: 85000, additionalIncome: 1200.5 }} />);
+    render(
+      <Harness
+        onSubmit={jest.fn()}
+        initial={{ ...empty, phone_number: "5551234567", ssn: "123456789", salary: 85000, additionalIncome: 1200.5 }}
+      />,
+    );
     expect(input(/phone/i)).toHaveValue("(555) 123-4567");
     expect(input(/ssn/i)).toHaveValue("123-45-6789");
     expect(input(/^salary/i)).toHaveValue("85,000");
@@ -197,7 +214,14 @@ describe("errors", () => {
     render(<Harness onSubmit={onSubmit} />);
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(onSubmit).not.toHaveBeenCalled();
-    for (const message of ["Enter your first name", "Enter your e-mail", "Enter your phone number", "Enter your SSN", "Enter your salary", "Enter a note"]) {
+    for (const message of [
+      "Enter your first name",
+      "Enter your e-mail",
+      "Enter your phone number",
+      "Enter your SSN",
+      "Enter your salary",
+      "Enter a note",
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.queryByText(/additional/i, { selector: "[data-field-error]" })).toBeNull();
@@ -222,8 +246,14 @@ describe("submit", () => {
     await fill(user);
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(onSubmit).toHaveBeenCalledWith({
-      given_name: "Jane", email: "jane@example.com", phone_number: "5551234567", ssn: "123456789",
-      salary: 52000.5, additionalIncome: null, note: "hello", startDate: null,
+      given_name: "Jane",
+      email: "jane@example.com",
+      phone_number: "5551234567",
+      ssn: "123456789",
+      salary: 52000.5,
+      additionalIncome: null,
+      note: "hello",
+      startDate: null,
     });
   });
 

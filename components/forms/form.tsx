@@ -6,7 +6,13 @@ import { focusRing } from "@/components/ui/focus-ring";
 import type { FormApi } from "./use-zod-form";
 
 /** The form element wired to a FormApi: no browser validation bubbles, busy while submitting. */
-export function Form<In extends Record<string, unknown>>({ form, children, className, "aria-label": ariaLabel, "aria-labelledby": labelledBy }: {
+export function Form<In extends Record<string, unknown>>({
+  form,
+  children,
+  className,
+  "aria-label": ariaLabel,
+  "aria-labelledby": labelledBy,
+}: {
   form: FormApi<In>;
   children: ReactNode;
   className?: string;
@@ -44,7 +50,17 @@ export const primaryButtonClass = classNames(
 );
 
 /** The submit button: says what is happening while pending and ignores clicks until done. */
-export function SubmitButton({ pending, children, pendingLabel = "Saving…", className }: { pending: boolean; children: ReactNode; pendingLabel?: string; className?: string }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel = "Saving…",
+  className,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel?: string;
+  className?: string;
+}) {
   return (
     <button type="submit" className={classNames(primaryButtonClass, className)} aria-disabled={pending || undefined} disabled={pending}>
       {pending ? pendingLabel : children}

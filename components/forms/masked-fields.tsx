@@ -43,7 +43,13 @@ interface StringMask {
 }
 
 /** A react-number-format input storing the unformatted digits as a string. */
-function StringMaskField<In extends Record<string, unknown>>({ placeholder, autoComplete, readOnly, mask, ...field }: MaskedProps<In, string | null | undefined> & { mask: StringMask }) {
+function StringMaskField<In extends Record<string, unknown>>({
+  placeholder,
+  autoComplete,
+  readOnly,
+  mask,
+  ...field
+}: MaskedProps<In, string | null | undefined> & { mask: StringMask }) {
   const set = (digits: string) => field.form.setValue(field.name, digits as never);
   const { onPaste, ...maskProps } = mask;
   return (
@@ -78,12 +84,18 @@ const PHONE_MASK: StringMask = {
 const SSN_MASK: StringMask = { type: "text", inputMode: "numeric", maxLength: 11, format: formatSsn, removeFormatting: ssnDigits };
 
 /** US phone: shows (xxx) xxx-xxxx while typing, at most 14 characters; stores the 10 digits. */
-export function PhoneField<In extends Record<string, unknown>>({ autoComplete = "tel-national", ...props }: MaskedProps<In, string | null | undefined>) {
+export function PhoneField<In extends Record<string, unknown>>({
+  autoComplete = "tel-national",
+  ...props
+}: MaskedProps<In, string | null | undefined>) {
   return <StringMaskField {...props} autoComplete={autoComplete} mask={PHONE_MASK} />;
 }
 
 /** Social security number: shows xxx-xx-xxxx while typing; stores the 9 digits. */
-export function SsnField<In extends Record<string, unknown>>({ autoComplete = "off", ...props }: MaskedProps<In, string | null | undefined>) {
+export function SsnField<In extends Record<string, unknown>>({
+  autoComplete = "off",
+  ...props
+}: MaskedProps<In, string | null | undefined>) {
   return <StringMaskField {...props} autoComplete={autoComplete} mask={SSN_MASK} />;
 }
 
@@ -94,7 +106,12 @@ function shownMoney(stored: number | null | undefined, typed: { number: number |
 }
 
 /** Dollars: shows thousands commas ("45,000.50") while typing; stores a number (null when empty). */
-export function MoneyField<In extends Record<string, unknown>>({ placeholder, autoComplete = "off", readOnly, ...field }: MaskedProps<In, number | null | undefined>) {
+export function MoneyField<In extends Record<string, unknown>>({
+  placeholder,
+  autoComplete = "off",
+  readOnly,
+  ...field
+}: MaskedProps<In, number | null | undefined>) {
   const stored = field.form.values[field.name] as number | null | undefined;
   // The field stores a number, but "45,000.50" and "45,000." must stay as typed: while the stored
   // number is the one this input produced, show the digits it was typed with.
@@ -137,7 +154,11 @@ export function MoneyField<In extends Record<string, unknown>>({ placeholder, au
  * A string of digits (routing and account numbers, codes): only digits can be typed or pasted,
  * leading zeros are kept, at most `maxDigits`. Stores the digits as a string.
  */
-export function DigitsField<In extends Record<string, unknown>>({ autoComplete = "off", maxDigits, ...props }: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
+export function DigitsField<In extends Record<string, unknown>>({
+  autoComplete = "off",
+  maxDigits,
+  ...props
+}: MaskedProps<In, string | null | undefined> & { maxDigits: number }) {
   const mask: StringMask = {
     type: "text",
     inputMode: "numeric",

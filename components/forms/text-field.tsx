@@ -8,7 +8,8 @@ import { type BoundFieldProps, FormField } from "./form-field";
 
 type InputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "name" | "form" | "id">;
 
-export interface TextFieldProps<In extends Record<string, unknown>> extends InputAttributes, BoundFieldProps<In, string | null | undefined> {
+export interface TextFieldProps<In extends Record<string, unknown>>
+  extends InputAttributes, BoundFieldProps<In, string | null | undefined> {
   /**
    * "name": the first letter is capitalised as you type; "email": lowercased and trimmed as you
    * type (SPEC 5). The caret stays where it was in both cases.
@@ -33,7 +34,16 @@ function transform(kind: TextFieldProps<never>["kind"], raw: string, caret: numb
 }
 
 /** A labelled text input; maxlength 524288 (the HTML default, SPEC 5) unless the field sets one. */
-export function TextField<In extends Record<string, unknown>>({ form, name, label, hint, optional, kind = "text", maxLength = TEXT_MAX_LENGTH, ...rest }: TextFieldProps<In>) {
+export function TextField<In extends Record<string, unknown>>({
+  form,
+  name,
+  label,
+  hint,
+  optional,
+  kind = "text",
+  maxLength = TEXT_MAX_LENGTH,
+  ...rest
+}: TextFieldProps<In>) {
   const ref = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
   const value = (form.values[name] as string | null | undefined) ?? "";

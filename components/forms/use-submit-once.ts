@@ -8,7 +8,9 @@ import { useCallback, useRef, useState } from "react";
  * The lock is a ref, set synchronously, so two clicks in the same frame still send one request;
  * `pending` is state, for the button's label and disabled attribute.
  */
-export function useSubmitOnce<A extends unknown[], R>(action: (...args: A) => Promise<R>): {
+export function useSubmitOnce<A extends unknown[], R>(
+  action: (...args: A) => Promise<R>,
+): {
   run: (...args: A) => Promise<R>;
   pending: boolean;
 } {

@@ -50,9 +50,7 @@ export interface FormApi<In extends Record<string, unknown>> {
   formRef: React.RefObject<HTMLFormElement | null>;
 }
 
-export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
-  options: UseZodFormOptions<S>,
-): FormApi<z.input<S>> {
+export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(options: UseZodFormOptions<S>): FormApi<z.input<S>> {
   type In = z.input<S>;
   type Name = keyof In & string;
   const { schema } = options;

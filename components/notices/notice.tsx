@@ -31,9 +31,23 @@ export interface NoticeProps {
 export function Notice({ icon, title, headingLevel = 1, children, actions, className, headingId = "notice-title" }: NoticeProps) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <section aria-labelledby={headingId} className={classNames("mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16", className)}>
+    <section
+      aria-labelledby={headingId}
+      className={classNames("mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16", className)}
+    >
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-light text-brand">
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="32" height="32" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          width="32"
+          height="32"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.75"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d={ICON_PATHS[icon]} />
         </svg>
       </span>

@@ -7,7 +7,15 @@ import { Notice } from "./notice";
  */
 export function SignInNotice() {
   return (
-    <Notice icon="sign-in" title="Please sign in" actions={<ButtonLink href="/login" className="min-h-11 px-5">Sign in</ButtonLink>}>
+    <Notice
+      icon="sign-in"
+      title="Please sign in"
+      actions={
+        <ButtonLink href="/login" className="min-h-11 px-5">
+          Sign in
+        </ButtonLink>
+      }
+    >
       <p>You need to be signed in to see this page.</p>
     </Notice>
   );

@@ -127,7 +127,17 @@ function NotificationItem({ item, onDismiss }: { item: Item; onDismiss: (id: num
         aria-label="Dismiss notification"
         className={classNames("-m-1 rounded p-1 leading-none hover:bg-black/5", focusRing)}
       >
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

@@ -8,8 +8,7 @@ export type LoadingVariant = "apply" | "loan";
 
 /** SPEC 8 loading texts, by what is being loaded. */
 export const LOADING_MESSAGES: Record<LoadingVariant, string> = {
-  apply:
-    "Please wait a second while we load your loan application information. We'll start where you left off last time...",
+  apply: "Please wait a second while we load your loan application information. We'll start where you left off last time...",
   loan: "Please wait a second while we load your loan and payments information. We'll start where you left off last time...",
 };
 

@@ -30,9 +30,7 @@ describe("LoadingOverlay", () => {
   it("shows the SPEC 8 apply and loan wordings", () => {
     const { rerender } = render(<LoadingOverlay open variant="apply" />);
     expect(
-      screen.getByText(
-        "Please wait a second while we load your loan application information. We'll start where you left off last time...",
-      ),
+      screen.getByText("Please wait a second while we load your loan application information. We'll start where you left off last time..."),
     ).toBeInTheDocument();
     rerender(<LoadingOverlay open variant="loan" />);
     expect(
@@ -101,7 +99,12 @@ describe("LoadingOverlay", () => {
   it("appears and disappears without a transition when reduced motion is preferred", () => {
     const original = window.matchMedia;
     window.matchMedia = ((query: string) =>
-      ({ matches: query.includes("prefers-reduced-motion"), media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList) as typeof window.matchMedia;
+      ({
+        matches: query.includes("prefers-reduced-motion"),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList) as typeof window.matchMedia;
     try {
       const { rerender } = render(<LoadingOverlay open variant="loan" />);
       expect(screen.getByRole("dialog")).toHaveStyle({ transitionDuration: "0ms" });
@@ -184,4 +187,3 @@ describe("loadingVariantFor", () => {
     expect(loadingVariantFor("/")).toBe("loan");
   });
 });
-

@@ -14,7 +14,5 @@ export interface ProcessingOverlayProps {
 
 /** The wait while the application is verified; after PROCESSING_HINT_MS, "Still Loading?". */
 export function ProcessingOverlay({ open }: ProcessingOverlayProps) {
-  return (
-    <TimedOverlay open={open} message={PROCESSING_MESSAGE} detail={PROCESSING_DETAIL} hintAfterMs={PROCESSING_HINT_MS} />
-  );
+  return <TimedOverlay open={open} message={PROCESSING_MESSAGE} detail={PROCESSING_DETAIL} hintAfterMs={PROCESSING_HINT_MS} />;
 }

@@ -74,10 +74,7 @@ export function TimedOverlay({ open, message, detail, hintAfterMs }: TimedOverla
               <button
                 type="button"
                 onClick={reloadPage}
-                className={classNames(
-                  "rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark",
-                  focusRing,
-                )}
+                className={classNames("rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-brand-dark", focusRing)}
               >
                 {RELOAD_LABEL}
               </button>

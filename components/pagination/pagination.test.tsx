@@ -24,14 +24,21 @@ function StatementList({ initialTotal }: { initialTotal: number }) {
           <li key={s}>{s}</li>
         ))}
       </ul>
-      <button type="button" onClick={() => setTotal((t) => t - 1)}>Remove one</button>
-      <button type="button" onClick={() => setSize(20)}>20 per page</button>
+      <button type="button" onClick={() => setTotal((t) => t - 1)}>
+        Remove one
+      </button>
+      <button type="button" onClick={() => setSize(20)}>
+        20 per page
+      </button>
       <Pagination page={p.page} pageCount={p.pageCount} onPageChange={p.setPage} label="Statements pages" />
     </>
   );
 }
 
-const listed = () => within(screen.getByRole("list", { name: "Statements" })).getAllByRole("listitem").map((li) => li.textContent);
+const listed = () =>
+  within(screen.getByRole("list", { name: "Statements" }))
+    .getAllByRole("listitem")
+    .map((li) => li.textContent);
 
 describe("Pagination", () => {
   it("renders nothing for a single page", () => {

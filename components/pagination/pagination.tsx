@@ -24,14 +24,26 @@ const buttonClass = classNames(
  * Page controls for a list driven by usePagination. Renders nothing for a single page: there is
  * nowhere to go.
  */
-export function Pagination({ page, pageCount, onPageChange, windowSize = DEFAULT_PAGE_WINDOW, label = "Pagination", className }: PaginationProps) {
+export function Pagination({
+  page,
+  pageCount,
+  onPageChange,
+  windowSize = DEFAULT_PAGE_WINDOW,
+  label = "Pagination",
+  className,
+}: PaginationProps) {
   if (pageCount <= 1) return null;
   const pages = pageWindow(page, pageCount, windowSize);
   return (
     <nav aria-label={label} className={className}>
       <ul className="flex flex-wrap items-center gap-2">
         <li>
-          <button type="button" className={classNames(buttonClass, "border-gray-300")} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+          <button
+            type="button"
+            className={classNames(buttonClass, "border-gray-300")}
+            disabled={page <= 1}
+            onClick={() => onPageChange(page - 1)}
+          >
             Previous
           </button>
         </li>
@@ -41,7 +53,10 @@ export function Pagination({ page, pageCount, onPageChange, windowSize = DEFAULT
               type="button"
               aria-label={`Page ${n}`}
               aria-current={n === page ? "page" : undefined}
-              className={classNames(buttonClass, n === page ? "border-brand bg-brand text-white" : "border-gray-300 text-ink hover:bg-brand-light")}
+              className={classNames(
+                buttonClass,
+                n === page ? "border-brand bg-brand text-white" : "border-gray-300 text-ink hover:bg-brand-light",
+              )}
               onClick={() => onPageChange(n)}
             >
               {n}
@@ -49,7 +64,12 @@ export function Pagination({ page, pageCount, onPageChange, windowSize = DEFAULT
           </li>
         ))}
         <li>
-          <button type="button" className={classNames(buttonClass, "border-gray-300")} disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+          <button
+            type="button"
+            className={classNames(buttonClass, "border-gray-300")}
+            disabled={page >= pageCount}
+            onClick={() => onPageChange(page + 1)}
+          >
             Next
           </button>
         </li>

@@ -19,9 +19,24 @@ export const PAYMENT_PARTNER_NAME = "Dwolla";
 export const BANK_PARTNER_NAME = "Evolve Bank & Trust";
 
 export const PARTNER_TERMS: readonly TermsDocument[] = [
-  { owner: "payment-partner", title: `${PAYMENT_PARTNER_NAME} Terms of Service`, href: "https://www.dwolla.com/legal/tos/", external: true },
-  { owner: "payment-partner", title: `${PAYMENT_PARTNER_NAME} Privacy Policy`, href: "https://www.dwolla.com/legal/privacy/", external: true },
-  { owner: "bank-partner", title: `${BANK_PARTNER_NAME} Privacy Notice`, href: "https://www.getevolved.com/privacy-policy/", external: true },
+  {
+    owner: "payment-partner",
+    title: `${PAYMENT_PARTNER_NAME} Terms of Service`,
+    href: "https://www.dwolla.com/legal/tos/",
+    external: true,
+  },
+  {
+    owner: "payment-partner",
+    title: `${PAYMENT_PARTNER_NAME} Privacy Policy`,
+    href: "https://www.dwolla.com/legal/privacy/",
+    external: true,
+  },
+  {
+    owner: "bank-partner",
+    title: `${BANK_PARTNER_NAME} Privacy Notice`,
+    href: "https://www.getevolved.com/privacy-policy/",
+    external: true,
+  },
   { owner: "lender", title: "E-Sign Consent", href: "/documents/esign-consent.pdf", external: true },
   { owner: "lender", title: "TCPA Consent", href: "/documents/tcpa-consent.pdf", external: true },
 ];

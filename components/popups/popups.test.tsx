@@ -18,7 +18,9 @@ jest.mock("@/lib/api/client", () => ({ userClient: jest.fn(() => ({ fake: "clien
 jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: jest.fn() }));
 jest.mock("@/lib/auth/refresh-claims", () => ({ refreshClaims: jest.fn() }));
 // Amplify is loaded on demand in the browser; here the token comes from the real reader over the mocked Amplify.
-jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireActual<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({
+  idTokenOnDemand: () => jest.requireActual<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+}));
 
 const CONFIG = { graphql: { url: "https://api.example.test/graphql", apiKey: "k" } };
 const signedInAs = (token: string) =>
@@ -190,10 +192,7 @@ describe("CredentialsExpiredPopup", () => {
 
   it("carries the return path to /login", () => {
     render(<CredentialsExpiredPopup open redirectTo="/bank?tab=accounts" />);
-    expect(screen.getByRole("link", { name: "Log in again" })).toHaveAttribute(
-      "href",
-      "/login?redirect=%2Fbank%3Ftab%3Daccounts",
-    );
+    expect(screen.getByRole("link", { name: "Log in again" })).toHaveAttribute("href", "/login?redirect=%2Fbank%3Ftab%3Daccounts");
   });
 
   it("ignores Escape and outside clicks unless it has an onClose", async () => {

@@ -37,7 +37,5 @@ export interface UpdatedTermsConsentProps {
 
 /** The updated-terms popup wired to the API: open while evolveConsent is not true. */
 export function UpdatedTermsConsent({ evolveConsent, config }: UpdatedTermsConsentProps) {
-  return (
-    <UpdatedTermsPopup open={evolveConsent !== true} onAcknowledge={() => acknowledgeUpdatedTerms(config.graphql.url)} />
-  );
+  return <UpdatedTermsPopup open={evolveConsent !== true} onAcknowledge={() => acknowledgeUpdatedTerms(config.graphql.url)} />;
 }

@@ -46,20 +46,14 @@ export function UpdatedTermsPopup({ open, onAcknowledge, documents = PARTNER_TER
       open={open}
       title={UPDATED_TERMS_TITLE}
       actions={
-        <button
-          type="button"
-          data-autofocus
-          className={popupPrimaryButton}
-          aria-disabled={pending}
-          onClick={acknowledge}
-        >
+        <button type="button" data-autofocus className={popupPrimaryButton} aria-disabled={pending} onClick={acknowledge}>
           {pending ? "Saving…" : ACKNOWLEDGE_LABEL}
         </button>
       }
     >
       <p>
-        Our payment partner and bank partner have updated their terms. Please review the documents below; by
-        selecting &ldquo;{ACKNOWLEDGE_LABEL}&rdquo; you acknowledge and accept them.
+        Our payment partner and bank partner have updated their terms. Please review the documents below; by selecting &ldquo;
+        {ACKNOWLEDGE_LABEL}&rdquo; you acknowledge and accept them.
       </p>
       <ul className="flex list-disc flex-col gap-1 pl-5">
         {documents.map((doc) => (

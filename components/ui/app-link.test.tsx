@@ -14,15 +14,35 @@ jest.mock("next/link", () => ({
 }));
 
 describe("isInAppHref", () => {
-  it.each(["/dashboard-sign", "/dashboard-sign?counters=abc", "/restricted", "/_restricted", "/under-construction", "/personal", "/employment", "/bank", "/wait-load-redirect?redirect=/apply"])(
-    "%s is rendered by this app",
-    (href) => expect(isInAppHref(href)).toBe(true),
-  );
+  it.each([
+    "/dashboard-sign",
+    "/dashboard-sign?counters=abc",
+    "/restricted",
+    "/_restricted",
+    "/under-construction",
+    "/personal",
+    "/employment",
+    "/bank",
+    "/wait-load-redirect?redirect=/apply",
+  ])("%s is rendered by this app", (href) => expect(isInAppHref(href)).toBe(true));
 
-  it.each(["/", "/dashboard", "/payments", "/AccountSettings", "/FAQ", "/apply", "/privacy", "/login", "/register", "/esign", "/nowhere", "//evil.example/x", "https://www.lender.example/", "mailto:a@b.example", "/%zz"])(
-    "%s leaves the app (full page load)",
-    (href) => expect(isInAppHref(href)).toBe(false),
-  );
+  it.each([
+    "/",
+    "/dashboard",
+    "/payments",
+    "/AccountSettings",
+    "/FAQ",
+    "/apply",
+    "/privacy",
+    "/login",
+    "/register",
+    "/esign",
+    "/nowhere",
+    "//evil.example/x",
+    "https://www.lender.example/",
+    "mailto:a@b.example",
+    "/%zz",
+  ])("%s leaves the app (full page load)", (href) => expect(isInAppHref(href)).toBe(false));
 });
 
 describe("AppLink", () => {

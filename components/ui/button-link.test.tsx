@@ -6,7 +6,11 @@ import { classNames } from "./class-names";
 
 describe("ButtonLink", () => {
   it("is a link to its href with the primary style and extra classes", () => {
-    render(<ButtonLink href="/apply" className="extra">Check My Rate</ButtonLink>);
+    render(
+      <ButtonLink href="/apply" className="extra">
+        Check My Rate
+      </ButtonLink>,
+    );
     const link = screen.getByRole("link", { name: "Check My Rate" });
     expect(link).toHaveAttribute("href", "/apply");
     expect(link).toHaveClass("bg-brand", "extra");

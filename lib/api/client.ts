@@ -28,9 +28,7 @@ export interface ApiErrorDetail {
 /** The first error of a failed call, in AppSync's terms; undefined for network failures. */
 export function apiError(error: unknown): ApiErrorDetail | undefined {
   if (!(error instanceof ClientError)) return undefined;
-  const first = error.response.errors?.[0] as
-    | { message?: string; errorType?: string; errorInfo?: { field?: unknown } | null }
-    | undefined;
+  const first = error.response.errors?.[0] as { message?: string; errorType?: string; errorInfo?: { field?: unknown } | null } | undefined;
   const field = first?.errorInfo?.field;
   return {
     status: error.response.status,

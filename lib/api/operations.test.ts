@@ -73,12 +73,21 @@ it("a new user's writes: justRegistered, steps, consent, logs", async () => {
   expect(f.appInfo).toMatchObject({ step: "chooseEmployer", evolveConsent: true, primary_email: email });
 
   const bad = await setApplicationStep(client, "nowhere").catch((e: unknown) => e);
-  expect(apiError(bad)).toEqual({ status: 200, errorType: "BadRequestException", message: expect.stringContaining("nowhere"), field: "applicationStep" });
+  expect(apiError(bad)).toEqual({
+    status: 200,
+    errorType: "BadRequestException",
+    message: expect.stringContaining("nowhere"),
+    field: "applicationStep",
+  });
 });
 
 it("public lookups with the API key", async () => {
   const client = publicClient(url, LOCAL_DEFAULTS.graphqlApiKey);
-  expect(await loadEmployer(client, "1002")).toMatchObject({ employerId: "1002", parentId: "1000", parentName: "Metro Unified School District" });
+  expect(await loadEmployer(client, "1002")).toMatchObject({
+    employerId: "1002",
+    parentId: "1000",
+    parentName: "Metro Unified School District",
+  });
   expect(await loadEmployer(client, "does-not-exist")).toBeNull();
   expect(await checkIfIslandInAlgolia(client, "8000")).toBe(true);
   expect(await checkIfIslandInAlgolia(client, "2000")).toBe(false);
@@ -96,7 +105,9 @@ it("counters answers the embedded signing URL of the caller's own contract, and 
   const signingUrl = new URL(await counters(signer, "sig-dd-a10007"));
   expect(signingUrl.pathname).toBe("/api/local/esign/editor/embeddedSign");
   expect(signingUrl.searchParams.get("signature_id")).toBe("sig-dd-a10007");
-  const foreign = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-dd-a10007").catch((e: unknown) => e);
+  const foreign = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-dd-a10007").catch(
+    (e: unknown) => e,
+  );
   expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
 });
 

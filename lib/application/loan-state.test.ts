@@ -2,14 +2,30 @@ import { LOAN_STATES, deriveLoanState, isSignedOrOriginated, type LoanFacts } fr
 
 describe("deriveLoanState (SPEC 4: the first rule that holds decides)", () => {
   it.each<[string, LoanFacts, string]>([
-    ["a blocked step stays blocked, even signed", { applicationStep: "applicationBlocked-identity", contractSigned: true }, "applicationBlocked"],
+    [
+      "a blocked step stays blocked, even signed",
+      { applicationStep: "applicationBlocked-identity", contractSigned: true },
+      "applicationBlocked",
+    ],
     ["activeLoan is originated, even with an error", { applicationStep: "activeLoan", applicationError: "denied" }, "originated"],
     ["the rejected step is rejected", { applicationStep: "rejected", contractSigned: true }, "rejected"],
-    ["a signed contract is signed, before any error", { applicationStep: "Offer Sent", contractSigned: true, qualificationErrors: true }, "signed"],
+    [
+      "a signed contract is signed, before any error",
+      { applicationStep: "Offer Sent", contractSigned: true, qualificationErrors: true },
+      "signed",
+    ],
     ["qualification errors reject", { applicationStep: "authPrequal", qualificationErrors: true, amountAppliedFor: 4000 }, "rejected"],
-    ["an error saying denied rejects, in any case", { applicationStep: "verifyMD", applicationError: "Application DENIED by lender" }, "rejected"],
+    [
+      "an error saying denied rejects, in any case",
+      { applicationStep: "verifyMD", applicationError: "Application DENIED by lender" },
+      "rejected",
+    ],
     ["an error saying rejected rejects", { applicationStep: "verifyMD", applicationError: "rejected: income" }, "rejected"],
-    ["any other error is review", { applicationStep: "fundingAccount", applicationError: "documents unreadable", amountAppliedFor: 4000 }, "review"],
+    [
+      "any other error is review",
+      { applicationStep: "fundingAccount", applicationError: "documents unreadable", amountAppliedFor: 4000 },
+      "review",
+    ],
     ["approved is review", { applicationStep: "Offer Sent", approved: true }, "review"],
     ["completeUnderReview is review", { applicationStep: "completeUnderReview" }, "review"],
     ["an amount above 0 is in progress", { applicationStep: "loanDetails", amountAppliedFor: 1 }, "in-progress"],
@@ -18,7 +34,11 @@ describe("deriveLoanState (SPEC 4: the first rule that holds decides)", () => {
     ["no amount is not started", { applicationStep: "chooseEmployer", amountAppliedFor: null }, "not-started"],
     ["an empty error is no error", { applicationStep: "chooseEmployer", applicationError: "" }, "not-started"],
     ["a null error is no error", { applicationStep: "loanDetails", applicationError: null, amountAppliedFor: 4000 }, "in-progress"],
-    ["not signed, not approved, no errors: by the amount", { applicationStep: "Offer Sent", contractSigned: false, qualificationErrors: false, approved: false, amountAppliedFor: 4000 }, "in-progress"],
+    [
+      "not signed, not approved, no errors: by the amount",
+      { applicationStep: "Offer Sent", contractSigned: false, qualificationErrors: false, approved: false, amountAppliedFor: 4000 },
+      "in-progress",
+    ],
   ])("%s", (_label, facts, state) => {
     expect(deriveLoanState(facts)).toBe(state);
   });

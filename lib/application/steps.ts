@@ -28,9 +28,7 @@ export const APPLICATION_BLOCKED = "applicationBlocked";
 /** The apply-path segment of the direct-deposit address while an offer is out. */
 export const DIRECT_DEPOSIT_STEP = "directDeposit";
 
-const byLowerName = new Map<string, RankedStep>(
-  (Object.keys(STEP_RANK) as RankedStep[]).map((s) => [s.toLowerCase(), s]),
-);
+const byLowerName = new Map<string, RankedStep>((Object.keys(STEP_RANK) as RankedStep[]).map((s) => [s.toLowerCase(), s]));
 
 /** The ranked step named by a path segment, matched case-insensitively. */
 export function rankedStep(name: string): RankedStep | undefined {

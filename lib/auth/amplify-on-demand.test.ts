@@ -24,7 +24,9 @@ describe("Amplify on demand", () => {
     void loadAmplify(config);
     expect(await idTokenOnDemand()).toBe("id-token");
     expect(configureAmplify).toHaveBeenCalledWith(config);
-    expect(jest.mocked(configureAmplify).mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(currentIdToken).mock.invocationCallOrder[0]!);
+    expect(jest.mocked(configureAmplify).mock.invocationCallOrder[0]).toBeLessThan(
+      jest.mocked(currentIdToken).mock.invocationCallOrder[0]!,
+    );
   });
 
   it("fails closed: a failed load means no token, and a later load still works", async () => {

@@ -11,7 +11,12 @@ const config: PublicConfig = {
   appEnv: "local",
   hosts: { dashboard: "d", lending: "l", marketing: "m" },
   signInInApp: true,
-  cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "localclient0000000000000000", endpoint: "http://127.0.0.1:3100/api/local/cognito" },
+  cognito: {
+    region: "us-east-1",
+    userPoolId: "us-east-1_localpool",
+    clientId: "localclient0000000000000000",
+    endpoint: "http://127.0.0.1:3100/api/local/cognito",
+  },
   graphql: { url: "g", apiKey: "k" },
   companyEmailDomains: [],
   widgets: widgetsFor(true),
@@ -70,8 +75,18 @@ describe("configureAmplify", () => {
     const clientId = config.cognito.clientId;
     const jwt = (v: string) => ({ toString: () => v, payload: {} });
     // Amplify's own token store (what signIn/confirmSignIn call), through the storage configured above.
-    const store = (cognitoUserPoolsTokenProvider as unknown as { authTokenStore: { storeTokens(t: unknown): Promise<void>; clearTokens(): Promise<void> } }).authTokenStore;
-    await store.storeTokens({ username: "a1000a", accessToken: jwt("access.jwt"), idToken: jwt("id.jwt"), refreshToken: "refresh", clockDrift: 0 });
+    const store = (
+      cognitoUserPoolsTokenProvider as unknown as {
+        authTokenStore: { storeTokens(t: unknown): Promise<void>; clearTokens(): Promise<void> };
+      }
+    ).authTokenStore;
+    await store.storeTokens({
+      username: "a1000a",
+      accessToken: jwt("access.jwt"),
+      idToken: jwt("id.jwt"),
+      refreshToken: "refresh",
+      clockDrift: 0,
+    });
     const jar = Object.fromEntries(document.cookie.split("; ").map((c) => c.split("=") as [string, string]));
     expect(jar[lastAuthUserCookie(clientId)]).toBe("a1000a");
     expect(jar[idTokenCookie(clientId, "a1000a")]).toBe("id.jwt");

@@ -31,7 +31,8 @@ export const AUTH_MESSAGES: Record<AuthFailureKind, string> = {
   "signed-out": "You are signed out. Please sign in again.",
   "email-exists": "An account with this e-mail already exists.",
   "username-taken": "We could not create your account. Please try again.",
-  "alias-exists": "Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.",
+  "alias-exists":
+    "Another account already uses the phone number of this address. Log in with that account, or sign up with a different e-mail address.",
   // Never shown by the sign-in form: an unknown account is treated as a sent code (use-sign-in-flow).
   "user-not-found": "We could not send a code. Check what you entered and try again.",
   "code-expired": "This code has expired. Send a new code to continue.",
@@ -113,7 +114,10 @@ export function classifyAuthError(error: unknown): AuthFailure {
 /** An error carrying a classified failure, so callers can branch on `failure.kind`. */
 export class AuthFlowError extends Error {
   override name = "AuthFlowError";
-  constructor(readonly failure: AuthFailure, options?: { cause?: unknown }) {
+  constructor(
+    readonly failure: AuthFailure,
+    options?: { cause?: unknown },
+  ) {
     super(failure.message, options);
   }
 }

@@ -29,7 +29,10 @@ describe("registerAccount", () => {
   });
 
   it("adds a phone for test addresses", () => {
-    expect(signUpAttributes("qa+test5552345678@example.com")).toEqual({ email: "qa+test5552345678@example.com", phone_number: "+15552345678" });
+    expect(signUpAttributes("qa+test5552345678@example.com")).toEqual({
+      email: "qa+test5552345678@example.com",
+      phone_number: "+15552345678",
+    });
   });
 
   it("an existing e-mail is not an error: the caller signs in directly", async () => {
@@ -38,7 +41,10 @@ describe("registerAccount", () => {
   });
 
   it("draws a new username when the random one is taken", async () => {
-    jest.mocked(signUp).mockRejectedValueOnce(err("UsernameExistsException", "User already exists")).mockResolvedValueOnce({} as never);
+    jest
+      .mocked(signUp)
+      .mockRejectedValueOnce(err("UsernameExistsException", "User already exists"))
+      .mockResolvedValueOnce({} as never);
     await expect(registerAccount("new@example.com")).resolves.toEqual({ created: true });
     expect(signUp).toHaveBeenCalledTimes(2);
   });
@@ -51,7 +57,10 @@ describe("registerAccount", () => {
 
   it("rejects other errors with our own message", async () => {
     jest.mocked(signUp).mockRejectedValue(err("InternalErrorException", "internal detail"));
-    await expect(registerAccount("new@example.com")).rejects.toMatchObject({ failure: { kind: "unknown" }, message: expect.not.stringContaining("internal") });
+    await expect(registerAccount("new@example.com")).rejects.toMatchObject({
+      failure: { kind: "unknown" },
+      message: expect.not.stringContaining("internal"),
+    });
   });
 });
 
@@ -68,7 +77,10 @@ describe("startSignIn", () => {
   });
 
   it("a stale session in this browser is signed out locally, then sign-in starts", async () => {
-    jest.mocked(signIn).mockRejectedValueOnce(err("UserAlreadyAuthenticatedException", "There is already a signed in user.")).mockResolvedValueOnce(challenge() as never);
+    jest
+      .mocked(signIn)
+      .mockRejectedValueOnce(err("UserAlreadyAuthenticatedException", "There is already a signed in user."))
+      .mockResolvedValueOnce(challenge() as never);
     await expect(startSignIn("borrower@example.com")).resolves.toEqual({});
     expect(signOut).toHaveBeenCalledWith({ global: false });
     expect(signIn).toHaveBeenCalledTimes(2);

@@ -21,7 +21,9 @@ export function clearSessionKeys(storage: Pick<Storage, "length" | "key" | "remo
   for (const key of doomed) storage.removeItem(key);
 }
 
-export async function signOutOnThisBrowser(storage: Pick<Storage, "length" | "key" | "removeItem"> | undefined = globalThis.sessionStorage): Promise<void> {
+export async function signOutOnThisBrowser(
+  storage: Pick<Storage, "length" | "key" | "removeItem"> | undefined = globalThis.sessionStorage,
+): Promise<void> {
   try {
     // Not configured means this page never set Amplify up: no tokens of its own to revoke here;
     // the server route still deletes the cookies.

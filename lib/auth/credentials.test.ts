@@ -8,7 +8,12 @@ describe("random credentials (SPEC 9)", () => {
     expect(randomPassword()).toMatch(/^[0-9a-f]{60}$/);
   });
   it("draws from crypto.getRandomValues, zero-padding each byte", () => {
-    const source = { getRandomValues: <T extends ArrayBufferView | null>(array: T) => { new Uint8Array(array!.buffer).set([0x0a, 0xff, 0x00]); return array; } };
+    const source = {
+      getRandomValues: <T extends ArrayBufferView | null>(array: T) => {
+        new Uint8Array(array!.buffer).set([0x0a, 0xff, 0x00]);
+        return array;
+      },
+    };
     expect(randomUsername(source as Pick<Crypto, "getRandomValues">)).toBe("0aff00");
   });
   it("differs between calls", () => {

@@ -56,13 +56,21 @@ describe("normalizeUsPhone", () => {
 describe("test addresses get a phone attribute", () => {
   it("+test gives the fictional default number", () => expect(testPhoneFor("qa+test@lender.example")).toBe(TEST_PHONE_DEFAULT));
   it("+test and ten digits gives that number", () => expect(testPhoneFor("qa+test5552345678@example.com")).toBe("+15552345678"));
-  it("+test with an impossible number falls back to the default", () => expect(testPhoneFor("qa+test0000000000@example.com")).toBe(TEST_PHONE_DEFAULT));
-  it.each(["jane@example.com", "jane+testing@example.com", "test@example.com", "jane+news@example.com", "no-at-sign"])("%s is not a test address", (email) => {
-    expect(testPhoneFor(email)).toBeUndefined();
-  });
+  it("+test with an impossible number falls back to the default", () =>
+    expect(testPhoneFor("qa+test0000000000@example.com")).toBe(TEST_PHONE_DEFAULT));
+  it.each(["jane@example.com", "jane+testing@example.com", "test@example.com", "jane+news@example.com", "no-at-sign"])(
+    "%s is not a test address",
+    (email) => {
+      expect(testPhoneFor(email)).toBeUndefined();
+    },
+  );
 });
 
 describe("normalizeCode", () => {
-  it.each([["123456", "123456"], [" 123 456 ", "123456"], ["123-456", "123456"]])("%j → %s", (raw, code) => expect(normalizeCode(raw)).toBe(code));
+  it.each([
+    ["123456", "123456"],
+    [" 123 456 ", "123456"],
+    ["123-456", "123456"],
+  ])("%j → %s", (raw, code) => expect(normalizeCode(raw)).toBe(code));
   it.each(["", "12345", "1234567", "12a456"])("%j is not a code", (raw) => expect(normalizeCode(raw)).toBeUndefined());
 });

@@ -7,9 +7,7 @@ import { isValidEmail, normalizeEmail } from "../format/email";
 import { usPhoneDigits } from "../format/phone";
 
 export type Identifier =
-  | { kind: "email"; value: string }
-  | { kind: "phone"; value: string }
-  | { kind: "invalid"; reason: "empty" | "email" | "phone" };
+  { kind: "email"; value: string } | { kind: "phone"; value: string } | { kind: "invalid"; reason: "empty" | "email" | "phone" };
 
 /**
  * A US phone number as +1 and ten digits (what the identity service takes), by the one phone rule

@@ -9,7 +9,10 @@ import { fetchAuthSession } from "aws-amplify/auth";
  */
 export const SESSION_CHECK_MS = 60_000;
 
-export function keepSessionFresh(fetchSession: () => Promise<unknown> = () => fetchAuthSession(), intervalMs = SESSION_CHECK_MS): () => void {
+export function keepSessionFresh(
+  fetchSession: () => Promise<unknown> = () => fetchAuthSession(),
+  intervalMs = SESSION_CHECK_MS,
+): () => void {
   const check = () => {
     // Signed out, offline or not refreshable: the guards handle it on the next request.
     fetchSession().catch(() => undefined);

@@ -1,5 +1,14 @@
 import { PARTNER_PARAM } from "@/lib/routing/route-table";
-import { DEFAULT_TARGET, PARTNER_QUERY, loginFor, partnerTag, returnTarget, signInTarget, targetPath, withPartner } from "./redirect-target";
+import {
+  DEFAULT_TARGET,
+  PARTNER_QUERY,
+  loginFor,
+  partnerTag,
+  returnTarget,
+  signInTarget,
+  targetPath,
+  withPartner,
+} from "./redirect-target";
 
 describe("returnTarget", () => {
   it.each([
@@ -33,15 +42,23 @@ describe("the partner tag survives", () => {
     expect(withPartner("/apply?partner=lifeMart", "perkSpot")).toBe("/apply?partner=lifeMart");
   });
   it("leaves the target alone without a tag", () => expect(signInTarget("/payments", undefined)).toBe("/payments"));
-  it.each([["perkSpot", "perkSpot"], [["ebg"], "ebg"], ["bad tag", undefined], ["<script>", undefined], [undefined, undefined], ["x".repeat(65), undefined]])(
-    "partnerTag(%p) → %p",
-    (raw, tag) => expect(partnerTag(raw)).toBe(tag),
-  );
+  it.each([
+    ["perkSpot", "perkSpot"],
+    [["ebg"], "ebg"],
+    ["bad tag", undefined],
+    ["<script>", undefined],
+    [undefined, undefined],
+    ["x".repeat(65), undefined],
+  ])("partnerTag(%p) → %p", (raw, tag) => expect(partnerTag(raw)).toBe(tag));
 });
 
 describe("loginFor and targetPath", () => {
   it("encodes the target", () => expect(loginFor("/payments?x=1&y=2")).toBe("/login?redirect=%2Fpayments%3Fx%3D1%26y%3D2"));
-  it.each([["/apply/loanDetails", "/apply/loanDetails"], ["/payments?x=1", "/payments"], ["/dashboard#apply", "/dashboard"]])("%s → %s", (t, v) => {
+  it.each([
+    ["/apply/loanDetails", "/apply/loanDetails"],
+    ["/payments?x=1", "/payments"],
+    ["/dashboard#apply", "/dashboard"],
+  ])("%s → %s", (t, v) => {
     expect(targetPath(t)).toBe(v);
   });
 });

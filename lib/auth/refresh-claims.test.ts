@@ -4,14 +4,20 @@ const claims = { sub: "s", step: "chooseEmployer", loanState: "not-started" };
 const load = { applicationStep: "chooseEmployer" };
 
 function answering(status: number, body: unknown = {}) {
-  return jest.fn(async (_input: string, _init: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+  return jest.fn(
+    async (_input: string, _init: RequestInit) =>
+      new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+  );
 }
 
 describe("refreshClaims", () => {
   it("POSTs the claims route with the cookies and returns the claims", async () => {
     const fetchImpl = answering(200, { claims, load });
     await expect(refreshClaims(fetchImpl)).resolves.toEqual({ ok: true, claims, load });
-    expect(fetchImpl).toHaveBeenCalledWith(CLAIMS_ENDPOINT, expect.objectContaining({ method: "POST", credentials: "same-origin", cache: "no-store" }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      CLAIMS_ENDPOINT,
+      expect.objectContaining({ method: "POST", credentials: "same-origin", cache: "no-store" }),
+    );
   });
   it("401 means signed out", async () => {
     await expect(refreshClaims(answering(401, { error: "not-signed-in" }))).resolves.toEqual({ ok: false, reason: "signed-out" });
@@ -23,7 +29,10 @@ describe("refreshClaims", () => {
     await expect(refreshClaims(answering(200, { load }))).resolves.toEqual({ ok: false, reason: "load-failed" });
   });
   it("a network failure is reported as such", async () => {
-    await expect(refreshClaims(jest.fn(async () => Promise.reject(new TypeError("Failed to fetch"))))).resolves.toEqual({ ok: false, reason: "network" });
+    await expect(refreshClaims(jest.fn(async () => Promise.reject(new TypeError("Failed to fetch"))))).resolves.toEqual({
+      ok: false,
+      reason: "network",
+    });
   });
   it("shares one request between concurrent callers, then asks again", async () => {
     const fetchImpl = answering(200, { claims, load });

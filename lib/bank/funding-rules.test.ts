@@ -1,6 +1,17 @@
 import {
-  accountNumberProblem, canActivate, canAddManualAccount, depositCents, directDepositSetUp, isAcceptedSubtype,
-  isExitedState, isVerifiedAnswer, lastFour, linkOutcome, needsCredentialRefresh, showMask, stepAfterFundingEvent,
+  accountNumberProblem,
+  canActivate,
+  canAddManualAccount,
+  depositCents,
+  directDepositSetUp,
+  isAcceptedSubtype,
+  isExitedState,
+  isVerifiedAnswer,
+  lastFour,
+  linkOutcome,
+  needsCredentialRefresh,
+  showMask,
+  stepAfterFundingEvent,
 } from "./funding-rules";
 import { manualAccountFormSchema, microDepositSchema } from "./schema";
 
@@ -52,18 +63,27 @@ describe("micro-deposit amounts", () => {
 });
 
 describe("SPEC 4 and 8 answers", () => {
-  test.each([["mdVerified", true], [200, true], ["200", true], ["ok", false], [null, false], [false, false]])(
-    "verifies %p → %p",
-    (answer, ok) => expect(isVerifiedAnswer(answer)).toBe(ok),
-  );
-  test.each([[200, "Linked"], ["200", "Linked"], [500, "LinkFailure"], [null, "LinkFailure"], [undefined, "LinkFailure"]])(
-    "links %p → %p",
-    (answer, outcome) => expect(linkOutcome(answer)).toBe(outcome),
-  );
-  test.each([["SUCCESS", false], ["link-sandbox-abc", true], [null, true], ["", true]])(
-    "checkItemStatus %p needs refresh: %p",
-    (answer, refresh) => expect(needsCredentialRefresh(answer)).toBe(refresh),
-  );
+  test.each([
+    ["mdVerified", true],
+    [200, true],
+    ["200", true],
+    ["ok", false],
+    [null, false],
+    [false, false],
+  ])("verifies %p → %p", (answer, ok) => expect(isVerifiedAnswer(answer)).toBe(ok));
+  test.each([
+    [200, "Linked"],
+    ["200", "Linked"],
+    [500, "LinkFailure"],
+    [null, "LinkFailure"],
+    [undefined, "LinkFailure"],
+  ])("links %p → %p", (answer, outcome) => expect(linkOutcome(answer)).toBe(outcome));
+  test.each([
+    ["SUCCESS", false],
+    ["link-sandbox-abc", true],
+    [null, true],
+    ["", true],
+  ])("checkItemStatus %p needs refresh: %p", (answer, refresh) => expect(needsCredentialRefresh(answer)).toBe(refresh));
 });
 
 describe("SPEC 4 and 5 funding-source rules", () => {

@@ -21,18 +21,27 @@ export const manualAccountWireSchema = z.object({
   routing: digits("Enter the routing number", routingNumberProblem),
   account: digits("Enter the account number", accountNumberProblem),
   name: text({ required: "Enter a name for this account" }, { max: 64 }),
-  type: oneOf(ACCEPTED_SUBTYPES as unknown as readonly ["checking", "savings"], { required: "Choose checking or savings", invalid: "Choose checking or savings" }),
+  type: oneOf(ACCEPTED_SUBTYPES as unknown as readonly ["checking", "savings"], {
+    required: "Choose checking or savings",
+    invalid: "Choose checking or savings",
+  }),
 });
 
 export const manualAccountFormSchema = manualAccountWireSchema
-  .extend({ accountConfirm: z.string({ error: "Enter the account number again" }).trim().min(1, { error: "Enter the account number again" }) })
+  .extend({
+    accountConfirm: z.string({ error: "Enter the account number again" }).trim().min(1, { error: "Enter the account number again" }),
+  })
   .refine((v) => v.account === v.accountConfirm, { path: ["accountConfirm"], message: "The account numbers do not match" });
 
 export type ManualAccountWire = z.output<typeof manualAccountWireSchema>;
 
 const deposit = (which: string) =>
   money(
-    { required: `Enter the ${which} deposit`, min: "Each deposit is between $0.01 and $0.99", max: "Each deposit is between $0.01 and $0.99" },
+    {
+      required: `Enter the ${which} deposit`,
+      min: "Each deposit is between $0.01 and $0.99",
+      max: "Each deposit is between $0.01 and $0.99",
+    },
     { min: 0.01, max: 0.99 },
   );
 

@@ -17,7 +17,9 @@ jest.mock("./id-token", () => ({ currentIdToken: jest.fn() }));
 jest.mock("@/lib/api/client", () => ({ userClient: jest.fn((url: string, token: string) => ({ url, token })) }));
 jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
 // Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
-jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken() }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({
+  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+}));
 
 const URL = "https://api.example.test/graphql";
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

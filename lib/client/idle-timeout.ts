@@ -21,10 +21,7 @@ export const IDLE_REASON = "idle";
 /** What counts as activity. */
 export const ACTIVITY_EVENTS = ["pointerdown", "pointermove", "keydown", "wheel", "touchstart", "scroll"] as const;
 
-export type IdleState =
-  | { phase: "active"; warnAt: number }
-  | { phase: "warning"; signOutAt: number }
-  | { phase: "expired" };
+export type IdleState = { phase: "active"; warnAt: number } | { phase: "warning"; signOutAt: number } | { phase: "expired" };
 
 /** The phase at `now` for a last activity at `lastActivity` (pure). */
 export function idleState(lastActivity: number, now: number): IdleState {

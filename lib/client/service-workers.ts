@@ -13,9 +13,7 @@ function containerOf(nav: Navigator | undefined): Container | undefined {
 }
 
 /** Unregisters every service worker of this origin; resolves to how many were removed. Never rejects. */
-export async function unregisterServiceWorkers(
-  container: Container | undefined = containerOf(globalThis.navigator),
-): Promise<number> {
+export async function unregisterServiceWorkers(container: Container | undefined = containerOf(globalThis.navigator)): Promise<number> {
   if (!container) return 0;
   try {
     const registrations = await container.getRegistrations();

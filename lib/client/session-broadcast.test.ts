@@ -8,7 +8,9 @@ function hub() {
     open.add(self);
     return {
       postMessage(data: unknown) {
-        for (const other of open) if (other !== self && other.name === name && !other.closed) for (const l of other.listeners) l(new MessageEvent("message", { data }));
+        for (const other of open)
+          if (other !== self && other.name === name && !other.closed)
+            for (const l of other.listeners) l(new MessageEvent("message", { data }));
       },
       close() {
         self.closed = true;

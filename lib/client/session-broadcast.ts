@@ -27,7 +27,9 @@ export function resetSigningOutHereForTests(): void {
   leavingHere = false;
 }
 
-type ChannelFactory = (name: string) => Pick<BroadcastChannel, "postMessage" | "close" | "addEventListener" | "removeEventListener"> | undefined;
+type ChannelFactory = (
+  name: string,
+) => Pick<BroadcastChannel, "postMessage" | "close" | "addEventListener" | "removeEventListener"> | undefined;
 
 const defaultChannel: ChannelFactory = (name) => (typeof BroadcastChannel === "function" ? new BroadcastChannel(name) : undefined);
 
@@ -43,7 +45,11 @@ export function announceSignOut(open: ChannelFactory = defaultChannel, tab: stri
 }
 
 /** Calls `handler` (with the reason, if one was given) when another tab signs out; returns the unsubscribe. */
-export function onSignOutElsewhere(handler: (reason?: SignOutReason) => void, open: ChannelFactory = defaultChannel, tab: string = THIS_TAB): () => void {
+export function onSignOutElsewhere(
+  handler: (reason?: SignOutReason) => void,
+  open: ChannelFactory = defaultChannel,
+  tab: string = THIS_TAB,
+): () => void {
   const channel = open(SESSION_CHANNEL);
   if (!channel) return () => undefined;
   const listener = (event: Event) => {

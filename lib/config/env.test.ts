@@ -32,7 +32,13 @@ describe("parseConfig", () => {
     expect(c.signInInApp).toBe(false);
     expect(c.cognito.endpoint).toBeUndefined();
     expect(c.cognito.issuer).toBe("https://cognito-idp.us-east-1.amazonaws.com/us-east-1_AbC123");
-    const o = parseConfig({ ...hostedBase, APP_ENV: appEnv, DASHBOARD_APP_URL: "https://dash.example/", LENDING_APP_URL: "https://lend.example", MARKETING_SITE_URL: "https://www.example" });
+    const o = parseConfig({
+      ...hostedBase,
+      APP_ENV: appEnv,
+      DASHBOARD_APP_URL: "https://dash.example/",
+      LENDING_APP_URL: "https://lend.example",
+      MARKETING_SITE_URL: "https://www.example",
+    });
     expect(o.hosts).toEqual({ dashboard: "https://dash.example", lending: "https://lend.example", marketing: "https://www.example" });
   });
 
@@ -67,7 +73,10 @@ describe("HELLOSIGN_CLIENT_ID (the embedded signing client of dashboard-sign)", 
     expect(parseConfig({ ...hostedBase, APP_ENV: "staging" }).hellosign).toBeUndefined();
     const id = "0123456789abcdef0123456789abcdef";
     expect(parseConfig({ ...hostedBase, APP_ENV: "staging", HELLOSIGN_CLIENT_ID: id }).hellosign).toEqual({ clientId: id, testMode: true });
-    expect(parseConfig({ ...hostedBase, APP_ENV: "production", HELLOSIGN_CLIENT_ID: id }).hellosign).toEqual({ clientId: id, testMode: false });
+    expect(parseConfig({ ...hostedBase, APP_ENV: "production", HELLOSIGN_CLIENT_ID: id }).hellosign).toEqual({
+      clientId: id,
+      testMode: false,
+    });
   });
 
   it.each(["short", "has space in it", "<script>alert(1)</script>"])("refuses %j", (value) => {

@@ -61,8 +61,14 @@ const rawSchema = z.object({
   LENDING_APP_URL: optionalUrl,
   MARKETING_SITE_URL: optionalUrl,
   COGNITO_REGION: nonEmpty.default("us-east-1"),
-  COGNITO_USER_POOL_ID: z.string().regex(/^[\w-]+_[0-9A-Za-z]+$/, "must look like region_id").optional(),
-  COGNITO_CLIENT_ID: z.string().regex(/^[0-9A-Za-z]+$/).optional(),
+  COGNITO_USER_POOL_ID: z
+    .string()
+    .regex(/^[\w-]+_[0-9A-Za-z]+$/, "must look like region_id")
+    .optional(),
+  COGNITO_CLIENT_ID: z
+    .string()
+    .regex(/^[0-9A-Za-z]+$/)
+    .optional(),
   COGNITO_ENDPOINT: optionalUrl,
   COGNITO_ISSUER: optionalUrl,
   COGNITO_JWKS_URL: optionalUrl,
@@ -74,7 +80,11 @@ const rawSchema = z.object({
   ALGOLIA_APP_ID: nonEmpty.optional(),
   ALGOLIA_SEARCH_KEY: nonEmpty.optional(),
   GOOGLE_MAPS_API_KEY: nonEmpty.optional(),
-  HELLOSIGN_CLIENT_ID: z.string().trim().regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id").optional(),
+  HELLOSIGN_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id")
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -125,7 +135,11 @@ export interface Widgets {
 
 export function widgetsFor(isLocal: boolean): Widgets {
   return isLocal
-    ? { argyleScriptUrl: LOCAL_PATHS.argyleScript, standInScripts: [LOCAL_PATHS.mapsScript, LOCAL_PATHS.plaidScript], outboxUrl: LOCAL_PATHS.outbox }
+    ? {
+        argyleScriptUrl: LOCAL_PATHS.argyleScript,
+        standInScripts: [LOCAL_PATHS.mapsScript, LOCAL_PATHS.plaidScript],
+        outboxUrl: LOCAL_PATHS.outbox,
+      }
     : { argyleScriptUrl: ARGYLE_SCRIPT_URL, standInScripts: [], outboxUrl: null };
 }
 
@@ -143,9 +157,7 @@ function defaultAppUrl(port: number, hostname: string | undefined): string {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): ServerConfig {
-  const parsed = rawSchema.safeParse(
-    Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v])),
-  );
+  const parsed = rawSchema.safeParse(Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v])));
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${detail}`);
@@ -246,7 +258,8 @@ export interface PublicConfig {
 }
 
 export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
-  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey, widgets } = config;
+  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey, widgets } =
+    config;
   return {
     appEnv,
     hosts,

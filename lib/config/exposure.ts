@@ -17,7 +17,11 @@ export function isLoopback(hostname: string | undefined): boolean {
 export type Exposure = { ok: true } | { ok: true; warning: string } | { ok: false; error: string };
 
 /** Whether this configuration may listen on `hostname` (undefined = every interface). */
-export function checkExposure(config: Pick<ServerConfig, "isLocal" | "sessionSecret" | "graphql">, hostname: string | undefined, env: Record<string, string | undefined>): Exposure {
+export function checkExposure(
+  config: Pick<ServerConfig, "isLocal" | "sessionSecret" | "graphql">,
+  hostname: string | undefined,
+  env: Record<string, string | undefined>,
+): Exposure {
   if (!config.isLocal || isLoopback(hostname)) return { ok: true };
   const published = config.sessionSecret === LOCAL_DEFAULTS.sessionSecret || config.graphql.apiKey === LOCAL_DEFAULTS.graphqlApiKey;
   const where = hostname ?? "every interface";

@@ -6,6 +6,8 @@ export type PayFrequency = (typeof PAY_FREQUENCIES)[number];
 
 export const EMPLOYMENT_STATUS_LABELS: Record<EmploymentStatus, string> = { full: "Full time", part: "Part time", temporary: "Temporary" };
 export const PAY_FREQUENCY_LABELS: Record<PayFrequency, string> = {
-  weekly: "Weekly", biweekly: "Every two weeks", semimonthly: "Twice a month", monthly: "Monthly",
+  weekly: "Weekly",
+  biweekly: "Every two weeks",
+  semimonthly: "Twice a month",
+  monthly: "Monthly",
 };
-

@@ -9,7 +9,14 @@ import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesN
 
 import { EMPLOYMENT_STATUSES, PAY_FREQUENCIES } from "./labels";
 
-export { EMPLOYMENT_STATUSES, EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCIES, PAY_FREQUENCY_LABELS, type EmploymentStatus, type PayFrequency } from "./labels";
+export {
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_STATUS_LABELS,
+  PAY_FREQUENCIES,
+  PAY_FREQUENCY_LABELS,
+  type EmploymentStatus,
+  type PayFrequency,
+} from "./labels";
 
 /** Annual gross salary ceiling: a typo guard, far above any public-sector salary. */
 export const MAX_SALARY = 10_000_000;
@@ -27,10 +34,19 @@ const base = {
     { notAfterToday: true, notBefore: EARLIEST_START_DATE },
   ),
   /** Annual gross salary in dollars. */
-  salary: money({ required: "Enter your annual salary", min: "Enter an annual salary above $0" }, { min: 0, exclusiveMin: true, max: MAX_SALARY }),
+  salary: money(
+    { required: "Enter your annual salary", min: "Enter an annual salary above $0" },
+    { min: 0, exclusiveMin: true, max: MAX_SALARY },
+  ),
   additional: optionalMoney({ min: "Additional income cannot be negative" }, { min: 0, max: MAX_SALARY }),
-  payMonths: integer({ required: "Enter how many months a year you are paid", range: "Enter a number of months from 1 to 12" }, { min: 1, max: 12 }),
-  payFrequency: oneOf(PAY_FREQUENCIES, { required: "Choose how often you are paid", invalid: "Choose weekly, every two weeks, twice a month or monthly" }),
+  payMonths: integer(
+    { required: "Enter how many months a year you are paid", range: "Enter a number of months from 1 to 12" },
+    { min: 1, max: 12 },
+  ),
+  payFrequency: oneOf(PAY_FREQUENCIES, {
+    required: "Choose how often you are paid",
+    invalid: "Choose weekly, every two weeks, twice a month or monthly",
+  }),
   ddAccounts: integer(
     { required: "Enter how many accounts your pay is split into", range: `Enter a number of accounts from 0 to ${MAX_DD_ACCOUNTS}` },
     { min: 0, max: MAX_DD_ACCOUNTS },
@@ -39,12 +55,19 @@ const base = {
 };
 
 /** Everyone but the children's hospital: the extra fields must be absent or empty. */
-const standard = z.object({ ...base, cost_center: optionalText({ max: 0, tooLong: "Only the children's hospital uses a cost centre" }), dept_ext: optionalText({ max: 0, tooLong: "Only the children's hospital uses a department extension" }) });
+const standard = z.object({
+  ...base,
+  cost_center: optionalText({ max: 0, tooLong: "Only the children's hospital uses a cost centre" }),
+  dept_ext: optionalText({ max: 0, tooLong: "Only the children's hospital uses a department extension" }),
+});
 
 /** The children's hospital (SPEC 5): cost centre and department extension are required. */
 const childrensHospital = z.object({
   ...base,
-  cost_center: text({ required: "Enter your cost centre" }, { max: 20, pattern: /^[A-Za-z0-9-]+$/, patternMessage: "Use letters, digits and dashes only" }),
+  cost_center: text(
+    { required: "Enter your cost centre" },
+    { max: 20, pattern: /^[A-Za-z0-9-]+$/, patternMessage: "Use letters, digits and dashes only" },
+  ),
   dept_ext: text({ required: "Enter your department extension" }, { max: 10, pattern: /^\d+$/, patternMessage: "Use digits only" }),
 });
 

@@ -37,6 +37,9 @@ export function formatAmountInput(value: Raw): string {
   const whole = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, "");
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   if (dot === -1) return grouped;
-  const fraction = cleaned.slice(dot + 1).replace(/\./g, "").slice(0, 2);
+  const fraction = cleaned
+    .slice(dot + 1)
+    .replace(/\./g, "")
+    .slice(0, 2);
   return `${grouped || "0"}.${fraction}`;
 }

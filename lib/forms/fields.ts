@@ -41,7 +41,12 @@ export function optionalText(options: { max?: number; tooLong?: string } = {}) {
     .string()
     .nullish()
     .transform((v) => (isBlank(v) ? null : v!.trim()))
-    .pipe(z.string().max(max, { error: options.tooLong ?? `Use at most ${max} characters` }).nullable());
+    .pipe(
+      z
+        .string()
+        .max(max, { error: options.tooLong ?? `Use at most ${max} characters` })
+        .nullable(),
+    );
 }
 
 /** A person's name: trimmed, first letter capitalised (SPEC 5). */
@@ -78,16 +83,18 @@ export function phone(messages: Messages & { invalid?: string }) {
 
 /** Social security number: 9 digits on the wire. */
 export function ssn(messages: Messages & { invalid?: string }) {
-  return z
-    .string({ error: messages.required })
-    // Every digit is kept (not ssnDigits' cut at 9), so ten digits are refused rather than truncated.
-    .transform((v) => v.replace(/\D/g, ""))
-    .pipe(
-      z
-        .string()
-        .min(1, { error: messages.required })
-        .regex(/^\d{9}$/, { error: messages.invalid ?? "Enter the 9 digits of your social security number" }),
-    );
+  return (
+    z
+      .string({ error: messages.required })
+      // Every digit is kept (not ssnDigits' cut at 9), so ten digits are refused rather than truncated.
+      .transform((v) => v.replace(/\D/g, ""))
+      .pipe(
+        z
+          .string()
+          .min(1, { error: messages.required })
+          .regex(/^\d{9}$/, { error: messages.invalid ?? "Enter the 9 digits of your social security number" }),
+      )
+  );
 }
 
 /** A dollar amount as a number (the form kit's money input stores numbers), at most two decimals. */
@@ -97,7 +104,9 @@ export function money(messages: Messages & { min?: string; max?: string }, optio
     .number({ error: (issue) => (isBlank(issue.input) ? messages.required : "Enter an amount in dollars") })
     .refine((v) => Number.isFinite(v), { error: "Enter an amount in dollars" })
     .refine((v) => (exclusiveMin ? v > min : v >= min), {
-      error: messages.min ?? (exclusiveMin ? `Enter an amount above $${min.toLocaleString("en-US")}` : `Enter at least $${min.toLocaleString("en-US")}`),
+      error:
+        messages.min ??
+        (exclusiveMin ? `Enter an amount above $${min.toLocaleString("en-US")}` : `Enter at least $${min.toLocaleString("en-US")}`),
     })
     .refine((v) => v <= max, { error: messages.max ?? `Enter at most $${max.toLocaleString("en-US")}` })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: "Use at most two decimals (cents)" });
@@ -138,17 +147,23 @@ export function todayIso(now: Date = new Date()): string {
 }
 
 /** An ISO calendar date (YYYY-MM-DD) that exists; `notAfterToday` refuses future dates. */
-export function isoDate(messages: Messages & { invalid?: string; future?: string }, options: { notAfterToday?: boolean; notBefore?: string } = {}) {
+export function isoDate(
+  messages: Messages & { invalid?: string; future?: string },
+  options: { notAfterToday?: boolean; notBefore?: string } = {},
+) {
   const invalid = messages.invalid ?? "Enter a date as MM/DD/YYYY";
   return z
     .string({ error: messages.required })
     .trim()
     .min(1, { error: messages.required })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: invalid })
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, { error: invalid })
+    .refine(
+      (v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      },
+      { error: invalid },
+    )
     .refine((v) => !options.notBefore || v >= options.notBefore, { error: invalid })
     .refine((v) => !options.notAfterToday || v <= todayIso(), { error: messages.future ?? "The date cannot be in the future" });
 }

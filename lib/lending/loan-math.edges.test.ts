@@ -22,7 +22,13 @@ function refusal(run: () => unknown): { name: string; field: string; message: st
   throw new Error("accepted");
 }
 
-const terms = (over: Partial<Parameters<typeof discloseLoan>[0]>) => ({ principalCents: 400000, feeCents: 2500, rateBps: 1899, termMonths: 24, ...over });
+const terms = (over: Partial<Parameters<typeof discloseLoan>[0]>) => ({
+  principalCents: 400000,
+  feeCents: 2500,
+  rateBps: 1899,
+  termMonths: 24,
+  ...over,
+});
 
 describe("every refusal names the field and says what is allowed", () => {
   it.each([
@@ -30,14 +36,34 @@ describe("every refusal names the field and says what is allowed", () => {
     ["a negative rate", () => levelPaymentCents(100000, -1, 24), "rate", "rate: must be whole basis points ≥ 0"],
     ["a fractional rate", () => levelPaymentCents(100000, 18.99, 24), "rate", "rate: must be whole basis points ≥ 0"],
     ["no term", () => levelPaymentCents(100000, 1899, 0), "term", "term: must be a whole number of months ≥ 1"],
-    ["a loan of no principal", () => discloseLoan(terms({ principalCents: 0 })), "principal", "principal: must be a whole number of cents ≥ 1"],
+    [
+      "a loan of no principal",
+      () => discloseLoan(terms({ principalCents: 0 })),
+      "principal",
+      "principal: must be a whole number of cents ≥ 1",
+    ],
     ["a negative fee", () => discloseLoan(terms({ feeCents: -1 })), "fee", "fee: must be a whole number of cents ≥ 0"],
     ["a 36-month term", () => discloseLoan(terms({ termMonths: 36 })), "term", "term: must be 24 months"],
     ["a fee as large as the principal", () => discloseLoan(terms({ principalCents: 2500 })), "fee", "fee: must be less than the principal"],
-    ["$10,000.01 financed", () => discloseLoan(terms({ principalCents: 1_002_501 })), "amountFinanced", "amountFinanced: must be at most $10,000.00"],
-    ["an APR above 35.99% with the fee", () => discloseLoan(terms({ principalCents: 100000, rateBps: 3400 })), "apr", "apr: must be at most 35.99% including fees"],
+    [
+      "$10,000.01 financed",
+      () => discloseLoan(terms({ principalCents: 1_002_501 })),
+      "amountFinanced",
+      "amountFinanced: must be at most $10,000.00",
+    ],
+    [
+      "an APR above 35.99% with the fee",
+      () => discloseLoan(terms({ principalCents: 100000, rateBps: 3400 })),
+      "apr",
+      "apr: must be at most 35.99% including fees",
+    ],
     ["nothing financed", () => actuarialApr(0, [{ cents: 100, periods: 1 }]), "amountFinanced", "amountFinanced: must be positive"],
-    ["less paid back than financed", () => actuarialApr(10000, [{ cents: 9999, periods: 1 }]), "apr", "apr: payments are less than the amount financed"],
+    [
+      "less paid back than financed",
+      () => actuarialApr(10000, [{ cents: 9999, periods: 1 }]),
+      "apr",
+      "apr: payments are less than the amount financed",
+    ],
     // One cent financed, $10 billion paid back after a month: no rate up to 100,000% a period discounts it.
     ["a rate beyond any bracket", () => actuarialApr(1, [{ cents: 1e12, periods: 1 }]), "apr", "apr: does not converge"],
     ["dollars with a part of a cent", () => dollarsToCents(1.005), "principal", "principal: must be whole cents"],
@@ -108,7 +134,14 @@ describe("the worked-example comparison reports both directions and agreement", 
   it("says a figure agrees, with +0, when the stated value is what the formulas give", () => {
     const { figures, report } = workedExampleDisagreement({ ...WORKED_EXAMPLE, aprBps: 1964, paymentCents: 20162, totalCents: 483872 });
     expect(figures).toEqual([
-      { figure: "APR", stated: "19.64%", computed: "19.64%", difference: "+0.00 percentage points", agrees: true, withinRegZTolerance: true },
+      {
+        figure: "APR",
+        stated: "19.64%",
+        computed: "19.64%",
+        difference: "+0.00 percentage points",
+        agrees: true,
+        withinRegZTolerance: true,
+      },
       { figure: "monthly payment", stated: "$201.62", computed: "$201.62", difference: "+$0.00", agrees: true },
       { figure: "total of payments", stated: "$4,838.72", computed: "$4,838.72", difference: "+$0.00", agrees: true },
     ]);

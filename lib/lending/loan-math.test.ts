@@ -71,11 +71,17 @@ describe("APR by Regulation Z Appendix J (actuarial method)", () => {
   it.each([
     {
       source: "Appendix J (c)(1)(i): monthly, regular first period: $5,000 advanced, 24 × $230.00",
-      amount: 500000, payments: level(23000, 24), options: {}, published: 9.69,
+      amount: 500000,
+      payments: level(23000, 24),
+      options: {},
+      published: 9.69,
     },
     {
       source: "Appendix J (c)(1)(iii): semimonthly, short first period (f = 6/15): $5,000, 24 × $219.17",
-      amount: 500000, payments: level(21917, 24, 0), options: { periodsPerYear: 24, firstPeriodFraction: 6 / 15 }, published: 10.34,
+      amount: 500000,
+      payments: level(21917, 24, 0),
+      options: { periodsPerYear: 24, firstPeriodFraction: 6 / 15 },
+      published: 10.34,
     },
   ])("$source → $published%", ({ amount, payments, options, published }) => {
     const apr = actuarialApr(amount, payments, options);
@@ -89,7 +95,12 @@ describe("APR by Regulation Z Appendix J (actuarial method)", () => {
   });
 
   it("converges to the root: the payments discounted at the solved rate equal the amount financed", () => {
-    for (const [amount, pay, n] of [[397500, 20162, 24], [100000, 9000, 12], [1000000, 60000, 24], [50000, 50000, 1]] as const) {
+    for (const [amount, pay, n] of [
+      [397500, 20162, 24],
+      [100000, 9000, 12],
+      [1000000, 60000, 24],
+      [50000, 50000, 1],
+    ] as const) {
       const i = actuarialApr(amount, level(pay, n)) / 1200;
       const pv = level(pay, n).reduce((s, p) => s + p.cents / (1 + i) ** p.periods, 0);
       expect(Math.abs(pv - amount)).toBeLessThan(1e-6);
@@ -177,7 +188,14 @@ describe("SPEC 1 worked example (approved footer text) against the formulas", ()
     // Printed so that a reader of the test output sees the agreed disagreement.
     console.info(d.report);
     expect(d.figures).toEqual([
-      { figure: "APR", stated: "19.60%", computed: "19.64%", difference: "-0.04 percentage points", agrees: false, withinRegZTolerance: true },
+      {
+        figure: "APR",
+        stated: "19.60%",
+        computed: "19.64%",
+        difference: "-0.04 percentage points",
+        agrees: false,
+        withinRegZTolerance: true,
+      },
       { figure: "monthly payment", stated: "$204.45", computed: "$201.62", difference: "+$2.83", agrees: false },
       { figure: "total of payments", stated: "$4,906.80", computed: "$4,838.72", difference: "+$68.08", agrees: false },
     ]);

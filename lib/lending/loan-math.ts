@@ -201,7 +201,8 @@ export function discloseLoan(terms: LoanTerms): LoanDisclosure {
   if (termMonths !== TERM_MONTHS) throw new LoanTermsError("term", `must be ${TERM_MONTHS} months`);
   if (feeCents >= principalCents) throw new LoanTermsError("fee", "must be less than the principal");
   const amountFinancedCents = principalCents - feeCents;
-  if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS) throw new LoanTermsError("amountFinanced", `must be at most ${formatUsd(centsToDollars(MAX_AMOUNT_FINANCED_CENTS))}`);
+  if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS)
+    throw new LoanTermsError("amountFinanced", `must be at most ${formatUsd(centsToDollars(MAX_AMOUNT_FINANCED_CENTS))}`);
   const schedule = amortisationSchedule(principalCents, rateBps, termMonths);
   const totalOfPaymentsCents = schedule.reduce((s, k) => s + k.paymentCents, 0);
   const aprExact = actuarialApr(

@@ -38,7 +38,12 @@ function toleranceNote(withinRegZTolerance: boolean | undefined): string {
 
 /** Compares the stated example with what the loan math gives for its terms (principal, fee, rate, the product's term). */
 export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: FigureComparison[]; report: string } {
-  const d = discloseLoan({ principalCents: example.principalCents, feeCents: example.feeCents, rateBps: example.rateBps, termMonths: TERM_MONTHS });
+  const d = discloseLoan({
+    principalCents: example.principalCents,
+    feeCents: example.feeCents,
+    rateBps: example.rateBps,
+    termMonths: TERM_MONTHS,
+  });
   const aprDiff = example.aprBps - d.aprBps;
   const figures: FigureComparison[] = [
     {
@@ -68,9 +73,7 @@ export function workedExampleDisagreement(example = WORKED_EXAMPLE): { figures: 
     `SPEC 1 worked example vs the loan math (${wholeUsd(example.principalCents)} principal, ${wholeUsd(example.feeCents)} prepaid finance charge, ` +
       `${pct(example.rateBps)}, ${TERM_MONTHS} months):`,
     ...figures.map(
-      (f) =>
-        `  ${f.figure}: stated ${f.stated}, formulas ${f.computed} (stated ${f.difference})` +
-        toleranceNote(f.withinRegZTolerance),
+      (f) => `  ${f.figure}: stated ${f.stated}, formulas ${f.computed} (stated ${f.difference})` + toleranceNote(f.withinRegZTolerance),
     ),
   ].join("\n");
   return { figures, report };

@@ -39,9 +39,19 @@ describe("loan request schema", () => {
 // 2026-11-23 12:00 UTC, and the same instant seen from UTC-10 late on the 22nd.
 const now = () => new Date(Date.UTC(2026, 10, 23, 12));
 const personal = {
-  given_name: "ada", family_name: "lovelace", birthdate: "1990-12-10", address: "12 Oak St", addrCity: "Springfield",
-  addrStateAbbr: "IL", addrPostalCode: "62701", ssn: "123456789", phone_number: "5551234567", salary: 52000,
-  amount: 4000, lat: 39.78, lng: -89.65,
+  given_name: "ada",
+  family_name: "lovelace",
+  birthdate: "1990-12-10",
+  address: "12 Oak St",
+  addrCity: "Springfield",
+  addrStateAbbr: "IL",
+  addrPostalCode: "62701",
+  ssn: "123456789",
+  phone_number: "5551234567",
+  salary: 52000,
+  amount: 4000,
+  lat: 39.78,
+  lng: -89.65,
 };
 
 describe("personal details schema", () => {
@@ -64,14 +74,24 @@ describe("personal details schema", () => {
     expect(lateInHonolulu.safeParse({ ...personal, birthdate: "2008-11-23" }).success).toBe(true);
   });
   it("a 29 February birthday is 18 on 1 March of a common year", () => {
-    const on = (m: number, d: number) => personalDetailsSchema(() => new Date(Date.UTC(2026, m, d))).safeParse({ ...personal, birthdate: "2008-02-29" }).success;
+    const on = (m: number, d: number) =>
+      personalDetailsSchema(() => new Date(Date.UTC(2026, m, d))).safeParse({ ...personal, birthdate: "2008-02-29" }).success;
     expect(on(1, 28)).toBe(false);
     expect(on(2, 1)).toBe(true);
   });
   it("stores digits, ISO dates, capitalised names and numbers", () => {
     expect(schema.parse(personal)).toMatchObject({
-      given_name: "Ada", family_name: "Lovelace", birthdate: "1990-12-10", ssn: "123456789", phone_number: "5551234567",
-      addrStateAbbr: "IL", addrCountry: "US", salary: 52000, amount: 4000, lat: 39.78, lng: -89.65,
+      given_name: "Ada",
+      family_name: "Lovelace",
+      birthdate: "1990-12-10",
+      ssn: "123456789",
+      phone_number: "5551234567",
+      addrStateAbbr: "IL",
+      addrCountry: "US",
+      salary: 52000,
+      amount: 4000,
+      lat: 39.78,
+      lng: -89.65,
     });
   });
   it.each([
@@ -95,8 +115,26 @@ describe("personal details schema", () => {
     expect(Object.keys(fieldErrors(r.error!))).toEqual([field]);
   });
   it("lat and lng default to -1 (not geocoded); optional fields may be blank", () => {
-    const out = schema.parse({ ...personal, lat: null, lng: undefined, middle_name: "", unit: " ", personal_email: "", home_phone_number: "", additionalIncome: null });
-    expect(out).toMatchObject({ lat: -1, lng: -1, middle_name: null, unit: null, personal_email: null, home_phone_number: null, additionalIncome: null, addrCountry: "US" });
+    const out = schema.parse({
+      ...personal,
+      lat: null,
+      lng: undefined,
+      middle_name: "",
+      unit: " ",
+      personal_email: "",
+      home_phone_number: "",
+      additionalIncome: null,
+    });
+    expect(out).toMatchObject({
+      lat: -1,
+      lng: -1,
+      middle_name: null,
+      unit: null,
+      personal_email: null,
+      home_phone_number: null,
+      additionalIncome: null,
+      addrCountry: "US",
+    });
   });
   it("lowercases and trims the alternate e-mail", () => {
     expect(schema.parse({ ...personal, personal_email: " Ada@Example.COM " }).personal_email).toBe("ada@example.com");
@@ -104,7 +142,13 @@ describe("personal details schema", () => {
 });
 
 describe("account settings schema", () => {
-  const contact = { address: "12 Oak St", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701", phone_number: "5559876543" };
+  const contact = {
+    address: "12 Oak St",
+    addrCity: "Springfield",
+    addrStateAbbr: "IL",
+    addrPostalCode: "62701",
+    phone_number: "5559876543",
+  };
   it("needs a cell phone; keeps only contact fields", () => {
     expect(accountSettingsSchema.safeParse({ ...contact, phone_number: "" }).success).toBe(false);
     const out = accountSettingsSchema.parse({ ...contact, given_name: "Eve", ssn: "123456789" });

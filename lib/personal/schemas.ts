@@ -24,7 +24,11 @@ const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]
 const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
 
 const loanAmount = money(
-  { required: "Enter the amount you'd like to borrow", min: "The amount must be more than $0", max: `The amount can be at most ${MAX_LOAN_AMOUNT_TEXT}` },
+  {
+    required: "Enter the amount you'd like to borrow",
+    min: "The amount must be more than $0",
+    max: `The amount can be at most ${MAX_LOAN_AMOUNT_TEXT}`,
+  },
   { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT },
 );
 
@@ -56,7 +60,9 @@ export function birthdate(now: () => Date = () => new Date()) {
   return isoDate({ required: "Enter your birth date", invalid: "Enter your birth date as MM/DD/YYYY" })
     .refine((v) => !iso(v) || v < todayIso(now()), { error: "Your birth date must be in the past" })
     .refine((v) => !iso(v) || adultOn(v) <= todayIso(now()), { error: "You must be 18 or older to apply" })
-    .refine((v) => !iso(v) || Number(v.slice(0, 4)) >= now().getUTCFullYear() - MAX_AGE_YEARS, { error: "Check the year of your birth date" });
+    .refine((v) => !iso(v) || Number(v.slice(0, 4)) >= now().getUTCFullYear() - MAX_AGE_YEARS, {
+      error: "Check the year of your birth date",
+    });
 }
 
 /** A name as the API accepts it: letters, spaces, . ' and - (capitalised by the kit's builder). */
@@ -112,11 +118,16 @@ export function personalDetailsSchema(now: () => Date = () => new Date()) {
     phone_number: cellPhone,
     home_phone_number: optional(phone({ required: "", invalid: "Enter a 10-digit US phone number, or leave it empty" })),
     personal_email: optional(email({ required: "" })),
-    how_you_heard: oneOf(APPLICATION_SOURCES, { required: "" }).nullish().transform((v) => v ?? null),
+    how_you_heard: oneOf(APPLICATION_SOURCES, { required: "" })
+      .nullish()
+      .transform((v) => v ?? null),
     referral_code: optional(
       text({ required: "" }, { max: 64, pattern: /^[\w-]+$/, patternMessage: "A referral code uses letters, digits, - and _" }),
     ),
-    salary: money({ required: "Enter your yearly salary", min: "Enter your yearly salary" }, { min: 0, exclusiveMin: true, max: MAX_SALARY }),
+    salary: money(
+      { required: "Enter your yearly salary", min: "Enter your yearly salary" },
+      { min: 0, exclusiveMin: true, max: MAX_SALARY },
+    ),
     additionalIncome: optionalMoney({}, { min: 0, max: MAX_SALARY }),
     amount: loanAmount,
   });

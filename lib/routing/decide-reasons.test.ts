@@ -70,13 +70,35 @@ describe("an offer being read (step offerDetails) is treated as an offer sent", 
 
 describe("the optional paid-off guard (SPEC 4: the payout date must be in the past)", () => {
   // Compiled per test (see match.test.ts): mutation testing credits code only to the test that ran it.
-  const table = () => compileTable([
-    { id: "refinance", pattern: "/refinance", layout: "dashboard", guards: ["authenticated", "signedIn", "paidOff"], destination: { kind: "hosted", app: "dashboard", path: "/refinance" } },
-    { id: "staff-servicing", pattern: "/servicing", layout: "dashboard", guards: ["authenticated", "loaded", "collectionsUser"], destination: { kind: "hosted", app: "dashboard", path: "/servicing" } },
-  ]);
+  const table = () =>
+    compileTable([
+      {
+        id: "refinance",
+        pattern: "/refinance",
+        layout: "dashboard",
+        guards: ["authenticated", "signedIn", "paidOff"],
+        destination: { kind: "hosted", app: "dashboard", path: "/refinance" },
+      },
+      {
+        id: "staff-servicing",
+        pattern: "/servicing",
+        layout: "dashboard",
+        guards: ["authenticated", "loaded", "collectionsUser"],
+        destination: { kind: "hosted", app: "dashboard", path: "/servicing" },
+      },
+    ]);
   const payout = "2026-11-21";
   const at = (now: number, payoutDate: string | null) =>
-    decide({ pathname: "/refinance", search: "", session: signedIn({ step: "activeLoan", loanState: "originated", payoutDate }), env: LOCAL_ENV, now }, table());
+    decide(
+      {
+        pathname: "/refinance",
+        search: "",
+        session: signedIn({ step: "activeLoan", loanState: "originated", payoutDate }),
+        env: LOCAL_ENV,
+        now,
+      },
+      table(),
+    );
   it.each<[string, number, string | null, string]>([
     ["paid out a moment ago", Date.parse(payout) + 1, payout, "hosted"],
     ["paid out at this very instant: not yet in the past", Date.parse(payout), payout, "loan-not-paid-off"],
@@ -90,22 +112,70 @@ describe("the optional paid-off guard (SPEC 4: the payout date must be in the pa
   it("staff pages say which flag is missing, and only that", () => {
     const d = decideUrl("/servicing", VISITORS.newcomer, LOCAL_ENV, table());
     expect(d).toEqual({ kind: "not-found", reason: "not-collections", route: "staff-servicing" });
-    expect(decideUrl("/servicing", VISITORS.collections, LOCAL_ENV, table())).toMatchObject({ kind: "redirect", reason: "hosted", location: "https://dash.test/servicing" });
+    expect(decideUrl("/servicing", VISITORS.collections, LOCAL_ENV, table())).toMatchObject({
+      kind: "redirect",
+      reason: "hosted",
+      location: "https://dash.test/servicing",
+    });
   });
 });
 
 describe("row options no row of today's table uses", () => {
   // Compiled per test (see match.test.ts): mutation testing credits code only to the test that ran it.
-  const table = () => compileTable([
-    { id: "old", pattern: "/old", layout: "public", guards: [], destination: { kind: "route", path: "/login", query: "drop" } },
-    { id: "public-wait", pattern: "/public-wait", layout: "public", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/public-wait" } },
-    { id: "dashboard-wait", pattern: "/dashboard-wait", layout: "dashboard", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/dashboard-wait" } },
-    { id: "told-wait", pattern: "/told-wait", layout: "dashboard", whileSigningIn: "/_restricted", guards: ["authenticated", "loaded"], destination: { kind: "in-app", path: "/told-wait" } },
-    { id: "go-step", pattern: "/go/:step", layout: "public", guards: [], destination: { kind: "hosted", app: "lending", path: "/apply/:step" } },
-    { id: "employer", pattern: "/emp/:id", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" } },
-    { id: "all-employers", pattern: "/emps", layout: "public", guards: [], destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" } },
-    { id: "claims-only", pattern: "/claims-only", layout: "dashboard", guards: ["loaded"], destination: { kind: "in-app", path: "/claims-only" } },
-  ]);
+  const table = () =>
+    compileTable([
+      { id: "old", pattern: "/old", layout: "public", guards: [], destination: { kind: "route", path: "/login", query: "drop" } },
+      {
+        id: "public-wait",
+        pattern: "/public-wait",
+        layout: "public",
+        guards: ["authenticated", "loaded"],
+        destination: { kind: "in-app", path: "/public-wait" },
+      },
+      {
+        id: "dashboard-wait",
+        pattern: "/dashboard-wait",
+        layout: "dashboard",
+        guards: ["authenticated", "loaded"],
+        destination: { kind: "in-app", path: "/dashboard-wait" },
+      },
+      {
+        id: "told-wait",
+        pattern: "/told-wait",
+        layout: "dashboard",
+        whileSigningIn: "/_restricted",
+        guards: ["authenticated", "loaded"],
+        destination: { kind: "in-app", path: "/told-wait" },
+      },
+      {
+        id: "go-step",
+        pattern: "/go/:step",
+        layout: "public",
+        guards: [],
+        destination: { kind: "hosted", app: "lending", path: "/apply/:step" },
+      },
+      {
+        id: "employer",
+        pattern: "/emp/:id",
+        layout: "public",
+        guards: [],
+        destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" },
+      },
+      {
+        id: "all-employers",
+        pattern: "/emps",
+        layout: "public",
+        guards: [],
+        destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" },
+      },
+      {
+        id: "claims-only",
+        pattern: "/claims-only",
+        layout: "dashboard",
+        guards: ["loaded"],
+        destination: { kind: "in-app", path: "/claims-only" },
+      },
+    ]);
   it.each<[string, VisitorName, string, string]>([
     ["a dropped query leaves nothing behind", "anonymous", "/old?utm=1&redirect=%2Fpayments", "/login"],
     ["a public page waits on the processing notice", "signingIn", "/public-wait?x=1", "/_restricted?redirect=%2Fpublic-wait%3Fx%3D1"],
@@ -116,7 +186,12 @@ describe("row options no row of today's table uses", () => {
     ["any other parameter travels as sent", "anonymous", "/emp/abc-12", "https://dash.test/employers/abc-12"],
     ["only a step parameter is respelt", "anonymous", "/emp/loandetails", "https://dash.test/employers/loandetails"],
     ["a destination parameter the pattern lacks is left empty", "anonymous", "/emps", "https://dash.test/employers/"],
-    ["a guard that needs claims sends a visitor without a session to sign in", "anonymous", "/claims-only", "/register?redirect=%2Fclaims-only"],
+    [
+      "a guard that needs claims sends a visitor without a session to sign in",
+      "anonymous",
+      "/claims-only",
+      "/register?redirect=%2Fclaims-only",
+    ],
   ])("%s", (_name, visitor, url, location) => {
     const d = decideUrl(url, VISITORS[visitor], LOCAL_ENV, table());
     expect("location" in d ? d.location : null).toBe(location);

@@ -73,9 +73,28 @@ describe("anonymous visitors, every row", () => {
     "/dashboard-sign": login("/dashboard-sign"),
     ...Object.fromEntries(
       [
-        "/AccountSettings", "/uploadHub", "/upload", "/education", "/hotline", "/servicing", "/verifications", "/review",
-        "/payments", "/statements", "/PaymentSettings", "/loan", "/support", "/referral", "/payrollLink", "/personal",
-        "/employment", "/bank", "/applicationBlocked", "/restricted", "/under-construction", "/wait-load-redirect",
+        "/AccountSettings",
+        "/uploadHub",
+        "/upload",
+        "/education",
+        "/hotline",
+        "/servicing",
+        "/verifications",
+        "/review",
+        "/payments",
+        "/statements",
+        "/PaymentSettings",
+        "/loan",
+        "/support",
+        "/referral",
+        "/payrollLink",
+        "/personal",
+        "/employment",
+        "/bank",
+        "/applicationBlocked",
+        "/restricted",
+        "/under-construction",
+        "/wait-load-redirect",
       ].map((p) => [p, reg(p)]),
     ),
   };
@@ -148,8 +167,19 @@ describe("a signed-in applicant at the first step, every row", () => {
 
 describe("guarded routes for every kind of visitor", () => {
   const columns = [
-    "/apply", "/apply/loanDetails", "/apply/employmentInformation", "/apply/offerDetails", "/apply/directDeposit", "/apply/bogus",
-    "/offer/directDeposit", "/directDeposit", "/offer/contract", "/payments", "/review", "/servicing", "/verifications",
+    "/apply",
+    "/apply/loanDetails",
+    "/apply/employmentInformation",
+    "/apply/offerDetails",
+    "/apply/directDeposit",
+    "/apply/bogus",
+    "/offer/directDeposit",
+    "/directDeposit",
+    "/offer/contract",
+    "/payments",
+    "/review",
+    "/servicing",
+    "/verifications",
     "/dashboard?counters=9",
   ] as const;
   const enc = encodeURIComponent;
@@ -159,31 +189,143 @@ describe("guarded routes for every kind of visitor", () => {
   const step = (s: string, n: number) => Array(n).fill(`/apply/${s}`);
   const matrix: Record<VisitorName, string[]> = {
     anonymous: [
-      ...columns.slice(0, 8).map((p) => wait("/register", p)), wait("/login", "/offer/contract"),
-      wait("/register", "/payments"), wait("/register", "/review"), wait("/register", "/servicing"), wait("/register", "/verifications"),
+      ...columns.slice(0, 8).map((p) => wait("/register", p)),
+      wait("/login", "/offer/contract"),
+      wait("/register", "/payments"),
+      wait("/register", "/review"),
+      wait("/register", "/servicing"),
+      wait("/register", "/verifications"),
       wait("/login", "/dashboard?counters=9"),
     ],
     signingIn: [
       ...columns.slice(0, 9).map((p) => wait("/_restricted", p)),
-      wait("/wait-load-redirect", "/payments"), wait("/wait-load-redirect", "/review"), wait("/wait-load-redirect", "/servicing"),
-      wait("/wait-load-redirect", "/verifications"), SIGN,
+      wait("/wait-load-redirect", "/payments"),
+      wait("/wait-load-redirect", "/review"),
+      wait("/wait-load-redirect", "/servicing"),
+      wait("/wait-load-redirect", "/verifications"),
+      SIGN,
     ],
     newcomer: [`${L}/apply`, ...step("chooseEmployer", 5), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    loanDetails: [`${L}/apply`, `${L}/apply/loanDetails`, ...step("loanDetails", 4), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    employment: [`${L}/apply`, `${L}/apply/loanDetails`, `${L}/apply/employmentInformation`, ...step("employmentInformation", 3), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    prequalApproved: [`${L}/apply`, `${L}/apply/loanDetails`, `${L}/apply/employmentInformation`, ...step("prequalApprove", 3), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    underReview: [`${L}/apply`, `${L}/apply/loanDetails`, `${L}/apply/employmentInformation`, ...step("completeUnderReview", 3), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    offerSent: [...step("offerDetails", 3), `${L}/apply/offerDetails`, "/offer/directDeposit", "/apply/offerDetails", `${L}/direct-deposit`, "/offer/directDeposit", `${D}/contract`, "/restricted", ...staff, SIGN],
-    offerDirectDeposit: [...Array(4).fill("/offer/contract"), "/offer/directDeposit", "/offer/contract", `${L}/direct-deposit`, "/offer/directDeposit", `${D}/contract`, "/restricted", ...staff, SIGN],
+    loanDetails: [
+      `${L}/apply`,
+      `${L}/apply/loanDetails`,
+      ...step("loanDetails", 4),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
+    employment: [
+      `${L}/apply`,
+      `${L}/apply/loanDetails`,
+      `${L}/apply/employmentInformation`,
+      ...step("employmentInformation", 3),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
+    prequalApproved: [
+      `${L}/apply`,
+      `${L}/apply/loanDetails`,
+      `${L}/apply/employmentInformation`,
+      ...step("prequalApprove", 3),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
+    underReview: [
+      `${L}/apply`,
+      `${L}/apply/loanDetails`,
+      `${L}/apply/employmentInformation`,
+      ...step("completeUnderReview", 3),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
+    offerSent: [
+      ...step("offerDetails", 3),
+      `${L}/apply/offerDetails`,
+      "/offer/directDeposit",
+      "/apply/offerDetails",
+      `${L}/direct-deposit`,
+      "/offer/directDeposit",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
+    offerDirectDeposit: [
+      ...Array(4).fill("/offer/contract"),
+      "/offer/directDeposit",
+      "/offer/contract",
+      `${L}/direct-deposit`,
+      "/offer/directDeposit",
+      `${D}/contract`,
+      "/restricted",
+      ...staff,
+      SIGN,
+    ],
     paperForm: [`${L}/apply`, ...Array(5).fill("/apply"), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    signed: [...Array(6).fill("/_restricted"), `${L}/direct-deposit`, "/offer/directDeposit", `${D}/contract`, `${D}/payments`, ...staff, SIGN],
+    signed: [
+      ...Array(6).fill("/_restricted"),
+      `${L}/direct-deposit`,
+      "/offer/directDeposit",
+      `${D}/contract`,
+      `${D}/payments`,
+      ...staff,
+      SIGN,
+    ],
     originated: [...Array(6).fill("/_restricted"), "/apply", "/apply", `${D}/contract`, `${D}/payments`, ...staff, SIGN],
     paidOff: [...Array(6).fill("/_restricted"), "/apply", "/apply", `${D}/contract`, `${D}/payments`, ...staff, SIGN],
     rejected: [...Array(6).fill("/_restricted"), "/apply", "/apply", "/_restricted", "/_restricted", ...staff, SIGN],
     blocked: [...Array(6).fill("/applicationBlocked"), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    admin: [`${L}/apply`, ...step("chooseEmployer", 5), "/apply", "/apply", `${D}/contract`, "/restricted", `${D}/review`, "404", "404", SIGN],
-    collections: [`${L}/apply`, ...step("chooseEmployer", 5), "/apply", "/apply", `${D}/contract`, "/restricted", "404", `${D}/servicing`, "404", SIGN],
-    verifications: [`${L}/apply`, ...step("chooseEmployer", 5), "/apply", "/apply", `${D}/contract`, "/restricted", "404", "404", `${D}/verifications`, SIGN],
+    admin: [
+      `${L}/apply`,
+      ...step("chooseEmployer", 5),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      `${D}/review`,
+      "404",
+      "404",
+      SIGN,
+    ],
+    collections: [
+      `${L}/apply`,
+      ...step("chooseEmployer", 5),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      "404",
+      `${D}/servicing`,
+      "404",
+      SIGN,
+    ],
+    verifications: [
+      `${L}/apply`,
+      ...step("chooseEmployer", 5),
+      "/apply",
+      "/apply",
+      `${D}/contract`,
+      "/restricted",
+      "404",
+      "404",
+      `${D}/verifications`,
+      SIGN,
+    ],
   };
 
   const cases = VISITOR_NAMES.flatMap((name) => columns.map((path, i) => [name, path, matrix[name][i]] as const));
@@ -281,18 +423,28 @@ describe("where sign-in is served in-app (local)", () => {
 });
 
 describe("matching", () => {
-  it.each([
-    "/payments", "/PAYMENTS", "/Payments/", "//payments", "/payments//", "/%70ayments", "/%50AYMENTS", "///payments///",
-  ])("%s is the payments route", (path) => {
-    const decision = decideUrl(path, VISITORS.originated);
-    expect(decision.kind === "redirect" && decision.route).toBe("payments");
-  });
-  it.each(["/payments%2F", "/apply%2FloanDetails", "/%2Fpayments", "/payments%5C", "/..%2Fpayments", "/%2e%2e/payments", "/payments%00", "/paymentsx", "/payment", "/dashboardxyz", "/apply/loanDetails/extra"])(
-    "%s matches nothing",
+  it.each(["/payments", "/PAYMENTS", "/Payments/", "//payments", "/payments//", "/%70ayments", "/%50AYMENTS", "///payments///"])(
+    "%s is the payments route",
     (path) => {
-      expect(at(path, "originated")).toBe("404");
+      const decision = decideUrl(path, VISITORS.originated);
+      expect(decision.kind === "redirect" && decision.route).toBe("payments");
     },
   );
+  it.each([
+    "/payments%2F",
+    "/apply%2FloanDetails",
+    "/%2Fpayments",
+    "/payments%5C",
+    "/..%2Fpayments",
+    "/%2e%2e/payments",
+    "/payments%00",
+    "/paymentsx",
+    "/payment",
+    "/dashboardxyz",
+    "/apply/loanDetails/extra",
+  ])("%s matches nothing", (path) => {
+    expect(at(path, "originated")).toBe("404");
+  });
   it.each(["/%E0%A4%A", "/payments%", "/%ZZ", "/apply/%C0"])("malformed encoding %s is a bad request, not a crash", (path) => {
     expect(at(path, "anonymous")).toBe("400");
   });
@@ -315,7 +467,13 @@ describe("matching", () => {
 
 describe("the paid-off rule, as a per-route option", () => {
   const table = compileTable([
-    { id: "refinance", pattern: "/refinance", layout: "dashboard", guards: ["authenticated", "signedIn", "paidOff"], destination: { kind: "hosted", app: "dashboard", path: "/refinance" } },
+    {
+      id: "refinance",
+      pattern: "/refinance",
+      layout: "dashboard",
+      guards: ["authenticated", "signedIn", "paidOff"],
+      destination: { kind: "hosted", app: "dashboard", path: "/refinance" },
+    },
   ]);
   const decideAt = (session: Session, now = NOW) => decide({ pathname: "/refinance", search: "", session, env: HOSTED_ENV, now }, table);
   it("passes only when the payout date is in the past", () => {
@@ -358,19 +516,79 @@ describe("the whole table", () => {
   it("never answers not-found for an in-app page (its page would render instead of the 404)", () => {
     for (const row of ROUTE_TABLE.filter((r) => r.destination.kind === "in-app" || r.destination.kind === "sign-in"))
       for (const name of VISITOR_NAMES)
-        for (const env of envs) expect([row.id, name, decideUrl(samplePath(row.pattern), VISITORS[name], env).kind]).not.toEqual([row.id, name, "not-found"]);
+        for (const env of envs)
+          expect([row.id, name, decideUrl(samplePath(row.pattern), VISITORS[name], env).kind]).not.toEqual([row.id, name, "not-found"]);
   });
 
   it("holds every route of SPEC section 2", () => {
     const spec = [
-      "/", "/apply", "/apply/:step", "/offer/directDeposit", "/directDeposit", "/offer/contract", "/contract", "/contractSigned",
-      "/offer/congratulations", "/welcome", "/landing/:feature", "/employees", "/employers", "/compliance", "/terms", "/privacy", "/FAQ",
-      "/esign", "/tcpa", "/login", "/register", "/employerRequest", "/not-approved", "/nersubmitted", "/_restricted", "/leads",
-      "/myeducationdiscount", "/accessdevelopment", "/youdecide", "/PerkSpot", "/PerksAtWork", "/perks", "/LifeMart", "/freeway",
-      "/BenefitHub", "/corestream", "/dashboard", "/dashboard-sign", "/AccountSettings", "/uploadHub", "/upload", "/education",
-      "/hotline", "/servicing", "/verifications", "/review", "/payments", "/statements", "/PaymentSettings", "/loan", "/support",
-      "/referral", "/payrollLink", "/personal", "/employment", "/bank", "/applicationBlocked", "/restricted", "/under-construction",
-      "/wait-load-redirect", "/bad-credit", "/personal-loans", "/fast-loans", "/law-enforcement", "/healthcare", "/federal", "/government",
+      "/",
+      "/apply",
+      "/apply/:step",
+      "/offer/directDeposit",
+      "/directDeposit",
+      "/offer/contract",
+      "/contract",
+      "/contractSigned",
+      "/offer/congratulations",
+      "/welcome",
+      "/landing/:feature",
+      "/employees",
+      "/employers",
+      "/compliance",
+      "/terms",
+      "/privacy",
+      "/FAQ",
+      "/esign",
+      "/tcpa",
+      "/login",
+      "/register",
+      "/employerRequest",
+      "/not-approved",
+      "/nersubmitted",
+      "/_restricted",
+      "/leads",
+      "/myeducationdiscount",
+      "/accessdevelopment",
+      "/youdecide",
+      "/PerkSpot",
+      "/PerksAtWork",
+      "/perks",
+      "/LifeMart",
+      "/freeway",
+      "/BenefitHub",
+      "/corestream",
+      "/dashboard",
+      "/dashboard-sign",
+      "/AccountSettings",
+      "/uploadHub",
+      "/upload",
+      "/education",
+      "/hotline",
+      "/servicing",
+      "/verifications",
+      "/review",
+      "/payments",
+      "/statements",
+      "/PaymentSettings",
+      "/loan",
+      "/support",
+      "/referral",
+      "/payrollLink",
+      "/personal",
+      "/employment",
+      "/bank",
+      "/applicationBlocked",
+      "/restricted",
+      "/under-construction",
+      "/wait-load-redirect",
+      "/bad-credit",
+      "/personal-loans",
+      "/fast-loans",
+      "/law-enforcement",
+      "/healthcare",
+      "/federal",
+      "/government",
     ];
     const patterns = new Set(ROUTE_TABLE.map((r) => r.pattern.toLowerCase()));
     expect(spec.filter((p) => !patterns.has(p.toLowerCase()))).toEqual([]);
@@ -420,6 +638,8 @@ describe("the redirect parameter never reaches a hosted app, nor survives a hop 
     expect(at(path, visitor)).toBe(want);
   });
   it("keeps visitor parameters whose names are also object properties", () => {
-    expect(at("/PerkSpot?constructor=1&toString=2&hasOwnProperty=3", "anonymous")).toBe(`${D}/register?partner=perkSpot&constructor=1&toString=2&hasOwnProperty=3`);
+    expect(at("/PerkSpot?constructor=1&toString=2&hasOwnProperty=3", "anonymous")).toBe(
+      `${D}/register?partner=perkSpot&constructor=1&toString=2&hasOwnProperty=3`,
+    );
   });
 });

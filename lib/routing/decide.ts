@@ -196,7 +196,11 @@ function resolve(ctx: Context, destination: Destination): Decision {
       const host = ctx.input.env.hosts[destination.app];
       const path = fillParams(destination.path, ctx.params);
       // `redirect` is this app's own parameter: hosted apps never get it (SPEC: "/ keeps its query except redirect").
-      return redirect(ctx, host + path + forwardQuery(ctx.search, destination.query ?? "keep-except-redirect", destination.params), "hosted");
+      return redirect(
+        ctx,
+        host + path + forwardQuery(ctx.search, destination.query ?? "keep-except-redirect", destination.params),
+        "hosted",
+      );
     }
     case "sign-in": {
       const page = `/${destination.page}`;
@@ -221,9 +225,7 @@ function resolve(ctx: Context, destination: Destination): Decision {
 export function decide(input: DecideInput, table: CompiledTable = DEFAULT_TABLE): Decision {
   const path = normalizePath(input.pathname);
   if (!path.ok) {
-    return path.reason === "malformed-path"
-      ? { kind: "bad-request", reason: "malformed-path" }
-      : { kind: "not-found", reason: "no-route" };
+    return path.reason === "malformed-path" ? { kind: "bad-request", reason: "malformed-path" } : { kind: "not-found", reason: "no-route" };
   }
   const match: RouteMatch | undefined = matchRoute(table, path);
   if (!match) return { kind: "not-found", reason: "no-route" };

@@ -38,19 +38,21 @@ describe("normalizePath: whole segments, decoded once, case kept, empty segments
   });
 });
 
-const row = (id: string, pattern: string): RouteRow => ({ id, pattern, layout: "public", guards: [], destination: { kind: "page" } }) as unknown as RouteRow;
+const row = (id: string, pattern: string): RouteRow =>
+  ({ id, pattern, layout: "public", guards: [], destination: { kind: "page" } }) as unknown as RouteRow;
 
 describe("compileTable and matchRoute", () => {
   // Compiled inside each test, not at collection time: mutation testing credits a line to the tests
   // that ran it, and code run while Jest collects tests belongs to none of them.
-  const compiled = () => compileTable([
-    row("home", "/"),
-    row("faq", "/FAQ"),
-    row("step", "/apply/:step"),
-    row("exactStep", "/apply/Offer"),
-    row("partner", "/:partner"),
-    row("deep", "/Docs/:kind/:id"),
-  ]);
+  const compiled = () =>
+    compileTable([
+      row("home", "/"),
+      row("faq", "/FAQ"),
+      row("step", "/apply/:step"),
+      row("exactStep", "/apply/Offer"),
+      row("partner", "/:partner"),
+      row("deep", "/Docs/:kind/:id"),
+    ]);
   const at = (pathname: string) => {
     const p = normalizePath(pathname);
     if (!p.ok) throw new Error(pathname);

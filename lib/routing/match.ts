@@ -5,8 +5,7 @@ import type { RouteRow } from "./types";
  * segments (so double and trailing slashes match the same row as the plain path).
  */
 export type NormalizedPath =
-  | { ok: true; segments: string[]; key: string; canonical: string }
-  | { ok: false; reason: "malformed-path" | "unmatchable" };
+  { ok: true; segments: string[]; key: string; canonical: string } | { ok: false; reason: "malformed-path" | "unmatchable" };
 
 const FORBIDDEN_IN_SEGMENT = /[\/\\\u0000-\u001f\u007f]/;
 

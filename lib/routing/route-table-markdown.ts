@@ -38,11 +38,7 @@ function row(r: RouteRow): string {
 }
 
 export function routeTableMarkdown(rows: readonly RouteRow[] = ROUTE_TABLE): string {
-  return [
-    "| Path | Layout | Guards, in order | Destination | Notes |",
-    "|---|---|---|---|---|",
-    ...rows.map(row),
-  ].join("\n");
+  return ["| Path | Layout | Guards, in order | Destination | Notes |", "|---|---|---|---|---|", ...rows.map(row)].join("\n");
 }
 
 export function withRouteTable(readme: string): string {

@@ -35,7 +35,9 @@ it("runs in a browser environment with XMLHttpRequest", async () => {
     { indexName: "local_employers", params: { query: "", filters: "parentId:6000" } },
   ]);
   // One request to the one local host: no retry on another host (a hang fails on the test's timeout).
-  expect(open.mock.calls.map((c) => [c[0], String(c[1]).split("?")[0]])).toEqual([["POST", `${server.url}/api/local/algolia/1/indexes/*/queries`]]);
+  expect(open.mock.calls.map((c) => [c[0], String(c[1]).split("?")[0]])).toEqual([
+    ["POST", `${server.url}/api/local/algolia/1/indexes/*/queries`],
+  ]);
   const [a, b] = results as unknown as { hits: { name: string }[] }[];
   expect(a!.hits.map((h) => h.name)).toEqual(["Lincoln Elementary School"]);
   expect(b!.hits.map((h) => h.name).sort()).toEqual([

@@ -28,7 +28,8 @@ export function employerSearchClient(
   options: { origin?: string } = {},
 ): EmployerSearchClient {
   if (config.algolia) return liteClient(config.algolia.appId, config.algolia.searchKey, { timeouts: SEARCH_TIMEOUTS });
-  if (config.appEnv !== "local") throw new Error(`Employer search is not configured for ${config.appEnv} (ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY)`);
+  if (config.appEnv !== "local")
+    throw new Error(`Employer search is not configured for ${config.appEnv} (ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY)`);
   const origin = options.origin ?? (typeof window !== "undefined" ? window.location.origin : undefined);
   if (!origin) throw new Error("employerSearchClient: the local search client needs an origin outside the browser");
   const base = new URL(LOCAL_SEARCH_PATH, origin);

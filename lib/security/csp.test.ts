@@ -22,7 +22,15 @@ describe("the Content-Security-Policy", () => {
     expect(new Map(cspDirectives(hosted, { nonce: "n", dev: true })).get("script-src")).toContain("'unsafe-eval'");
   });
   it("connects to the configured API and identity service and the widgets' hosts", () => {
-    expect(directive(hosted, "connect-src")).toEqual(expect.arrayContaining(["'self'", "https://api.lender.example", "https://cognito-idp.us-east-1.amazonaws.com", "https://*.algolia.net", "https://maps.googleapis.com"]));
+    expect(directive(hosted, "connect-src")).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        "https://api.lender.example",
+        "https://cognito-idp.us-east-1.amazonaws.com",
+        "https://*.algolia.net",
+        "https://maps.googleapis.com",
+      ]),
+    );
     expect(directive(local, "connect-src")).toEqual(expect.arrayContaining(["http://127.0.0.1:3000"]));
   });
   it("frames only the widgets and the e-signature provider, and is framed only by itself", () => {
@@ -31,11 +39,13 @@ describe("the Content-Security-Policy", () => {
     expect(directive(hosted, "object-src")).toEqual(["'none'"]);
   });
   it("every source is valid: a wildcard only as the leftmost label", () => {
-    for (const [, values] of cspDirectives(hosted, { nonce: "n" })) for (const v of values) if (v.includes("*")) expect(v).toMatch(/^https:\/\/\*\.[a-z0-9.-]+$/);
+    for (const [, values] of cspDirectives(hosted, { nonce: "n" }))
+      for (const v of values) if (v.includes("*")) expect(v).toMatch(/^https:\/\/\*\.[a-z0-9.-]+$/);
   });
   it("a widget's hosts are one entry of THIRD_PARTY_HOSTS", () => {
     for (const [name, hosts] of Object.entries(THIRD_PARTY_HOSTS)) {
-      for (const [d, values] of Object.entries(hosts)) for (const v of values) expect([name, directive(hosted, d)]).toEqual([name, expect.arrayContaining([v])]);
+      for (const [d, values] of Object.entries(hosts))
+        for (const v of values) expect([name, directive(hosted, d)]).toEqual([name, expect.arrayContaining([v])]);
     }
   });
   it("upgrades insecure requests outside local only", () => {
@@ -61,7 +71,9 @@ describe("the Content-Security-Policy", () => {
     for (const config of [hosted, local])
       for (const dev of [false, true])
         for (const nonce of ["n", "QUJD+/==", createNonce()]) {
-          const direct = cspDirectives(config, { nonce, dev }).map(([name, values]) => [name, ...values].join(" ")).join("; ");
+          const direct = cspDirectives(config, { nonce, dev })
+            .map(([name, values]) => [name, ...values].join(" "))
+            .join("; ");
           expect(contentSecurityPolicy(config, { nonce, dev })).toBe(direct);
         }
   });
@@ -82,7 +94,10 @@ describe("securityHeaders", () => {
     expect(() => securityHeaders(local, { kind: "page" })).toThrow(/nonce/);
   });
   it("API answers are never framed (but the local e-signature page by the app) and never stored", () => {
-    expect(securityHeaders(local, { kind: "api" })).toMatchObject({ "x-frame-options": "DENY", "cache-control": expect.stringContaining("no-store") });
+    expect(securityHeaders(local, { kind: "api" })).toMatchObject({
+      "x-frame-options": "DENY",
+      "cache-control": expect.stringContaining("no-store"),
+    });
     expect(securityHeaders(local, { kind: "api", framedBySelf: true })["x-frame-options"]).toBe("SAMEORIGIN");
   });
 });

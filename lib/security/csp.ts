@@ -69,10 +69,18 @@ export function cspDirectives(config: ServerConfig, { nonce, dev = false }: CspO
   // The configured services, wherever they are: the local stand-ins may live on another origin
   // than the one a visitor typed (localhost vs 127.0.0.1).
   // Cognito's regional endpoint is the issuer's origin (a wildcard may only be a host's first label).
-  const configured = unique([originOf(config.appUrl), originOf(config.cognito.endpoint), originOf(config.cognito.issuer), originOf(config.graphql.url)]);
+  const configured = unique([
+    originOf(config.appUrl),
+    originOf(config.cognito.endpoint),
+    originOf(config.cognito.issuer),
+    originOf(config.graphql.url),
+  ]);
   const directives: [string, string[]][] = [
     ["default-src", ["'self'"]],
-    ["script-src", unique([`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...hostsFor("script-src"), dev ? "'unsafe-eval'" : undefined])],
+    [
+      "script-src",
+      unique([`'nonce-${nonce}'`, "'strict-dynamic'", "'self'", ...hostsFor("script-src"), dev ? "'unsafe-eval'" : undefined]),
+    ],
     // Tailwind's and the widgets' injected styles; styles cannot run code.
     ["style-src", unique(["'self'", "'unsafe-inline'", ...hostsFor("style-src")])],
     ["img-src", unique(["'self'", "data:", "blob:", ...hostsFor("img-src")])],

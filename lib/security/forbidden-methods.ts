@@ -19,7 +19,12 @@ export function refuseForbiddenMethods(): void {
     if (event === "request") {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
       if (FORBIDDEN_METHODS.has((req.method ?? "").toUpperCase())) {
-        res.writeHead(405, { allow: ALLOW, "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+        res.writeHead(405, {
+          allow: ALLOW,
+          "content-type": "text/plain; charset=utf-8",
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+        });
         res.end("Method Not Allowed");
         return true;
       }

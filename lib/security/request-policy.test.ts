@@ -19,7 +19,9 @@ describe("API_METHODS matches the route handlers", () => {
     .map((f) => path.join("api", f));
   it.each(files)("%s", (file) => {
     const source = readFileSync(path.join(root, file), "utf8");
-    const exported = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)].map((m) => m[1]).sort();
+    const exported = [...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g)]
+      .map((m) => m[1])
+      .sort();
     // A sample path for the file: dynamic segments become a value.
     const sample = `/${path.dirname(file)}`.replace(/\[\.\.\.[^\]]+\]/g, "a/b").replace(/\[[^\]]+\]/g, "x");
     const row = API_METHODS.find(([pattern]) => pattern.test(sample));
@@ -41,9 +43,12 @@ describe("refuse", () => {
     expect(refuse(req({ method, pathname, kind }))).toEqual({ status, reason: "method not allowed", allow });
   });
 
-  it.each(["/api/local/apps/%E0%A4%A", "/api/local/esign/%ZZ", "/api/local/algolia/%C0", "/api/%"])("malformed API path %s → 400", (pathname) => {
-    expect(refuse(req({ pathname, kind: "api" }))?.status).toBe(400);
-  });
+  it.each(["/api/local/apps/%E0%A4%A", "/api/local/esign/%ZZ", "/api/local/algolia/%C0", "/api/%"])(
+    "malformed API path %s → 400",
+    (pathname) => {
+      expect(refuse(req({ pathname, kind: "api" }))?.status).toBe(400);
+    },
+  );
 
   it.each(["/_global-error", "/_not-found", "/_error", "/_GLOBAL-ERROR/x", "/_document"])("Next's internal page %s → 404", (pathname) => {
     expect(refuse(req({ pathname }))?.status).toBe(404);

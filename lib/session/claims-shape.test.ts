@@ -19,7 +19,11 @@ const { sub: _sub, ...body } = good;
 
 /** A cookie signed like the real one, with any body: what a forger holding the secret could not make, but a bug could. */
 async function cookieWith(c: unknown, o: { iss?: string; aud?: string; sub?: string | null } = {}): Promise<string> {
-  const jwt = new SignJWT({ c }).setProtectedHeader({ alg: "HS256" }).setIssuer(o.iss ?? "lending-shell").setAudience(o.aud ?? "lending-shell/claims").setExpirationTime(NOW + 60);
+  const jwt = new SignJWT({ c })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuer(o.iss ?? "lending-shell")
+    .setAudience(o.aud ?? "lending-shell/claims")
+    .setExpirationTime(NOW + 60);
   if (o.sub !== null) jwt.setSubject(o.sub ?? "sub-1");
   return jwt.sign(new TextEncoder().encode(SECRET));
 }
@@ -30,7 +34,14 @@ describe("the claims cookie's name, lifetime and envelope (SPEC: short-lived, bo
     expect(CLAIMS_TTL_SECONDS).toBe(900);
     const token = await signClaims(good, SECRET, NOW);
     expect(decodeProtectedHeader(token)).toEqual({ alg: "HS256", typ: "JWT" });
-    expect(decodeJwt(token)).toEqual({ c: body, sub: "sub-1", iss: "lending-shell", aud: "lending-shell/claims", iat: NOW, exp: NOW + 900 });
+    expect(decodeJwt(token)).toEqual({
+      c: body,
+      sub: "sub-1",
+      iss: "lending-shell",
+      aud: "lending-shell/claims",
+      iat: NOW,
+      exp: NOW + 900,
+    });
   });
 
   it("reads back every field, whatever their values", async () => {
@@ -91,6 +102,13 @@ describe("claimsCookieOptions", () => {
     ["https://app.example.com", "example.com", { secure: true, domain: "example.com" }],
     ["http://localhost:3000", "", { secure: false }],
   ])("%s with cookie domain %p", (appUrl, cookieDomain, extra) => {
-    expect(claimsCookieOptions({ appUrl, cookieDomain })).toEqual({ name: "shell_claims", httpOnly: true, sameSite: "lax", path: "/", maxAge: 900, ...extra });
+    expect(claimsCookieOptions({ appUrl, cookieDomain })).toEqual({
+      name: "shell_claims",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: 900,
+      ...extra,
+    });
   });
 });

@@ -36,7 +36,11 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
     remoteKeySets.get(options.jwksUrl) ??
     (() => {
       // A short timeout: while the key endpoint is down, signed-in requests fail closed quickly.
-      const set = createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000, timeoutDuration: 2_000 });
+      const set = createRemoteJWKSet(new URL(options.jwksUrl), {
+        cooldownDuration: 30_000,
+        cacheMaxAge: 3_600_000,
+        timeoutDuration: 2_000,
+      });
       remoteKeySets.set(options.jwksUrl, set);
       return set;
     })();
@@ -53,7 +57,12 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         currentDate: new Date(nowSeconds * 1000),
       });
       const username = payload["cognito:username"];
-      if (payload.token_use !== "id" || typeof payload.sub !== "string" || typeof username !== "string" || typeof payload.exp !== "number") {
+      if (
+        payload.token_use !== "id" ||
+        typeof payload.sub !== "string" ||
+        typeof username !== "string" ||
+        typeof payload.exp !== "number"
+      ) {
         return null;
       }
       const claims: IdentityClaims = {

@@ -6,12 +6,36 @@ const jar = (entries: Record<string, string>) => ({ get: (name: string) => entri
 
 describe("refreshTokenCookie", () => {
   it.each<[string, Record<string, string>, string | undefined]>([
-    ["the signed-in user's refresh token", { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.client123.abc123.refreshToken": "rt-1" }, "rt-1"],
-    ["the cookie under the encoded username", { [lastAuthUserCookie(CLIENT)]: "a@b.c", "CognitoIdentityServiceProvider.client123.a%40b.c.refreshToken": "rt-2" }, "rt-2"],
-    ["the plain name first when both exist", { [lastAuthUserCookie(CLIENT)]: "a@b.c", "CognitoIdentityServiceProvider.client123.a@b.c.refreshToken": "rt-plain", "CognitoIdentityServiceProvider.client123.a%40b.c.refreshToken": "rt-enc" }, "rt-plain"],
+    [
+      "the signed-in user's refresh token",
+      { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.client123.abc123.refreshToken": "rt-1" },
+      "rt-1",
+    ],
+    [
+      "the cookie under the encoded username",
+      { [lastAuthUserCookie(CLIENT)]: "a@b.c", "CognitoIdentityServiceProvider.client123.a%40b.c.refreshToken": "rt-2" },
+      "rt-2",
+    ],
+    [
+      "the plain name first when both exist",
+      {
+        [lastAuthUserCookie(CLIENT)]: "a@b.c",
+        "CognitoIdentityServiceProvider.client123.a@b.c.refreshToken": "rt-plain",
+        "CognitoIdentityServiceProvider.client123.a%40b.c.refreshToken": "rt-enc",
+      },
+      "rt-plain",
+    ],
     ["nothing without a signed-in user", { "CognitoIdentityServiceProvider.client123.abc123.refreshToken": "rt-1" }, undefined],
-    ["nothing for another client's cookie", { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.other.abc123.refreshToken": "rt-1" }, undefined],
-    ["nothing for another user's cookie", { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.client123.zzz.refreshToken": "rt-1" }, undefined],
+    [
+      "nothing for another client's cookie",
+      { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.other.abc123.refreshToken": "rt-1" },
+      undefined,
+    ],
+    [
+      "nothing for another user's cookie",
+      { [lastAuthUserCookie(CLIENT)]: "abc123", "CognitoIdentityServiceProvider.client123.zzz.refreshToken": "rt-1" },
+      undefined,
+    ],
   ])("%s", (_label, cookies, want) => {
     expect(refreshTokenCookie(jar(cookies), CLIENT)).toBe(want);
   });
@@ -25,12 +49,23 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
       return new Response("{}", { status: 200 });
     }) as unknown as typeof fetch;
     expect(REVOKE_TIMEOUT_MS).toBe(2000);
-    await expect(revokeRefreshToken({ endpoint: "http://127.0.0.1:3000/api/local/cognito", region: "us-east-1", clientId: CLIENT, refreshToken: "rt-1", fetchImpl })).resolves.toBe("revoked");
+    await expect(
+      revokeRefreshToken({
+        endpoint: "http://127.0.0.1:3000/api/local/cognito",
+        region: "us-east-1",
+        clientId: CLIENT,
+        refreshToken: "rt-1",
+        fetchImpl,
+      }),
+    ).resolves.toBe("revoked");
     expect(calls).toHaveLength(1);
     const [url, init] = calls[0]!;
     expect(url).toBe("http://127.0.0.1:3000/api/local/cognito");
     expect(init.method).toBe("POST");
-    expect(init.headers).toEqual({ "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken" });
+    expect(init.headers).toEqual({
+      "content-type": "application/x-amz-json-1.1",
+      "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken",
+    });
     expect(JSON.parse(init.body as string)).toEqual({ ClientId: CLIENT, Token: "rt-1" });
     expect(init.cache).toBe("no-store");
     expect(init.signal).toBeInstanceOf(AbortSignal);
@@ -49,16 +84,38 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
   it.each([
     ["a refusal", async () => new Response('{"__type":"NotAuthorizedException"}', { status: 400 })],
     ["a server error", async () => new Response("", { status: 500 })],
-    ["a network failure", async () => {
-      throw new TypeError("fetch failed");
-    }],
+    [
+      "a network failure",
+      async () => {
+        throw new TypeError("fetch failed");
+      },
+    ],
   ])("answers failed on %s, never throws", async (_label, impl) => {
-    await expect(revokeRefreshToken({ endpoint: "http://x.invalid/", region: "us-east-1", clientId: CLIENT, refreshToken: "rt", fetchImpl: impl as unknown as typeof fetch })).resolves.toBe("failed");
+    await expect(
+      revokeRefreshToken({
+        endpoint: "http://x.invalid/",
+        region: "us-east-1",
+        clientId: CLIENT,
+        refreshToken: "rt",
+        fetchImpl: impl as unknown as typeof fetch,
+      }),
+    ).resolves.toBe("failed");
   });
 
   it("gives up after its time limit", async () => {
     const fetchImpl = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)))) as unknown as typeof fetch;
-    await expect(revokeRefreshToken({ endpoint: "http://x.invalid/", region: "us-east-1", clientId: CLIENT, refreshToken: "rt", fetchImpl, timeoutMs: 20 })).resolves.toBe("failed");
+      new Promise((_resolve, reject) =>
+        init.signal!.addEventListener("abort", () => reject(init.signal!.reason)),
+      )) as unknown as typeof fetch;
+    await expect(
+      revokeRefreshToken({
+        endpoint: "http://x.invalid/",
+        region: "us-east-1",
+        clientId: CLIENT,
+        refreshToken: "rt",
+        fetchImpl,
+        timeoutMs: 20,
+      }),
+    ).resolves.toBe("failed");
   });
 });

@@ -29,7 +29,14 @@ export interface RevokeOptions {
 
 export type RevokeResult = "revoked" | "failed";
 
-export async function revokeRefreshToken({ endpoint, region, clientId, refreshToken, fetchImpl = fetch, timeoutMs = REVOKE_TIMEOUT_MS }: RevokeOptions): Promise<RevokeResult> {
+export async function revokeRefreshToken({
+  endpoint,
+  region,
+  clientId,
+  refreshToken,
+  fetchImpl = fetch,
+  timeoutMs = REVOKE_TIMEOUT_MS,
+}: RevokeOptions): Promise<RevokeResult> {
   const url = endpoint ?? `https://cognito-idp.${region}.amazonaws.com/`;
   try {
     const res = await fetchImpl(url, {

@@ -14,7 +14,10 @@ export async function currentSession(): Promise<Session> {
   const { cognito, sessionSecret } = serverConfig();
   verifier ??= createIdTokenVerifier({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId });
   const jar = await cookies();
-  return readSession({ get: (name) => jar.get(name)?.value }, { clientId: cognito.clientId, claimsSecret: sessionSecret, verifyIdToken: verifier });
+  return readSession(
+    { get: (name) => jar.get(name)?.value },
+    { clientId: cognito.clientId, claimsSecret: sessionSecret, verifyIdToken: verifier },
+  );
 }
 
 /** The raw identity token of the signed-in user (the one currentSession verified), for calls on their behalf. */

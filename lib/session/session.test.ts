@@ -34,7 +34,12 @@ beforeAll(async () => {
   options = {
     clientId: CLIENT,
     claimsSecret: SECRET,
-    verifyIdToken: createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://unused.invalid/jwks", clientId: CLIENT, keys: createLocalJWKSet({ keys: [jwk] }) }),
+    verifyIdToken: createIdTokenVerifier({
+      issuer: ISSUER,
+      jwksUrl: "http://unused.invalid/jwks",
+      clientId: CLIENT,
+      keys: createLocalJWKSet({ keys: [jwk] }),
+    }),
   };
 });
 
@@ -86,13 +91,22 @@ describe("readSession", () => {
     ["a user cookie without a token", async () => jar({ [lastAuthUserCookie(CLIENT)]: "abc123" })],
     ["an expired token", async () => cookiesFor(await idToken({ exp: NOW - 1 }))],
     ["a token signed by another key", async () => cookiesFor(await idToken({ key: otherKey }))],
-    ["a token from another issuer", async () => cookiesFor(await idToken({ iss: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other" }))],
+    [
+      "a token from another issuer",
+      async () => cookiesFor(await idToken({ iss: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_other" })),
+    ],
     ["a token for another client", async () => cookiesFor(await idToken({ aud: "someoneelse" }))],
     ["an access token in place of the id token", async () => cookiesFor(await idToken({ use: "access" }))],
     ["a token of another user than the cookie names", async () => cookiesFor(await idToken({ username: "ffffff" }))],
     ["a tampered token", async () => cookiesFor((await idToken()).replace(/\.(.)/, ".x"))],
     ["garbage", async () => cookiesFor("not-a-jwt")],
-    ["an unsigned token", async () => cookiesFor(`${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ sub: "sub-1", "cognito:username": "abc123", token_use: "id", iss: ISSUER, aud: CLIENT, exp: NOW + 100 })).toString("base64url")}.`)],
+    [
+      "an unsigned token",
+      async () =>
+        cookiesFor(
+          `${Buffer.from('{"alg":"none"}').toString("base64url")}.${Buffer.from(JSON.stringify({ sub: "sub-1", "cognito:username": "abc123", token_use: "id", iss: ISSUER, aud: CLIENT, exp: NOW + 100 })).toString("base64url")}.`,
+        ),
+    ],
     ["a malformed user cookie", async () => jar({ [lastAuthUserCookie(CLIENT)]: "%E0%A4%A" })],
   ];
   it.each(anonymousCases)("fails closed to anonymous on %s", async (_, make) => {
@@ -100,13 +114,20 @@ describe("readSession", () => {
   });
 
   it("treats a throwing verifier as anonymous, never an exception", async () => {
-    const broken = { ...options, verifyIdToken: async () => { throw new Error("JWKS unreachable"); } };
+    const broken = {
+      ...options,
+      verifyIdToken: async () => {
+        throw new Error("JWKS unreachable");
+      },
+    };
     await expect(readSession(await cookiesFor(await idToken()), broken, NOW)).resolves.toEqual({ status: "anonymous" });
   });
 
   it("treats an unreachable JWKS as anonymous", async () => {
     const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
-    await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({ status: "anonymous" });
+    await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
+      status: "anonymous",
+    });
   });
 
   it("forgets a remembered token once it expires", async () => {
@@ -147,7 +168,10 @@ describe("the verified-token cache (one verification per token per server)", () 
     ["tampered", async (good: string) => good.replace(/\.(.)/, ".x")],
     ["signed by a foreign key", async () => idToken({ key: otherKey })],
     ["expired", async () => idToken({ exp: NOW - 1 })],
-    ["its signature swapped for another token's", async (good: string) => `${good.split(".").slice(0, 2).join(".")}.${(await idToken({ sub: "sub-2" })).split(".")[2]}`],
+    [
+      "its signature swapped for another token's",
+      async (good: string) => `${good.split(".").slice(0, 2).join(".")}.${(await idToken({ sub: "sub-2" })).split(".")[2]}`,
+    ],
   ])("a %s token still fails after a good one was remembered", async (_, make) => {
     const { verify } = countingVerifier();
     const good = await idToken();
@@ -181,11 +205,29 @@ describe("the claims cookie", () => {
   });
   it.each([
     ["expired", async () => readClaims(await signClaims(claims, SECRET, NOW - 16 * 60), SECRET, "sub-1", NOW)],
-    ["signed with another secret", async () => readClaims(await signClaims(claims, "another-secret-that-is-long-enough-0", NOW), SECRET, "sub-1", NOW)],
+    [
+      "signed with another secret",
+      async () => readClaims(await signClaims(claims, "another-secret-that-is-long-enough-0", NOW), SECRET, "sub-1", NOW),
+    ],
     ["bound to another user", async () => readClaims(await signClaims(claims, SECRET, NOW), SECRET, "sub-2", NOW)],
     ["tampered", async () => readClaims((await signClaims(claims, SECRET, NOW)).replace(/\.(..)/, ".AA"), SECRET, "sub-1", NOW)],
     ["missing", async () => readClaims(undefined, SECRET, "sub-1", NOW)],
-    ["of the wrong shape", async () => readClaims(await new SignJWT({ c: { step: 1 } }).setProtectedHeader({ alg: "HS256" }).setSubject("sub-1").setIssuer("lending-shell").setAudience("lending-shell/claims").setExpirationTime(NOW + 60).sign(new TextEncoder().encode(SECRET)), SECRET, "sub-1", NOW)],
+    [
+      "of the wrong shape",
+      async () =>
+        readClaims(
+          await new SignJWT({ c: { step: 1 } })
+            .setProtectedHeader({ alg: "HS256" })
+            .setSubject("sub-1")
+            .setIssuer("lending-shell")
+            .setAudience("lending-shell/claims")
+            .setExpirationTime(NOW + 60)
+            .sign(new TextEncoder().encode(SECRET)),
+          SECRET,
+          "sub-1",
+          NOW,
+        ),
+    ],
   ])("is ignored when %s", async (_, read) => {
     await expect(read()).resolves.toBeNull();
   });

@@ -57,22 +57,80 @@ const CHAINS: Row[][] = [
   // The seeded employment@ has no employment details yet, so the rule refuses it (its result page is
   // the lending app's own); the approval's refresh is the same code path, and the journey e2e walks it.
   [
-    { transition: "preQualification (check my rate) refused → prequalRej", email: "employment@example.com", arrangeStep: "authPrequal", path: "lending/apply/authPrequal", fields: { action: "prequalify" }, location: "/api/local/apps/lending/apply/prequalRej", claims: "prequalRej|dd=false" },
+    {
+      transition: "preQualification (check my rate) refused → prequalRej",
+      email: "employment@example.com",
+      arrangeStep: "authPrequal",
+      path: "lending/apply/authPrequal",
+      fields: { action: "prequalify" },
+      location: "/api/local/apps/lending/apply/prequalRej",
+      claims: "prequalRej|dd=false",
+    },
   ],
   [
-    { transition: "setApplicationStep (prequalApprove, continue) → consentPage", email: "prequal-approved@example.com", path: "lending/apply/prequalApprove", fields: { action: "continue" }, location: "/apply/consentPage", claims: "consentPage|dd=false" },
-    { transition: "setEvolveConsent + setApplicationStep (consent) → fundingAccount", email: "prequal-approved@example.com", path: "lending/apply/consentPage", fields: { action: "consent", consent: "yes" }, location: "/apply/fundingAccount", claims: "fundingAccount|dd=false" },
+    {
+      transition: "setApplicationStep (prequalApprove, continue) → consentPage",
+      email: "prequal-approved@example.com",
+      path: "lending/apply/prequalApprove",
+      fields: { action: "continue" },
+      location: "/apply/consentPage",
+      claims: "consentPage|dd=false",
+    },
+    {
+      transition: "setEvolveConsent + setApplicationStep (consent) → fundingAccount",
+      email: "prequal-approved@example.com",
+      path: "lending/apply/consentPage",
+      fields: { action: "consent", consent: "yes" },
+      location: "/apply/fundingAccount",
+      claims: "fundingAccount|dd=false",
+    },
   ],
   [
-    { transition: "identity upload (step 8) → completeUnderReview", email: "under-review@example.com", arrangeStep: "uploadIdentity", path: "lending/apply/uploadIdentity", fields: { action: "upload", file: new File(["%PDF-1.4"], "licence.pdf", { type: "application/pdf" }) }, location: "/apply/completeUnderReview", claims: "completeUnderReview|dd=false" },
-    { transition: "review completed (local ops action) → Offer Sent", email: "under-review@example.com", path: "lending/apply/completeUnderReview", fields: { action: "complete-review" }, location: "/apply", claims: "Offer Sent|dd=false" },
+    {
+      transition: "identity upload (step 8) → completeUnderReview",
+      email: "under-review@example.com",
+      arrangeStep: "uploadIdentity",
+      path: "lending/apply/uploadIdentity",
+      fields: { action: "upload", file: new File(["%PDF-1.4"], "licence.pdf", { type: "application/pdf" }) },
+      location: "/apply/completeUnderReview",
+      claims: "completeUnderReview|dd=false",
+    },
+    {
+      transition: "review completed (local ops action) → Offer Sent",
+      email: "under-review@example.com",
+      path: "lending/apply/completeUnderReview",
+      fields: { action: "complete-review" },
+      location: "/apply",
+      claims: "Offer Sent|dd=false",
+    },
   ],
   [
-    { transition: "offer accepted", email: "offer-sent@example.com", path: "lending/apply/offerDetails", fields: { action: "accept" }, location: "/offer/directDeposit", claims: "Offer Sent|dd=false" },
-    { transition: "direct deposit confirmed", email: "offer-sent@example.com", path: "lending/direct-deposit", fields: { action: "confirm-direct-deposit", dd: "yes" }, location: "/offer/contract", claims: "Offer Sent|dd=true" },
+    {
+      transition: "offer accepted",
+      email: "offer-sent@example.com",
+      path: "lending/apply/offerDetails",
+      fields: { action: "accept" },
+      location: "/offer/directDeposit",
+      claims: "Offer Sent|dd=false",
+    },
+    {
+      transition: "direct deposit confirmed",
+      email: "offer-sent@example.com",
+      path: "lending/direct-deposit",
+      fields: { action: "confirm-direct-deposit", dd: "yes" },
+      location: "/offer/contract",
+      claims: "Offer Sent|dd=true",
+    },
   ],
   [
-    { transition: "origination (local ops action) → activeLoan", email: "signed@example.com", path: "dashboard/contract", fields: { action: "originate" }, location: "/dashboard", claims: "activeLoan|dd=true" },
+    {
+      transition: "origination (local ops action) → activeLoan",
+      email: "signed@example.com",
+      path: "dashboard/contract",
+      fields: { action: "originate" },
+      location: "/dashboard",
+      claims: "activeLoan|dd=true",
+    },
   ],
 ];
 
@@ -90,7 +148,9 @@ describe("the local apps refresh the shell's claims after every change of step o
   it("the prequalification refusal is the rule's (no employment status on file)", async () => {
     await arrange(server.url, "UPDATE applications SET step = $1 WHERE sub = $2", ["authPrequal", persona("employment@example.com").sub]);
     expect((await post("lending/apply/authPrequal", "employment@example.com", { action: "prequalify" })).status).toBe(303);
-    const [row] = await sql<{ reason: string }>(server.url, "SELECT rejection_reason AS reason FROM applications WHERE sub = $1", [persona("employment@example.com").sub]);
+    const [row] = await sql<{ reason: string }>(server.url, "SELECT rejection_reason AS reason FROM applications WHERE sub = $1", [
+      persona("employment@example.com").sub,
+    ]);
     expect(row!.reason).toMatch(/^Employment status "none" is not eligible/);
   });
 

@@ -17,17 +17,77 @@ import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } fr
 
 const APP = "Dashboard app";
 
-const LOAD = /* GraphQL */ `query { loadFrontend {
-  applicationStep
-  documents { loanId loanName statements { fileName sortDate signedUrl } }
-  appInfo { step username primary_email amountAppliedFor directDepositConfirmed rejectionReason
-    personal { given_name family_name }
-    offer { offerAmountFinanced offerOriginalAPR offerTotalCost offerTerm offerPaymentAmount offerDeductionAmount contractSigned hellosignDirectDepositSignatureId }
-    prequalification { preQualificationStatus preQualifiedAmount preQualifiedInterestRate preQualifiedOriginationFee } }
-  loanInfo { loanId loanName status apr balance amount fee term maturityDate payoffAmount deductionAmount originatedAt PayoutDate
-    payments { amount sts effectiveDate source }
-    scheduledPayments { frequency amount paymentDate accountMask } }
-} }`;
+const LOAD = /* GraphQL */ `
+  query {
+    loadFrontend {
+      applicationStep
+      documents {
+        loanId
+        loanName
+        statements {
+          fileName
+          sortDate
+          signedUrl
+        }
+      }
+      appInfo {
+        step
+        username
+        primary_email
+        amountAppliedFor
+        directDepositConfirmed
+        rejectionReason
+        personal {
+          given_name
+          family_name
+        }
+        offer {
+          offerAmountFinanced
+          offerOriginalAPR
+          offerTotalCost
+          offerTerm
+          offerPaymentAmount
+          offerDeductionAmount
+          contractSigned
+          hellosignDirectDepositSignatureId
+        }
+        prequalification {
+          preQualificationStatus
+          preQualifiedAmount
+          preQualifiedInterestRate
+          preQualifiedOriginationFee
+        }
+      }
+      loanInfo {
+        loanId
+        loanName
+        status
+        apr
+        balance
+        amount
+        fee
+        term
+        maturityDate
+        payoffAmount
+        deductionAmount
+        originatedAt
+        PayoutDate
+        payments {
+          amount
+          sts
+          effectiveDate
+          source
+        }
+        scheduledPayments {
+          frequency
+          amount
+          paymentDate
+          accountMask
+        }
+      }
+    }
+  }
+`;
 
 type Load = { applicationStep: string; documents: ApiJson[]; appInfo: ApiJson; loanInfo: ApiJson | null };
 
@@ -50,18 +110,30 @@ export function loanStateOf(l: Load): LoanState {
 export function nextFor(l: Load, state: LoanState): { text: string; href?: string; label?: string } {
   const step = l.applicationStep;
   const info = l.appInfo;
-  if (state === "applicationBlocked") return { text: "Your application needs attention from our team.", href: "/applicationBlocked", label: "See what is needed" };
+  if (state === "applicationBlocked")
+    return { text: "Your application needs attention from our team.", href: "/applicationBlocked", label: "See what is needed" };
   if (state === "rejected") return { text: `Your application was not approved${info.rejectionReason ? `: ${info.rejectionReason}` : "."}` };
   if (state === "originated") return { text: "Your loan is active.", href: "/payments", label: "See your payments" };
-  if (state === "signed") return { text: "Your contract is signed; we are funding your loan.", href: "/offer/contract", label: "See your contract" };
+  if (state === "signed")
+    return { text: "Your contract is signed; we are funding your loan.", href: "/offer/contract", label: "See your contract" };
   if (step === "Offer Sent") {
     return info.directDepositConfirmed
-      ? { text: "Your offer is accepted and direct deposit is set up: sign your contract.", href: "/offer/contract", label: "Sign your contract" }
+      ? {
+          text: "Your offer is accepted and direct deposit is set up: sign your contract.",
+          href: "/offer/contract",
+          label: "Sign your contract",
+        }
       : { text: "Your loan offer is ready.", href: "/apply/offerDetails", label: "See your offer" };
   }
   if (step === "Paper Form Confirmation Pending") return { text: "We are waiting for your payroll office to confirm the deduction form." };
-  if (step === "completeUnderReview") return { text: "Your application is under review.", href: "/apply/completeUnderReview", label: "See its status" };
-  if (stepRank(step) !== undefined) return { text: "Continue your application where you left off.", href: `/apply/${encodeURIComponent(step)}`, label: "Continue your application" };
+  if (step === "completeUnderReview")
+    return { text: "Your application is under review.", href: "/apply/completeUnderReview", label: "See its status" };
+  if (stepRank(step) !== undefined)
+    return {
+      text: "Continue your application where you left off.",
+      href: `/apply/${encodeURIComponent(step)}`,
+      label: "Continue your application",
+    };
   return { text: "Nothing to do right now." };
 }
 
@@ -87,7 +159,10 @@ function home(l: Load): Response {
         loan.payments.length === 0
           ? "<p>No payments yet.</p>"
           : `<div class="table-wrap"><table data-testid="payments"><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Source</th></tr></thead><tbody>${loan.payments
-              .map((p: ApiJson) => `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`)
+              .map(
+                (p: ApiJson) =>
+                  `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`,
+              )
               .join("")}</tbody></table></div>`
       }</section>
 <section class="card" aria-labelledby="statements"><h2 id="statements">Statements</h2>${
@@ -119,7 +194,11 @@ async function contract(l: Load, s: AppSession, config: AppsConfig, notice = "")
     return html("Contract", `<h1>Your contract</h1>${err}<p>Your loan is active.</p><p><a href="/dashboard">Back to dashboard</a></p>`);
   }
   if (l.applicationStep !== "Offer Sent" || !o || !q?.preQualificationStatus) {
-    return html("Contract", `<h1>No contract yet</h1><p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`, 409);
+    return html(
+      "Contract",
+      `<h1>No contract yet</h1><p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`,
+      409,
+    );
   }
   const terms = {
     principalCents: dollarsToCents(q.preQualifiedAmount),
@@ -135,11 +214,20 @@ ${truthInLending(terms)}
 ${actionForm("originate", `<button type="submit">Originate (fund) the loan</button>`, { ops: true })}`,
     );
   }
-  const sig = (await callApi<{ originationPaymentCalculator: string }>(
-    config, s.token, "mutation ($u: String!) { originationPaymentCalculator(username: $u) }", { u: s.caller.username },
-  )).originationPaymentCalculator;
+  const sig = (
+    await callApi<{ originationPaymentCalculator: string }>(
+      config,
+      s.token,
+      "mutation ($u: String!) { originationPaymentCalculator(username: $u) }",
+      { u: s.caller.username },
+    )
+  ).originationPaymentCalculator;
   if (sig === "FAILURE") {
-    return html("Contract", `<h1>Your contract</h1><p class="error" role="alert">We could not prepare your contract. Please try again later.</p>`, 502);
+    return html(
+      "Contract",
+      `<h1>Your contract</h1><p class="error" role="alert">We could not prepare your contract. Please try again later.</p>`,
+      502,
+    );
   }
   return html(
     "Contract",
@@ -150,7 +238,11 @@ ${info.directDepositConfirmed ? "" : `<p>Set up your <a href="/offer/directDepos
   );
 }
 
-export async function dashboardApp(request: Request, rest: string[], deps: { config: AppsConfig; db: () => Promise<Db> }): Promise<Response | null> {
+export async function dashboardApp(
+  request: Request,
+  rest: string[],
+  deps: { config: AppsConfig; db: () => Promise<Db> },
+): Promise<Response | null> {
   const isHome = rest.length === 0;
   const isContract = rest.length === 1 && rest[0] === "contract";
   if (!isHome && !isContract) return null;

@@ -36,9 +36,14 @@ export function createAppsHandler(deps: AppsDeps): (request: Request, segments: 
     }
     if (!app || !(app in HOSTED_APPS)) {
       return htmlResponse(
-        htmlPage("Unknown hosted app — local stand-in", `<main><h1>Unknown hosted app</h1>
-<p>Known apps: ${Object.keys(HOSTED_APPS).map((a) => `<code>${a}</code>`).join(", ")}.</p>
-<p><a href="/">Home</a> · <a href="/login">Sign in</a></p></main>`),
+        htmlPage(
+          "Unknown hosted app — local stand-in",
+          `<main><h1>Unknown hosted app</h1>
+<p>Known apps: ${Object.keys(HOSTED_APPS)
+            .map((a) => `<code>${a}</code>`)
+            .join(", ")}.</p>
+<p><a href="/">Home</a> · <a href="/login">Sign in</a></p></main>`,
+        ),
         404,
       );
     }

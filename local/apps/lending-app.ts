@@ -2,7 +2,17 @@ import { TERM_MONTHS, discloseLoan, dollarsToCents, percentToBps } from "../../l
 import type { Db } from "../db";
 import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
-import { ApiCallError, appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
+import {
+  ApiCallError,
+  appSession,
+  callApi,
+  refreshClaims,
+  sameOrigin,
+  seeOther,
+  type ApiJson,
+  type AppSession,
+  type AppsConfig,
+} from "./app-session";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
@@ -32,13 +42,56 @@ const UPLOAD_TITLES: Record<string, string> = {
   uploadTenure: "Upload proof of your time with your employer",
 };
 
-const LOAD = /* GraphQL */ `query { loadFrontend { applicationStep appInfo {
-  step username primary_email employerName amountAppliedFor stateOfResidence loanReason evolveConsent directDepositConfirmed rejectionReason
-  personal { given_name family_name }
-  employment { jobTitle salary additionalIncome payFrequency startDate requirePaystubs }
-  offer { offerAmountFinanced offerOriginalAPR offerTotalCost offerTerm offerPaymentAmount offerDeductionAmount expectedPayments contractSigned }
-  prequalification { preQualificationStatus preQualificationFailureReason preQualifiedAmount preQualifiedInterestRate preQualifiedTerm preQualifiedOriginationFee creditDenialReason }
-} } }`;
+const LOAD = /* GraphQL */ `
+  query {
+    loadFrontend {
+      applicationStep
+      appInfo {
+        step
+        username
+        primary_email
+        employerName
+        amountAppliedFor
+        stateOfResidence
+        loanReason
+        evolveConsent
+        directDepositConfirmed
+        rejectionReason
+        personal {
+          given_name
+          family_name
+        }
+        employment {
+          jobTitle
+          salary
+          additionalIncome
+          payFrequency
+          startDate
+          requirePaystubs
+        }
+        offer {
+          offerAmountFinanced
+          offerOriginalAPR
+          offerTotalCost
+          offerTerm
+          offerPaymentAmount
+          offerDeductionAmount
+          expectedPayments
+          contractSigned
+        }
+        prequalification {
+          preQualificationStatus
+          preQualificationFailureReason
+          preQualifiedAmount
+          preQualifiedInterestRate
+          preQualifiedTerm
+          preQualifiedOriginationFee
+          creditDenialReason
+        }
+      }
+    }
+  }
+`;
 
 type Load = { applicationStep: string; appInfo: ApiJson };
 
@@ -167,9 +220,13 @@ ${actionForm(
         UPLOAD_TITLES[step]!,
         `<h1>${e(UPLOAD_TITLES[step]!)}</h1>${err}
 <p>The local stand-in keeps only the file's name and size.</p>
-${actionForm("upload", `<label for="file">Document (PDF or image, up to 10 MB)</label>
+${actionForm(
+  "upload",
+  `<label for="file">Document (PDF or image, up to 10 MB)</label>
 <input type="file" id="file" name="file" required accept=".pdf,image/*">
-<button type="submit">Upload</button>`, { multipart: true })}`,
+<button type="submit">Upload</button>`,
+  { multipart: true },
+)}`,
       );
     }
     case "completeUnderReview": {
@@ -211,7 +268,11 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
   const info = l.appInfo;
   const o = info.offer;
   if (l.applicationStep !== "Offer Sent" || !o) {
-    return page("Direct deposit", `<h1>No offer to set up</h1>${stepLine(l.applicationStep)}<p><a href="/dashboard">Back to dashboard</a></p>`, 409);
+    return page(
+      "Direct deposit",
+      `<h1>No offer to set up</h1>${stepLine(l.applicationStep)}<p><a href="/dashboard">Back to dashboard</a></p>`,
+      409,
+    );
   }
   const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
   return page(
@@ -245,7 +306,11 @@ function requestedStep(rest: string[], stored: string): string {
   return stored;
 }
 
-export async function lendingApp(request: Request, rest: string[], deps: { config: AppsConfig; db: () => Promise<Db> }): Promise<Response | null> {
+export async function lendingApp(
+  request: Request,
+  rest: string[],
+  deps: { config: AppsConfig; db: () => Promise<Db> },
+): Promise<Response | null> {
   const isApply = rest[0] === "apply" && rest.length <= 2;
   const isDirectDeposit = rest[0] === "direct-deposit" && rest.length === 1;
   if (!isApply && !isDirectDeposit) return null;
@@ -289,7 +354,10 @@ async function act(
   switch (`${step}:${action}`) {
     case "authPrequal:prequalify": {
       const r = await callApi<{ preQualification: { preQualificationStatus: boolean } }>(
-        config, s.token, "mutation ($u: String!) { preQualification(username: $u) { preQualificationStatus } }", { u: s.caller.username },
+        config,
+        s.token,
+        "mutation ($u: String!) { preQualification(username: $u) { preQualificationStatus } }",
+        { u: s.caller.username },
       );
       // A refusal makes the loan state rejected, and the shell's /apply then says restricted: the result is shown here.
       return r.preQualification.preQualificationStatus ? "/apply/prequalApprove" : `${BASE}/apply/prequalRej`;

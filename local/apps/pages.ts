@@ -79,8 +79,10 @@ export function actionForm(action: string, inner: string, options: { ops?: boole
 <input type="hidden" name="action" value="${e(action)}">
 ${inner}
 </form>`;
-  return options.ops ? `<section class="ops" aria-labelledby="ops-${e(action)}"><h2 id="ops-${e(action)}">Local ops action</h2>
-<p>In production the lender's staff do this. Locally you can do it yourself.</p>${form}</section>` : form;
+  return options.ops
+    ? `<section class="ops" aria-labelledby="ops-${e(action)}"><h2 id="ops-${e(action)}">Local ops action</h2>
+<p>In production the lender's staff do this. Locally you can do it yourself.</p>${form}</section>`
+    : form;
 }
 
 /** A stand-in page as a response: no scripts, framed by nobody, never stored. */

@@ -37,7 +37,10 @@ describe("the lending app stand-in", () => {
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Sign in to continue");
     // A forged token is no session either.
-    const forged = await get("lending/apply", `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=a10001; CognitoIdentityServiceProvider.${CLIENT}.a10001.idToken=x.y.z`);
+    const forged = await get(
+      "lending/apply",
+      `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=a10001; CognitoIdentityServiceProvider.${CLIENT}.a10001.idToken=x.y.z`,
+    );
     expect(forged.status).toBe(401);
   });
 
@@ -78,7 +81,9 @@ describe("the lending app stand-in", () => {
     expect([accepted.status, accepted.headers.get("location")]).toEqual([303, "/offer/directDeposit"]);
     const done = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
     expect([done.status, done.headers.get("location")]).toEqual([303, "/offer/contract"]);
-    const [row] = await sql(server.url, "SELECT direct_deposit_confirmed AS dd FROM applications WHERE sub = $1", [persona("offer-sent@example.com").sub]);
+    const [row] = await sql(server.url, "SELECT direct_deposit_confirmed AS dd FROM applications WHERE sub = $1", [
+      persona("offer-sent@example.com").sub,
+    ]);
     expect(row).toEqual({ dd: true });
     // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
     expect(await nextLink()).toBe("/offer/contract");
@@ -102,7 +107,10 @@ describe("the dashboard stand-in", () => {
       ["offer-dd@example.com", "/offer/contract"],
       ["prequal-approved@example.com", "/apply/prequalApprove"],
     ] as const) {
-      expect([email, await (await get("dashboard/", await cookieFor(email))).text()]).toEqual([email, expect.stringContaining(`href="${href}" data-testid="next-link"`)]);
+      expect([email, await (await get("dashboard/", await cookieFor(email))).text()]).toEqual([
+        email,
+        expect.stringContaining(`href="${href}" data-testid="next-link"`),
+      ]);
     }
     const rejected = await (await get("dashboard/", await cookieFor("rejected@example.com"))).text();
     expect(rejected).toContain('data-testid="loan-state">rejected<');

@@ -18,7 +18,9 @@ export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?:
   return async (request) => {
     const path = new URL(request.url).pathname.slice(base.length);
     if (path === "/argyle.web.v5.js" && request.method === "GET") {
-      return new Response(argyleWidgetScript(base), { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" } });
+      return new Response(argyleWidgetScript(base), {
+        headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" },
+      });
     }
     if (path !== "/session" && path !== "/accounts") return json(404, { message: "Not found" });
     if (request.method !== "POST") return json(405, { message: "Method not allowed" });

@@ -68,13 +68,19 @@ describe("counters(signature_id)", () => {
     const again = await signingUrl("offer-dd@example.com", "sig-dd-a10007");
     expect(again.searchParams.get("token")).not.toBe(url.searchParams.get("token"));
     // Only a hash of the token is stored.
-    const stored = await sql<{ token_hash: string }>(server.url, "SELECT token_hash FROM esign_links WHERE signature_id = $1", ["sig-dd-a10007"]);
+    const stored = await sql<{ token_hash: string }>(server.url, "SELECT token_hash FROM esign_links WHERE signature_id = $1", [
+      "sig-dd-a10007",
+    ]);
     expect(stored.length).toBeGreaterThanOrEqual(2);
     expect(stored.map((r) => r.token_hash)).not.toContain(url.searchParams.get("token"));
   });
 
   it("gives the same not-found answer for an unknown id and for someone else's id", async () => {
-    for (const [email, id] of [["offer-dd@example.com", "sig-does-not-exist"], ["newcomer@example.com", "sig-dd-a10007"], ["offer-dd@example.com", "sig-dd-a10011"]] as const) {
+    for (const [email, id] of [
+      ["offer-dd@example.com", "sig-does-not-exist"],
+      ["newcomer@example.com", "sig-dd-a10007"],
+      ["offer-dd@example.com", "sig-dd-a10011"],
+    ] as const) {
       const reply = await counters(email, id);
       expect(reply.status).toBe(200);
       expect(reply.body.data?.counters).toBeNull();
@@ -96,7 +102,10 @@ describe("counters(signature_id)", () => {
     const bad = await counters("offer-dd@example.com", "../../etc/passwd");
     expect(bad.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "signature_id" } });
     const keyed = await gql(server.url, { apiKey: API_KEY }, COUNTERS, { id: "sig-dd-a10007" });
-    expect(keyed.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized", message: "Not Authorized to access counters on type Mutation" });
+    expect(keyed.body.errors?.[0]).toMatchObject({
+      errorType: "Unauthorized",
+      message: "Not Authorized to access counters on type Mutation",
+    });
     const anonymous = await gql(server.url, {}, COUNTERS, { id: "sig-dd-a10007" });
     expect(anonymous.status).toBe(401);
   });
@@ -168,7 +177,10 @@ describe("signing and signing exits", () => {
     const exit = await post("exit", { token, signature_id: "sig-dd-a10011", kind: "cancelled" });
     expect(exit.status).toBe(200);
     expect(await exit.json()).toEqual({ signature_id: "sig-dd-a10011", exited: "cancelled" });
-    expect(await signedFlag("signer@example.com")).toEqual({ queries: "false", loadFrontend: { appInfo: { offer: { contractSigned: false } } } });
+    expect(await signedFlag("signer@example.com")).toEqual({
+      queries: "false",
+      loadFrontend: { appInfo: { offer: { contractSigned: false } } },
+    });
     const events = await sql(server.url, "SELECT kind FROM esign_events WHERE signature_id = $1", ["sig-dd-a10011"]);
     expect(events).toEqual([{ kind: "cancelled" }]);
     // The used link cannot sign afterwards.
@@ -188,9 +200,17 @@ describe("signing and signing exits", () => {
     expect(await noConsent.json()).toMatchObject({ field: "consent", retryable: true });
     const noName = await post("sign", { token, signature_id: "sig-dd-a10007", name: "  ", consent: true });
     expect(await noName.json()).toMatchObject({ field: "name", retryable: true });
-    const form = await post("sign", { token, signature_id: "sig-dd-a10007", name: "Offer Tester", consent: true }, "application/x-www-form-urlencoded");
+    const form = await post(
+      "sign",
+      { token, signature_id: "sig-dd-a10007", name: "Offer Tester", consent: true },
+      "application/x-www-form-urlencoded",
+    );
     expect(form.status).toBe(415);
-    const broken = await fetch(`${server.url}/api/local/esign/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" });
+    const broken = await fetch(`${server.url}/api/local/esign/sign`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
     expect(await signedFlag("offer-dd@example.com")).toMatchObject({ queries: "false" });
 
@@ -200,7 +220,10 @@ describe("signing and signing exits", () => {
     const signed = await post("sign", { token, signature_id: "sig-dd-a10007", name: "Offer Tester", consent: true });
     expect(signed.status).toBe(200);
     expect(await signed.json()).toEqual({ signature_id: "sig-dd-a10007", signed: true });
-    expect(await signedFlag("offer-dd@example.com")).toEqual({ queries: "true", loadFrontend: { appInfo: { offer: { contractSigned: true } } } });
+    expect(await signedFlag("offer-dd@example.com")).toEqual({
+      queries: "true",
+      loadFrontend: { appInfo: { offer: { contractSigned: true } } },
+    });
     const events = await sql(server.url, "SELECT kind, signer_name FROM esign_events WHERE signature_id = $1", ["sig-dd-a10007"]);
     expect(events).toEqual([{ kind: "signed", signer_name: "Offer Tester" }]);
 

@@ -38,7 +38,10 @@ const CODE: Record<EsignErrorType, string> = {
 };
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 
 function html(status: number, nonce: string, body: string, frameAncestor: string): Response {
   return new Response(body, {
@@ -123,7 +126,8 @@ async function readJson(request: Request): Promise<Record<string, unknown> | Res
 }
 
 function failure(error: unknown): Response {
-  if (error instanceof InputError) return json(400, { code: "invalid_request", field: error.field, message: error.message, retryable: true });
+  if (error instanceof InputError)
+    return json(400, { code: "invalid_request", field: error.field, message: error.message, retryable: true });
   if (error instanceof EsignError) return json(STATUS[error.type], { code: CODE[error.type], message: error.message });
   throw error;
 }
@@ -143,7 +147,12 @@ export function createEsignHandler(options: EsignHandlerOptions): (request: Requ
       try {
         const db = await options.db();
         if (route === "/sign") {
-          const { signatureId } = await completeSigning(db, { token: body.token, signatureId: body.signature_id, name: body.name, consent: body.consent });
+          const { signatureId } = await completeSigning(db, {
+            token: body.token,
+            signatureId: body.signature_id,
+            name: body.name,
+            consent: body.consent,
+          });
           return json(200, { signature_id: signatureId, signed: true });
         }
         await exitSigning(db, { token: body.token, signatureId: body.signature_id, kind: body.kind, reason: body.reason });

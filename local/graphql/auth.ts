@@ -63,6 +63,7 @@ async function verifyUserToken(token: string, config: AuthConfig): Promise<Calle
   const username = claim(payload, "cognito:username") ?? claim(payload, "username");
   if (!clientOk || !payload.sub || !username) throw new UnauthorizedException("Valid authorization header not provided.");
   const originJti = claim(payload, "origin_jti");
-  if (originJti && config.sessionEnded && (await config.sessionEnded(originJti, payload.sub))) throw new UnauthorizedException("Token has been revoked.");
+  if (originJti && config.sessionEnded && (await config.sessionEnded(originJti, payload.sub)))
+    throw new UnauthorizedException("Token has been revoked.");
   return { sub: payload.sub, username, email: claim(payload, "email") };
 }

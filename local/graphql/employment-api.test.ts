@@ -14,7 +14,10 @@ async function newUser(): Promise<{ sub: string; username: string; token: string
   const username = randomBytes(3).toString("hex");
   const email = `emp-${randomBytes(5).toString("hex")}@example.com`;
   const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT, Username: username, Password: randomBytes(30).toString("hex"), UserAttributes: [{ Name: "email", Value: email }],
+    ClientId: CLIENT,
+    Username: username,
+    Password: randomBytes(30).toString("hex"),
+    UserAttributes: [{ Name: "email", Value: email }],
   });
   expect(res.status).toBe(200);
   return { sub: res.json.UserSub as string, username, token: await idToken(server.url, email) };
@@ -28,14 +31,21 @@ const HANDLER = `mutation ($id: String!, $salary: Float!, $start: String!, $titl
 }`;
 
 const GOOD = {
-  id: "E-77", salary: 61500.5, start: "2018-09-01", title: "Bus Driver", status: "part", payFrequency: "semimonthly",
-  payMonths: 10, ddAccounts: 2, activeMilitary: true, additional: 1200,
+  id: "E-77",
+  salary: 61500.5,
+  start: "2018-09-01",
+  title: "Bus Driver",
+  status: "part",
+  payFrequency: "semimonthly",
+  payMonths: 10,
+  ddAccounts: 2,
+  activeMilitary: true,
+  additional: 1200,
 };
 
 const isoDaysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const submit = async (token: string, variables: Record<string, unknown>) =>
-  (await gql(server.url, { token }, HANDLER, variables)).body;
+const submit = async (token: string, variables: Record<string, unknown>) => (await gql(server.url, { token }, HANDLER, variables)).body;
 
 const stateOf = async (sub: string) => {
   const [app] = await sql(server.url, `SELECT step, history FROM applications WHERE sub = $1`, [sub]);
@@ -73,7 +83,11 @@ describe("employmentInformationNextHandler", () => {
     const reply = await submit(token, { ...GOOD, ...change });
     expect(reply.errors).toBeUndefined();
     expect(reply.data?.employmentInformationNextHandler).toEqual({
-      nextRoute: null, validationError: expect.stringMatching(new RegExp(`^${field}: `)), serverError: null, data: null, requirePaystubs: null,
+      nextRoute: null,
+      validationError: expect.stringMatching(new RegExp(`^${field}: `)),
+      serverError: null,
+      data: null,
+      requirePaystubs: null,
     });
     expect(await stateOf(p.sub)).toEqual(before);
   });
@@ -81,14 +95,29 @@ describe("employmentInformationNextHandler", () => {
   it("at employmentInformation: writes every field in one go and moves the step to authPrequal", async () => {
     const p = persona("employment@example.com");
     const reply = await submit(await server.tokenFor(p.email), GOOD);
-    expect(reply.data?.employmentInformationNextHandler).toMatchObject({ nextRoute: "/apply/authPrequal", validationError: null, serverError: null, requirePaystubs: false });
+    expect(reply.data?.employmentInformationNextHandler).toMatchObject({
+      nextRoute: "/apply/authPrequal",
+      validationError: null,
+      serverError: null,
+      requirePaystubs: false,
+    });
     const { app, employment } = await stateOf(p.sub);
     expect(app).toEqual({ step: "authPrequal", history: expect.arrayContaining(["employmentInformation"]) });
     expect((app!.history as string[]).at(-1)).toBe("employmentInformation");
     expect(employment).toEqual({
-      job_title: "Bus Driver", employment_status: "part", start_date: "2018-09-01", employee_id: "E-77", salary: 61500.5,
-      additional_income: 1200, pay_months: 10, pay_frequency: "semimonthly", dd_accounts: 2, active_military: true,
-      choa_cost_center: null, choa_department_extension: null, require_paystubs: false,
+      job_title: "Bus Driver",
+      employment_status: "part",
+      start_date: "2018-09-01",
+      employee_id: "E-77",
+      salary: 61500.5,
+      additional_income: 1200,
+      pay_months: 10,
+      pay_frequency: "semimonthly",
+      dd_accounts: 2,
+      active_military: true,
+      choa_cost_center: null,
+      choa_department_extension: null,
+      require_paystubs: false,
     });
   });
 
@@ -138,22 +167,36 @@ describe("employmentInformationNextHandler", () => {
 
   it("the database refuses what the API would refuse, whatever writes it", async () => {
     // The read-only probe cannot write; the CHECK constraints are listed instead.
-    const rows = await sql<{ conname: string }>(server.url, `SELECT conname FROM pg_constraint WHERE conrelid = 'employment'::regclass AND contype = 'c' ORDER BY conname`);
-    expect(rows.map((r) => r.conname)).toEqual(expect.arrayContaining([
-      "employment_pay_frequency_known", "employment_pay_months_range", "employment_salary_positive", "employment_status_known",
-    ]));
+    const rows = await sql<{ conname: string }>(
+      server.url,
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'employment'::regclass AND contype = 'c' ORDER BY conname`,
+    );
+    expect(rows.map((r) => r.conname)).toEqual(
+      expect.arrayContaining([
+        "employment_pay_frequency_known",
+        "employment_pay_months_range",
+        "employment_salary_positive",
+        "employment_status_known",
+      ]),
+    );
   });
 });
 
 describe("wrong auth mode", () => {
   it.each([
-    ["employmentInformationNextHandler", 'employmentInformationNextHandler(id: "E1", salary: 50000, start: "2020-01-01", title: "T", status: "full", payFrequency: "biweekly", payMonths: 12, ddAccounts: 1, activeMilitary: false) { nextRoute }'],
+    [
+      "employmentInformationNextHandler",
+      'employmentInformationNextHandler(id: "E1", salary: 50000, start: "2020-01-01", title: "T", status: "full", payFrequency: "biweekly", payMonths: 12, ddAccounts: 1, activeMilitary: false) { nextRoute }',
+    ],
     ["initializeArgyle", 'initializeArgyle(username: "a10001", employerId: "1001") { userToken }'],
     ["successfulArgyleUpdate", 'successfulArgyleUpdate(username: "a10001", argyleUserId: "u-1")'],
   ])("the API key is refused on %s, and no credentials at all is a 401", async (field, selection) => {
     const reply = await gql(server.url, { apiKey: API_KEY }, `mutation { ${selection} }`);
     expect(reply.body.data?.[field]).toBeNull();
-    expect(reply.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized", message: `Not Authorized to access ${field} on type Mutation` });
+    expect(reply.body.errors?.[0]).toMatchObject({
+      errorType: "Unauthorized",
+      message: `Not Authorized to access ${field} on type Mutation`,
+    });
     expect((await gql(server.url, {}, `mutation { ${selection} }`)).status).toBe(401);
   });
 });
@@ -162,7 +205,11 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
   const INIT = `mutation ($u: String!, $e: ID!, $dd: Boolean) { initializeArgyle(username: $u, employerId: $e, directDeposit: $dd) { payload userToken argyleEmployerId linkFlowId linkFlowName } }`;
   const DONE = `mutation ($u: String!, $a: String!) { successfulArgyleUpdate(username: $u, argyleUserId: $a) }`;
   const widget = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}/api/local/argyle${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}/api/local/argyle${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -177,7 +224,11 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     for (const [variables, field, message] of cases) {
       const reply = await gql(server.url, { token: u.token }, INIT, variables);
       expect(reply.body.data?.initializeArgyle).toBeNull();
-      expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field }, message: expect.stringMatching(message) });
+      expect(reply.body.errors?.[0]).toMatchObject({
+        errorType: "BadRequestException",
+        errorInfo: { field },
+        message: expect.stringMatching(message),
+      });
     }
     expect(await sql(server.url, `SELECT 1 FROM argyle_users WHERE sub = $1`, [u.sub])).toEqual([]);
   });
@@ -188,19 +239,29 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     const init = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true });
     expect(init.body.errors).toBeUndefined();
     const answer = init.body.data!.initializeArgyle;
-    expect(answer).toMatchObject({ userToken: expect.stringMatching(/^argyle-local-/), argyleEmployerId: "item_local_1001", linkFlowId: "flow_local_direct_deposit" });
+    expect(answer).toMatchObject({
+      userToken: expect.stringMatching(/^argyle-local-/),
+      argyleEmployerId: "item_local_1001",
+      linkFlowId: "flow_local_direct_deposit",
+    });
     const { userId } = JSON.parse(answer.payload);
 
     // Before any account is connected, success is refused.
     const early = await gql(server.url, { token: u.token }, DONE, { u: u.username, a: userId });
-    expect(early.body.errors?.[0]).toMatchObject({ errorInfo: { field: "argyleUserId" }, message: expect.stringContaining("no connected payroll account") });
+    expect(early.body.errors?.[0]).toMatchObject({
+      errorInfo: { field: "argyleUserId" },
+      message: expect.stringContaining("no connected payroll account"),
+    });
 
     const session = await widget("/session", { userToken: answer.userToken });
     expect(session).toMatchObject({ status: 200, body: { userId, employerName: "Lincoln Elementary School", directDeposit: true } });
     expect(session.body.items.map((i: { id: string }) => i.id)).toContain("item_local_1001");
     expect((await widget("/accounts", { userToken: answer.userToken, itemId: "item_nope" })).status).toBe(400);
     const account = await widget("/accounts", { userToken: answer.userToken, itemId: "item_local_1001" });
-    expect(account).toEqual({ status: 200, body: { accountId: expect.stringMatching(/^argyle-account-/), userId, itemId: "item_local_1001" } });
+    expect(account).toEqual({
+      status: 200,
+      body: { accountId: expect.stringMatching(/^argyle-account-/), userId, itemId: "item_local_1001" },
+    });
 
     // Another user cannot claim this link.
     const other = await newUser();
@@ -211,7 +272,9 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect(done.body).toEqual({ data: { successfulArgyleUpdate: true } });
     const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
     expect(app).toEqual({ direct_deposit_confirmed: true });
-    const accounts = await sql(server.url, `SELECT recorded_at IS NOT NULL AS recorded FROM argyle_accounts WHERE argyle_user_id = $1`, [userId]);
+    const accounts = await sql(server.url, `SELECT recorded_at IS NOT NULL AS recorded FROM argyle_accounts WHERE argyle_user_id = $1`, [
+      userId,
+    ]);
     expect(accounts).toEqual([{ recorded: true }]);
   });
 
@@ -224,7 +287,9 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect((await widget("/session", { userToken: first.userToken })).status).toBe(401);
     const account = await widget("/accounts", { userToken: second.userToken, itemId: "item_local_adp" });
     expect(account.status).toBe(200);
-    expect((await gql(server.url, { token: u.token }, DONE, { u: u.username, a: account.body.userId })).body.data).toEqual({ successfulArgyleUpdate: true });
+    expect((await gql(server.url, { token: u.token }, DONE, { u: u.username, a: account.body.userId })).body.data).toEqual({
+      successfulArgyleUpdate: true,
+    });
     const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
     expect(app).toEqual({ direct_deposit_confirmed: false });
   });
@@ -233,6 +298,9 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     const script = await fetch(`${server.url}/api/local/argyle/argyle.web.v5.js`);
     expect(script.headers.get("content-type")).toContain("javascript");
     expect(await script.text()).toContain("window.Argyle");
-    expect(await widget("/session", { userToken: "argyle-local-nope" })).toEqual({ status: 401, body: { errorType: "invalid_user_token", message: "unknown user token" } });
+    expect(await widget("/session", { userToken: "argyle-local-nope" })).toEqual({
+      status: 401,
+      body: { errorType: "invalid_user_token", message: "unknown user token" },
+    });
   });
 });

@@ -5,9 +5,7 @@ import { contractSchema, publicFields, rootFields } from "./schema";
 /** The contract's root fields without a resolver, and resolvers for fields the contract lacks. */
 export function coverage(schema: GraphQLSchema, map: RootResolvers): { missing: string[]; extra: string[] } {
   const inSchema = new Set(rootFields(schema).map(({ type, name }) => `${type}.${name}`));
-  const inMap = new Set(
-    (["Query", "Mutation"] as const).flatMap((type) => Object.keys(map[type]).map((name) => `${type}.${name}`)),
-  );
+  const inMap = new Set((["Query", "Mutation"] as const).flatMap((type) => Object.keys(map[type]).map((name) => `${type}.${name}`)));
   return {
     missing: [...inSchema].filter((f) => !inMap.has(f)).sort(),
     extra: [...inMap].filter((f) => !inSchema.has(f)).sort(),

@@ -37,22 +37,22 @@ const USER_OPERATIONS: Record<string, { type: "Query" | "Mutation"; query: strin
   queries: { type: "Query", query: "query { queries }" },
   rating: { type: "Query", query: "query { rating { rating comment } }" },
   qualifies: { type: "Query", query: "query { qualifies { apr } }" },
-  setApplicationStep: { type: "Mutation", query: "mutation { setApplicationStep(applicationStep: \"loanDetails\") { applicationStep } }" },
-  setEmployer: { type: "Mutation", query: "mutation { setEmployer(employerId: \"1001\") { nextRoute } }" },
+  setApplicationStep: { type: "Mutation", query: 'mutation { setApplicationStep(applicationStep: "loanDetails") { applicationStep } }' },
+  setEmployer: { type: "Mutation", query: 'mutation { setEmployer(employerId: "1001") { nextRoute } }' },
   applies: {
     type: "Mutation",
-    query: "mutation { applies(amount: 2500, reason: \"Rent Expense\", state: \"TX\", type: \"personal\") { amountAppliedFor } }",
+    query: 'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }',
   },
-  identifies: { type: "Mutation", query: "mutation { identifies(accountSettings: true, given_name: \"Ada\") { given_name } }" },
+  identifies: { type: "Mutation", query: 'mutation { identifies(accountSettings: true, given_name: "Ada") { given_name } }' },
   addData: {
     type: "Mutation",
     query: "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
   },
   setEvolveConsent: { type: "Mutation", query: "mutation { setEvolveConsent(consent: true) }" },
-  justRegistered: { type: "Mutation", query: "mutation { justRegistered(applyNowRoute: \"/apply/chooseEmployer\") }" },
-  logOriginTracking: { type: "Mutation", query: "mutation { logOriginTracking(originId: \"partner-42\") }" },
-  gtmEcommerceId: { type: "Mutation", query: "mutation ($u: String!) { gtmEcommerceId(username: $u, type: \"purchase\", id: \"T-1\") }" },
-  logs: { type: "Mutation", query: "mutation { logs(message: \"hello from a test\") }" },
+  justRegistered: { type: "Mutation", query: 'mutation { justRegistered(applyNowRoute: "/apply/chooseEmployer") }' },
+  logOriginTracking: { type: "Mutation", query: 'mutation { logOriginTracking(originId: "partner-42") }' },
+  gtmEcommerceId: { type: "Mutation", query: 'mutation ($u: String!) { gtmEcommerceId(username: $u, type: "purchase", id: "T-1") }' },
+  logs: { type: "Mutation", query: 'mutation { logs(message: "hello from a test") }' },
 };
 
 const LENDING = {
@@ -84,7 +84,9 @@ describe("auth, as AppSync does it", () => {
     for (const auth of [{}, { apiKey: "da2-wrong" }, { apiKey: "" }]) {
       const reply = await gql(server.url, auth, query);
       expect(reply.status).toBe(401);
-      expect(reply.body).toEqual({ errors: [{ errorType: "UnauthorizedException", message: "You are not authorized to make this call." }] });
+      expect(reply.body).toEqual({
+        errors: [{ errorType: "UnauthorizedException", message: "You are not authorized to make this call." }],
+      });
     }
   });
 
@@ -108,7 +110,11 @@ describe("auth, as AppSync does it", () => {
       expect([name, reply.status]).toEqual([name, 200]);
       expect(reply.body.data?.[name]).toBeNull();
       expect(reply.body.errors).toEqual([
-        expect.objectContaining({ errorType: "Unauthorized", message: `Not Authorized to access ${name} on type ${op.type}`, path: [name] }),
+        expect.objectContaining({
+          errorType: "Unauthorized",
+          message: `Not Authorized to access ${name} on type ${op.type}`,
+          path: [name],
+        }),
       ]);
     }
     for (const field of Object.keys(LENDING)) {
@@ -124,7 +130,11 @@ describe("auth, as AppSync does it", () => {
   });
 
   it("lets a user token call the public operations too", async () => {
-    const reply = await gql(server.url, { token: await tokenFor("newcomer@example.com") }, 'mutation { loadEmployer(employerId: "1001") { name } }');
+    const reply = await gql(
+      server.url,
+      { token: await tokenFor("newcomer@example.com") },
+      'mutation { loadEmployer(employerId: "1001") { name } }',
+    );
     expect(reply.body.data?.loadEmployer).toEqual({ name: "Lincoln Elementary School" });
   });
 
@@ -137,7 +147,11 @@ describe("auth, as AppSync does it", () => {
   });
 
   it("refuses every token of a session once its refresh token is revoked at sign-out (origin_jti)", async () => {
-    const start = await cognitoCall(server.url, "InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "borrower@example.com" } });
+    const start = await cognitoCall(server.url, "InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "CUSTOM_AUTH",
+      AuthParameters: { USERNAME: "borrower@example.com" },
+    });
     const done = await cognitoCall(server.url, "RespondToAuthChallenge", {
       ClientId: CLIENT,
       ChallengeName: "CUSTOM_CHALLENGE",
@@ -154,7 +168,9 @@ describe("auth, as AppSync does it", () => {
       expect(refused.status).toBe(401);
       expect(refused.body.errors?.[0]).toMatchObject({ errorType: "UnauthorizedException", message: "Token has been revoked." });
     }
-    expect((await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken })).json.__type).toBe("NotAuthorizedException");
+    expect((await cognitoCall(server.url, "GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken })).json.__type).toBe(
+      "NotAuthorizedException",
+    );
     // Another sign-in of the same user is a session of its own.
     expect((await gql(server.url, { token: other }, query)).status).toBe(200);
   });
@@ -170,9 +186,13 @@ describe("auth, as AppSync does it", () => {
     expect(many.body.data).toBeNull();
     expect(many.body.errors?.map((e) => e.message).join(" ")).toMatch(/maximum of (300 fields|20 aliases)|more that 10000 tokens/);
     const fields = Array.from({ length: 301 }, () => "__typename").join(" ");
-    expect((await gql(server.url, { apiKey: API_KEY }, `query { ${fields} }`)).body.errors?.[0]?.message).toBe("Query selects more than the maximum of 300 fields.");
+    expect((await gql(server.url, { apiKey: API_KEY }, `query { ${fields} }`)).body.errors?.[0]?.message).toBe(
+      "Query selects more than the maximum of 300 fields.",
+    );
     const few = Array.from({ length: 21 }, (_, i) => `a${i}: loadEmployer(employerId: "1001") { name }`).join(" ");
-    expect((await gql(server.url, { apiKey: API_KEY }, `mutation { ${few} }`)).body.errors?.[0]?.message).toBe("Query has more than the maximum of 20 aliases.");
+    expect((await gql(server.url, { apiKey: API_KEY }, `mutation { ${few} }`)).body.errors?.[0]?.message).toBe(
+      "Query has more than the maximum of 20 aliases.",
+    );
     const nested = `query { ${"__schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }"} }`;
     expect((await gql(server.url, { apiKey: API_KEY }, nested)).body.errors?.[0]?.message).toBe("Query depth exceeds the maximum of 10.");
   });
@@ -180,7 +200,9 @@ describe("auth, as AppSync does it", () => {
   it("answers a NUL byte in a string argument or variable with a BadRequestException naming it", async () => {
     const literal = await gql(server.url, { apiKey: API_KEY }, 'mutation { loadEmployer(employerId: "10\\u00001") { name } }');
     expect(literal.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "employerId" } });
-    const variable = await gql(server.url, { apiKey: API_KEY }, "mutation M($id: ID!) { loadEmployer(employerId: $id) { name } }", { id: "10\u00001" });
+    const variable = await gql(server.url, { apiKey: API_KEY }, "mutation M($id: ID!) { loadEmployer(employerId: $id) { name } }", {
+      id: "10\u00001",
+    });
     expect(variable.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "$id" } });
   });
 
@@ -192,7 +214,12 @@ describe("auth, as AppSync does it", () => {
         controller.close();
       },
     });
-    const res = await fetch(`${server.url}/api/local/graphql`, { method: "POST", headers: { "x-api-key": API_KEY, "content-type": "application/json" }, body: big, duplex: "half" } as RequestInit);
+    const res = await fetch(`${server.url}/api/local/graphql`, {
+      method: "POST",
+      headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+      body: big,
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 });
@@ -230,13 +257,19 @@ describe("loadFrontend: the raw facts per persona", () => {
     for (const p of ["loan-details", "employment", "prequal-approved", "under-review", "offer-sent", "paper-form", "rejected", "blocked"]) {
       const described = persona(`${p}@example.com`);
       const f = await load(described.email);
-      expect([p, f.applicationStep, f.appInfo.amountAppliedFor]).toEqual([p, described.applicationStep, described.amountAppliedFor ?? null]);
+      expect([p, f.applicationStep, f.appInfo.amountAppliedFor]).toEqual([
+        p,
+        described.applicationStep,
+        described.amountAppliedFor ?? null,
+      ]);
     }
   });
 
   it("prequalified, offer, direct deposit, contract signed", async () => {
     expect((await load("prequal-approved@example.com")).appInfo.prequalification).toEqual({
-      preQualificationStatus: true, preQualificationFailureReason: null, preQualifiedAmount: 5000,
+      preQualificationStatus: true,
+      preQualificationFailureReason: null,
+      preQualifiedAmount: 5000,
     });
     const sent = await load("offer-sent@example.com");
     expect(sent.appInfo.directDepositConfirmed).toBe(false);
@@ -285,15 +318,26 @@ describe("loadFrontend: the raw facts per persona", () => {
   });
 
   it("staff flags", async () => {
-    expect((await load("admin@lender.example")).flags).toEqual({ adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false });
+    expect((await load("admin@lender.example")).flags).toEqual({
+      adminPortalUser: true,
+      collectionsUser: false,
+      verificationsPortalUser: false,
+    });
     expect((await load("collections@lender.example")).flags.collectionsUser).toBe(true);
     expect((await load("verifications@lender.example")).flags.verificationsPortalUser).toBe(true);
   });
 
   it("a new user reads a chooseEmployer application without anything being written", async () => {
     const u = await newUser();
-    const reply = await gql(server.url, { token: u.token }, "query { loadFrontend { applicationStep appInfo { username primary_email } } }");
-    expect(reply.body.data?.loadFrontend).toEqual({ applicationStep: "chooseEmployer", appInfo: { username: u.username, primary_email: u.email } });
+    const reply = await gql(
+      server.url,
+      { token: u.token },
+      "query { loadFrontend { applicationStep appInfo { username primary_email } } }",
+    );
+    expect(reply.body.data?.loadFrontend).toEqual({
+      applicationStep: "chooseEmployer",
+      appInfo: { username: u.username, primary_email: u.email },
+    });
     expect(await rowCount("applications", u.sub)).toBe(0);
   });
 });
@@ -302,7 +346,12 @@ describe("user mutations: good input writes, bad input names the field and write
   it("setApplicationStep pushes and pops the history", async () => {
     const u = await newUser();
     const set = (step: string) =>
-      gql(server.url, { token: u.token }, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep history } }", { s: step });
+      gql(
+        server.url,
+        { token: u.token },
+        "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep history } }",
+        { s: step },
+      );
     for (const bad of ["nonsense", "", "LOANDETAILS"]) expectFieldError(await set(bad), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
 
@@ -310,9 +359,16 @@ describe("user mutations: good input writes, bad input names the field and write
     expectFieldError(await set("loanDetails"), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
     await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    await gql(server.url, { token: u.token }, 'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }');
+    await gql(
+      server.url,
+      { token: u.token },
+      'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }',
+    );
     expect((await set("personalInformation")).body.data?.setApplicationStep.history).toEqual(["chooseEmployer", "loanDetails"]);
-    expect((await set("loanDetails")).body.data?.setApplicationStep).toEqual({ applicationStep: "loanDetails", history: ["chooseEmployer"] });
+    expect((await set("loanDetails")).body.data?.setApplicationStep).toEqual({
+      applicationStep: "loanDetails",
+      history: ["chooseEmployer"],
+    });
     // The lender's states are never a user's move (local/lending/lending-api.test.ts tries them all).
     for (const other of ["Offer Sent", "offerDetails", "Paper Form Confirmation Pending", "activeLoan", "applicationBlocked-employment"]) {
       expectFieldError(await set(other), "setApplicationStep", "applicationStep");
@@ -323,11 +379,24 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("setEmployer: next route and the employer, or a validationError naming employerId", async () => {
     const u = await newUser();
-    const bad = await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "999999") { nextRoute validationError serverError data } }');
-    expect(bad.body.data?.setEmployer).toEqual({ nextRoute: null, validationError: expect.stringContaining("employerId"), serverError: null, data: null });
+    const bad = await gql(
+      server.url,
+      { token: u.token },
+      'mutation { setEmployer(employerId: "999999") { nextRoute validationError serverError data } }',
+    );
+    expect(bad.body.data?.setEmployer).toEqual({
+      nextRoute: null,
+      validationError: expect.stringContaining("employerId"),
+      serverError: null,
+      data: null,
+    });
     expect(await rowCount("applications", u.sub)).toBe(0);
 
-    const good = await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "7002") { nextRoute validationError data } }');
+    const good = await gql(
+      server.url,
+      { token: u.token },
+      'mutation { setEmployer(employerId: "7002") { nextRoute validationError data } }',
+    );
     expect(good.body.data?.setEmployer).toMatchObject({ nextRoute: "/apply/loanDetails", validationError: null });
     expect(JSON.parse(good.body.data?.setEmployer.data)).toMatchObject({ employerId: "7002", parentId: "7000" });
     const [row] = await sql(server.url, "SELECT employer_id, step, history FROM applications WHERE sub = $1", [u.sub]);
@@ -350,22 +419,45 @@ describe("user mutations: good input writes, bad input names the field and write
         { amount: 4000, reason: "Medical Bills", state: "GA", type: "personal", ...v },
       );
     const cases: [Record<string, unknown>, string][] = [
-      [{ amount: 0 }, "amount"], [{ amount: -5 }, "amount"], [{ amount: 10000.01 }, "amount"], [{ amount: 12.345 }, "amount"],
-      [{ amount: "4000" }, "amount"], [{ reason: "Vacation" }, "reason"], [{ reason: "Other" }, "other"],
-      [{ state: "ZZ" }, "state"], [{ state: "Georgia" }, "state"], [{ type: "" }, "type"], [{ type: undefined }, "type"],
+      [{ amount: 0 }, "amount"],
+      [{ amount: -5 }, "amount"],
+      [{ amount: 10000.01 }, "amount"],
+      [{ amount: 12.345 }, "amount"],
+      [{ amount: "4000" }, "amount"],
+      [{ reason: "Vacation" }, "reason"],
+      [{ reason: "Other" }, "other"],
+      [{ state: "ZZ" }, "state"],
+      [{ state: "Georgia" }, "state"],
+      [{ type: "" }, "type"],
+      [{ type: undefined }, "type"],
     ];
     for (const [v, field] of cases) expectFieldError(await applies(v), "applies", field);
     expect(await rowCount("applications", u.sub)).toBe(0);
 
     const ok = await applies({ amount: 10000, reason: "Other", other: "Moving costs", state: "pr" });
-    expect(ok.body.data?.applies).toEqual({ amountAppliedFor: 10000, loanReason: "Other", otherDescription: "Moving costs", stateOfResidence: "PR", loanType: "personal" });
-    const [row] = await sql(server.url, "SELECT amount_applied_for::float8 AS amount, state_of_residence FROM applications WHERE sub = $1", [u.sub]);
+    expect(ok.body.data?.applies).toEqual({
+      amountAppliedFor: 10000,
+      loanReason: "Other",
+      otherDescription: "Moving costs",
+      stateOfResidence: "PR",
+      loanType: "personal",
+    });
+    const [row] = await sql(
+      server.url,
+      "SELECT amount_applied_for::float8 AS amount, state_of_residence FROM applications WHERE sub = $1",
+      [u.sub],
+    );
     expect(row).toEqual({ amount: 10000, state_of_residence: "PR" });
   });
 
   it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {
     const u = await newUser();
-    const identifies = (args: string) => gql(server.url, { token: u.token }, `mutation { identifies(${args}) { given_name family_name phone_number ssn personal_email addrStateAbbr } }`);
+    const identifies = (args: string) =>
+      gql(
+        server.url,
+        { token: u.token },
+        `mutation { identifies(${args}) { given_name family_name phone_number ssn personal_email addrStateAbbr } }`,
+      );
     const cases: [string, string][] = [
       ['accountSettings: true, given_name: "Ada", phone_number: "555-123"', "phone_number"],
       ['accountSettings: true, ssn: "123-45-6789"', "ssn"],
@@ -388,9 +480,16 @@ describe("user mutations: good input writes, bad input names the field and write
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect(await rowCount("personal", u.sub)).toBe(0);
 
-    const ok = await identifies('accountSettings: true, given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "123456789", personal_email: " Ada@Example.COM ", addrStateAbbr: "ny"');
+    const ok = await identifies(
+      'accountSettings: true, given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "123456789", personal_email: " Ada@Example.COM ", addrStateAbbr: "ny"',
+    );
     expect(ok.body.data?.identifies).toEqual({
-      given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "*****6789", personal_email: "ada@example.com", addrStateAbbr: "NY",
+      given_name: "Ada",
+      family_name: "Lovelace",
+      phone_number: "5551234567",
+      ssn: "*****6789",
+      personal_email: "ada@example.com",
+      addrStateAbbr: "NY",
     });
     const contact = await identifies('accountSettings: false, phone_number: "5559876543", unit: "Apt 2", lat: -1, lng: -1');
     expect(contact.body.data?.identifies).toMatchObject({ given_name: "Ada", phone_number: "5559876543" });
@@ -401,7 +500,10 @@ describe("user mutations: good input writes, bad input names the field and write
   it("addData: base64 of a JSON object, for the signed-in user only", async () => {
     const u = await newUser();
     const add = (username: string, data: string) =>
-      gql(server.url, { token: u.token }, "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }", { u: username, d: data });
+      gql(server.url, { token: u.token }, "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }", {
+        u: username,
+        d: data,
+      });
     const b64 = (s: string) => Buffer.from(s).toString("base64");
     const cases: [string, string, string][] = [
       ["a10001", b64('{"a":1}'), "username"],
@@ -419,21 +521,30 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("setEvolveConsent", async () => {
     const u = await newUser();
-    const set = (consent: unknown) => gql(server.url, { token: u.token }, "mutation ($c: Boolean!) { setEvolveConsent(consent: $c) }", { c: consent });
+    const set = (consent: unknown) =>
+      gql(server.url, { token: u.token }, "mutation ($c: Boolean!) { setEvolveConsent(consent: $c) }", { c: consent });
     for (const bad of ["yes", null, 1]) expectFieldError(await set(bad), "setEvolveConsent", "$c");
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect((await set(true)).body.data?.setEvolveConsent).toBe(true);
-    const [row] = await sql(server.url, "SELECT evolve_consent, evolve_consent_at IS NOT NULL AS at FROM applications WHERE sub = $1", [u.sub]);
+    const [row] = await sql(server.url, "SELECT evolve_consent, evolve_consent_at IS NOT NULL AS at FROM applications WHERE sub = $1", [
+      u.sub,
+    ]);
     expect(row).toEqual({ evolve_consent: true, at: true });
   });
 
   it("justRegistered: a same-site path only", async () => {
     const u = await newUser();
-    const reg = (route: string) => gql(server.url, { token: u.token }, "mutation ($r: String!) { justRegistered(applyNowRoute: $r) }", { r: route });
-    for (const bad of ["https://evil.example/x", "//evil.example", "apply", "", "/\\evil.example"]) expectFieldError(await reg(bad), "justRegistered", "applyNowRoute");
+    const reg = (route: string) =>
+      gql(server.url, { token: u.token }, "mutation ($r: String!) { justRegistered(applyNowRoute: $r) }", { r: route });
+    for (const bad of ["https://evil.example/x", "//evil.example", "apply", "", "/\\evil.example"])
+      expectFieldError(await reg(bad), "justRegistered", "applyNowRoute");
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect((await reg("/apply/loanDetails?x=1")).body.data?.justRegistered).toBe(true);
-    const [row] = await sql(server.url, "SELECT apply_now_route, registered_at IS NOT NULL AS registered FROM applications WHERE sub = $1", [u.sub]);
+    const [row] = await sql(
+      server.url,
+      "SELECT apply_now_route, registered_at IS NOT NULL AS registered FROM applications WHERE sub = $1",
+      [u.sub],
+    );
     expect(row).toEqual({ apply_now_route: "/apply/loanDetails?x=1", registered: true });
   });
 
@@ -441,10 +552,22 @@ describe("user mutations: good input writes, bad input names the field and write
     const u = await newUser();
     const t = { token: u.token };
     expectFieldError(await gql(server.url, t, 'mutation { logOriginTracking(originId: "has space") }'), "logOriginTracking", "originId");
-    expectFieldError(await gql(server.url, t, 'mutation { gtmEcommerceId(username: "a10001", type: "purchase", id: "T-1") }'), "gtmEcommerceId", "username");
-    expectFieldError(await gql(server.url, t, `mutation { gtmEcommerceId(username: "${u.username}", type: "", id: "T-1") }`), "gtmEcommerceId", "type");
+    expectFieldError(
+      await gql(server.url, t, 'mutation { gtmEcommerceId(username: "a10001", type: "purchase", id: "T-1") }'),
+      "gtmEcommerceId",
+      "username",
+    );
+    expectFieldError(
+      await gql(server.url, t, `mutation { gtmEcommerceId(username: "${u.username}", type: "", id: "T-1") }`),
+      "gtmEcommerceId",
+      "type",
+    );
     expectFieldError(await gql(server.url, t, 'mutation { logs(message: "   ") }'), "logs", "message");
-    expectFieldError(await gql(server.url, t, "mutation ($m: String!) { logs(message: $m) }", { m: "x".repeat(10_001) }), "logs", "message");
+    expectFieldError(
+      await gql(server.url, t, "mutation ($m: String!) { logs(message: $m) }", { m: "x".repeat(10_001) }),
+      "logs",
+      "message",
+    );
     for (const table of ["origin_tracking", "gtm_ecommerce", "logs"]) expect(await rowCount(table, u.sub)).toBe(0);
 
     const ok = await gql(
@@ -481,8 +604,13 @@ describe("user queries", () => {
   });
 
   it("gets: the loan record, else the offer, else null", async () => {
-    expect((await ask("borrower@example.com", "{ gets { amount apr APRRequested Balance term interval maturityDate } }")).gets).toMatchObject({
-      amount: 4000, term: 24, interval: "monthly", maturityDate: "2028-03-02",
+    expect(
+      (await ask("borrower@example.com", "{ gets { amount apr APRRequested Balance term interval maturityDate } }")).gets,
+    ).toMatchObject({
+      amount: 4000,
+      term: 24,
+      interval: "monthly",
+      maturityDate: "2028-03-02",
     });
     expect((await ask("offer-sent@example.com", "{ gets { amount Balance } }")).gets).toEqual({ amount: 3975, Balance: null });
     expect((await ask("newcomer@example.com", "{ gets { amount } }")).gets).toBeNull();
@@ -514,14 +642,22 @@ describe("public operations with the API key", () => {
   const pub = (query: string, variables?: Record<string, unknown>) => gql(server.url, { apiKey: API_KEY }, query, variables);
 
   it("loadEmployer: the employer fields, null when unknown, an error for a blank id", async () => {
-    const e = await pub('mutation { loadEmployer(employerId: "7001") { employerId name parentId parentName acceptedDomains ddSetupType showEmailDomain } }');
-    expect(e.body.data?.loadEmployer).toMatchObject({ employerId: "7001", parentId: "7000", parentName: "Peachtree Children's Healthcare", acceptedDomains: ["peachtreechildrens.example"] });
+    const e = await pub(
+      'mutation { loadEmployer(employerId: "7001") { employerId name parentId parentName acceptedDomains ddSetupType showEmailDomain } }',
+    );
+    expect(e.body.data?.loadEmployer).toMatchObject({
+      employerId: "7001",
+      parentId: "7000",
+      parentName: "Peachtree Children's Healthcare",
+      acceptedDomains: ["peachtreechildrens.example"],
+    });
     expect((await pub('mutation { loadEmployer(employerId: "nope") { name } }')).body.data?.loadEmployer).toBeNull();
     expectFieldError(await pub('mutation { loadEmployer(employerId: " ") { name } }'), "loadEmployer", "employerId");
   });
 
   it("checkIfIslandInAlgolia: true only for a top-level employer without sub-employers", async () => {
-    const island = async (id: string) => (await pub("mutation ($id: ID!) { checkIfIslandInAlgolia(employerId: $id) }", { id })).body.data?.checkIfIslandInAlgolia;
+    const island = async (id: string) =>
+      (await pub("mutation ($id: ID!) { checkIfIslandInAlgolia(employerId: $id) }", { id })).body.data?.checkIfIslandInAlgolia;
     expect(await island("8000")).toBe(true);
     expect(await island("1000")).toBe(false);
     expect(await island("1001")).toBe(false);
@@ -529,10 +665,24 @@ describe("public operations with the API key", () => {
   });
 
   it("leadsModel: by the lead's unguessable id only; a sequential or guessed id finds nothing", async () => {
-    const [{ lead_id: id } = { lead_id: "" }] = await sql<{ lead_id: string }>(server.url, "SELECT lead_id FROM leads WHERE email = 'jordan.rivera@example.com'");
+    const [{ lead_id: id } = { lead_id: "" }] = await sql<{ lead_id: string }>(
+      server.url,
+      "SELECT lead_id FROM leads WHERE email = 'jordan.rivera@example.com'",
+    );
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect((await pub("query ($id: ID!) { leadsModel(leadId: $id) { leadId firstName employerName requestedLoanAmount interestRate term } }", { id })).body.data?.leadsModel).toEqual({
-      leadId: id, firstName: "Jordan", employerName: "Metro Unified School District", requestedLoanAmount: 4000, interestRate: 18.99, term: 24,
+    expect(
+      (
+        await pub("query ($id: ID!) { leadsModel(leadId: $id) { leadId firstName employerName requestedLoanAmount interestRate term } }", {
+          id,
+        })
+      ).body.data?.leadsModel,
+    ).toEqual({
+      leadId: id,
+      firstName: "Jordan",
+      employerName: "Metro Unified School District",
+      requestedLoanAmount: 4000,
+      interestRate: 18.99,
+      term: 24,
     });
     for (const guess of ["lead-0001", "lead-0002", "1", "2", "0".repeat(32)]) {
       expect((await pub("query ($id: ID!) { leadsModel(leadId: $id) { firstName } }", { id: guess })).body.data?.leadsModel).toBeNull();
@@ -541,7 +691,10 @@ describe("public operations with the API key", () => {
     const insert = async (leadId: string) => {
       const res = await fetch(`${server.url}/__test/arrange`, {
         method: "POST",
-        body: JSON.stringify({ sql: "INSERT INTO leads (lead_id, first_name, email) VALUES ($1, 'Mallory', $2)", params: [leadId, `m-${leadId}@example.net`] }),
+        body: JSON.stringify({
+          sql: "INSERT INTO leads (lead_id, first_name, email) VALUES ($1, 'Mallory', $2)",
+          params: [leadId, `m-${leadId}@example.net`],
+        }),
       });
       return [res.status, await res.json()];
     };

@@ -106,7 +106,12 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
 
     const invalid = invalidTextField(compiled, (variables as Record<string, unknown> | null) ?? undefined);
     if (invalid) {
-      return json(200, { data: null, errors: [{ errorType: "BadRequestException", message: `${invalid}: invalid characters`, errorInfo: { field: invalid }, data: null }] });
+      return json(200, {
+        data: null,
+        errors: [
+          { errorType: "BadRequestException", message: `${invalid}: invalid characters`, errorInfo: { field: invalid }, data: null },
+        ],
+      });
     }
 
     const context: Context = { auth, db: options.db };

@@ -51,8 +51,10 @@ export function checkLimits(document: DocumentNode): GraphQLError[] {
     const count: Count = { fields: 0, aliases: 0, depth: 0 };
     walk(d.selectionSet, 1, fragments, count, new Set());
     if (count.depth > LIMITS.maxDepth) errors.push(new GraphQLError(`Query depth exceeds the maximum of ${LIMITS.maxDepth}.`));
-    if (count.fields > LIMITS.maxFields) errors.push(new GraphQLError(`Query selects more than the maximum of ${LIMITS.maxFields} fields.`));
-    if (count.aliases > LIMITS.maxAliases) errors.push(new GraphQLError(`Query has more than the maximum of ${LIMITS.maxAliases} aliases.`));
+    if (count.fields > LIMITS.maxFields)
+      errors.push(new GraphQLError(`Query selects more than the maximum of ${LIMITS.maxFields} fields.`));
+    if (count.aliases > LIMITS.maxAliases)
+      errors.push(new GraphQLError(`Query has more than the maximum of ${LIMITS.maxAliases} aliases.`));
   }
   return errors;
 }
@@ -87,6 +89,7 @@ export function invalidTextField(document: DocumentNode, variables: Record<strin
   const fromVariables = variables ? findInvalidText(variables) : undefined;
   if (fromVariables) return `$${fromVariables}`;
   const args: { name: string; value: ValueNode }[] = [];
-  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION) argumentsIn(d.selectionSet, args);
+  for (const d of document.definitions)
+    if (d.kind === Kind.OPERATION_DEFINITION || d.kind === Kind.FRAGMENT_DEFINITION) argumentsIn(d.selectionSet, args);
   return args.find((a) => invalidInValue(a.value))?.name;
 }

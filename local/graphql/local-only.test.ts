@@ -29,6 +29,10 @@ it("answers 404 for the GraphQL API and the employer index in production", async
 
 it("answers 404 for the e-signature stand-in in production", async () => {
   expect((await fetch(`${server.url}/api/local/esign/editor/embeddedSign?signature_id=x&token=y`)).status).toBe(404);
-  const res = await fetch(`${server.url}/api/local/esign/sign`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const res = await fetch(`${server.url}/api/local/esign/sign`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   expect(res.status).toBe(404);
 });

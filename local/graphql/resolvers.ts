@@ -59,7 +59,8 @@ const fundingOp =
     try {
       return await fn(db, caller, args);
     } catch (error) {
-      if (error instanceof funding.FundingError) throw new AppSyncError(error.type, error.message, error.field ? { field: error.field } : null);
+      if (error instanceof funding.FundingError)
+        throw new AppSyncError(error.type, error.message, error.field ? { field: error.field } : null);
       throw error;
     }
   };
@@ -79,7 +80,9 @@ export const resolvers: RootResolvers = {
     loadEmployer: publicField((db, a) => loadEmployer(db, text("employerId", a.employerId, { max: 64 }))),
     setApplicationStep: user((db, caller, a) => lending.setApplicationStep(db, caller, a.applicationStep)),
     setEmployer: user((db, caller, a) => app.setEmployer(db, caller, a.employerId)),
-    applies: user((db, caller, a) => app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type })),
+    applies: user((db, caller, a) =>
+      app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type }),
+    ),
     identifies: user((db, caller, a) => app.identifies(db, caller, a)),
     addData: user((db, caller, a) => app.addData(db, caller, a.username, a.reapplicationData)),
     setEvolveConsent: user((db, caller, a) => app.setEvolveConsent(db, caller, a.consent)),
@@ -98,15 +101,25 @@ export const resolvers: RootResolvers = {
     }),
     // Employment and payroll linking (local/data/employment.ts).
     employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a)),
-    initializeArgyle: user((db, caller, a) => employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit })),
-    successfulArgyleUpdate: user((db, caller, a) => employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId })),
+    initializeArgyle: user((db, caller, a) =>
+      employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit }),
+    ),
+    successfulArgyleUpdate: user((db, caller, a) =>
+      employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId }),
+    ),
     // Funding sources (issue 10): local/data/funding.ts.
     createLinkToken: user(fundingOp((db, caller) => funding.createLinkToken(db, caller, fundingSettings()))),
     links: user(fundingOp((db, caller, a) => funding.links(db, caller, a.publicToken, a.metaData))),
-    manually: user(fundingOp((db, caller, a) => funding.manually(db, caller, { account: a.account, name: a.name, routing: a.routing, type: a.type }, fundingSettings()))),
+    manually: user(
+      fundingOp((db, caller, a) =>
+        funding.manually(db, caller, { account: a.account, name: a.name, routing: a.routing, type: a.type }, fundingSettings()),
+      ),
+    ),
     verifies: user(fundingOp((db, caller, a) => funding.verifies(db, caller, a.amount1, a.amount2, a.account_id))),
     setActiveFSID: user(fundingOp((db, caller, a) => funding.setActiveFSID(db, caller, a.fs_account_id, a.isReAppWithPlaid))),
-    checkItemStatus: user(fundingOp((db, caller, a) => funding.checkItemStatus(db, caller, a.username, a.bankAccountId, fundingSettings()))),
+    checkItemStatus: user(
+      fundingOp((db, caller, a) => funding.checkItemStatus(db, caller, a.username, a.bankAccountId, fundingSettings())),
+    ),
     // Lending decisions (local/lending): the stand-in's rules, on the loan math.
     preQualification: user((db, caller, a) => lending.preQualification(db, caller, a.username)),
     originationPaymentCalculator: user((db, caller, a) => lending.originationPaymentCalculator(db, caller, a.username)),

@@ -11,10 +11,30 @@ import { contractSchema, rootFields } from "./schema";
 
 /** SPEC 7, "Mutations" and "Queries", as written there. */
 const SPEC_MUTATIONS = [
-  "checkIfIslandInAlgolia", "applies", "identifies", "employmentInformationNextHandler", "setEmployer", "setApplicationStep",
-  "gtmEcommerceId", "logOriginTracking", "links", "manually", "setActiveFSID", "verifies", "setApplyExtraPaymentFlag",
-  "justRegistered", "preQualification", "counters", "initializeArgyle", "successfulArgyleUpdate", "originationPaymentCalculator",
-  "addData", "checkItemStatus", "setEvolveConsent", "logs", "loadEmployer",
+  "checkIfIslandInAlgolia",
+  "applies",
+  "identifies",
+  "employmentInformationNextHandler",
+  "setEmployer",
+  "setApplicationStep",
+  "gtmEcommerceId",
+  "logOriginTracking",
+  "links",
+  "manually",
+  "setActiveFSID",
+  "verifies",
+  "setApplyExtraPaymentFlag",
+  "justRegistered",
+  "preQualification",
+  "counters",
+  "initializeArgyle",
+  "successfulArgyleUpdate",
+  "originationPaymentCalculator",
+  "addData",
+  "checkItemStatus",
+  "setEvolveConsent",
+  "logs",
+  "loadEmployer",
 ];
 const SPEC_QUERIES = ["accounts", "gets", "queries", "rating", "qualifies", "loadFrontend", "leadsModel"];
 

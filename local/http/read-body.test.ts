@@ -21,7 +21,12 @@ describe("readLimitedText", () => {
   it("stops reading as soon as the limit is passed", async () => {
     let pulls = 0;
     const parts = Array.from({ length: 100 }, () => "x".repeat(10));
-    await expect(readLimitedText(streamed(parts, () => pulls++), 25)).rejects.toBeInstanceOf(BodyTooLarge);
+    await expect(
+      readLimitedText(
+        streamed(parts, () => pulls++),
+        25,
+      ),
+    ).rejects.toBeInstanceOf(BodyTooLarge);
     expect(pulls).toBeLessThan(6);
   });
   it("refuses a declared Content-Length over the limit unread", async () => {

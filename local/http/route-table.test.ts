@@ -34,10 +34,14 @@ describe("matchRoute", () => {
     expect(found && { path: found.route.path, params: found.params }).toEqual({ path, params });
   });
 
-  it.each([[[]], [["plaid"]], [["graphql", "x"]], [["cognito", "p", ".well-known"]], [["cognito", "p", ".well-known", "jwks.json", "x"]], [["nope"]]])(
-    "%j matches nothing",
-    (segments) => expect(matchRoute(ROUTES, segments)).toBeUndefined(),
-  );
+  it.each([
+    [[]],
+    [["plaid"]],
+    [["graphql", "x"]],
+    [["cognito", "p", ".well-known"]],
+    [["cognito", "p", ".well-known", "jwks.json", "x"]],
+    [["nope"]],
+  ])("%j matches nothing", (segments) => expect(matchRoute(ROUTES, segments)).toBeUndefined());
 });
 
 describe("serveRouteTable", () => {

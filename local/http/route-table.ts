@@ -49,7 +49,10 @@ export function serveRouteTable(
     const method = request.method.toUpperCase();
     const allowed = method === "HEAD" ? found.route.methods.includes("GET") : found.route.methods.some((m) => m === method);
     if (!allowed) {
-      return new Response("Method Not Allowed", { status: 405, headers: { "content-type": "text/plain", allow: allowHeader(found.route.methods) } });
+      return new Response("Method Not Allowed", {
+        status: 405,
+        headers: { "content-type": "text/plain", allow: allowHeader(found.route.methods) },
+      });
     }
     return gated(request, found.route, found.params);
   };

@@ -5,15 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { JsonWebKey } from "node:crypto";
 import { Amplify } from "aws-amplify";
-import {
-  confirmSignIn,
-  fetchAuthSession,
-  fetchUserAttributes,
-  getCurrentUser,
-  signIn,
-  signOut,
-  signUp,
-} from "aws-amplify/auth";
+import { confirmSignIn, fetchAuthSession, fetchUserAttributes, getCurrentUser, signIn, signOut, signUp } from "aws-amplify/auth";
 import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { PERSONAS } from "../seed/personas";
@@ -70,7 +62,11 @@ async function freshUser() {
     username: randomBytes(3).toString("hex"),
     email: `new-${randomBytes(4).toString("hex")}@Example.com`,
   };
-  const result = await signUp({ username: user.username, password: randomBytes(30).toString("hex"), options: { userAttributes: { email: user.email } } });
+  const result = await signUp({
+    username: user.username,
+    password: randomBytes(30).toString("hex"),
+    options: { userAttributes: { email: user.email } },
+  });
   return { ...user, result };
 }
 
@@ -238,7 +234,10 @@ describe("seeded personas", () => {
 
   it("an unknown e-mail signs in like an account whose codes are all wrong (Amplify sees no difference)", async () => {
     await signOut();
-    const started = await signIn({ username: `nobody-${randomBytes(4).toString("hex")}@example.com`, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+    const started = await signIn({
+      username: `nobody-${randomBytes(4).toString("hex")}@example.com`,
+      options: { authFlowType: "CUSTOM_WITHOUT_SRP" },
+    });
     expect(started.nextStep.signInStep).toBe("CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE");
     for (let i = 0; i < 2; i++) {
       const again = await confirmSignIn({ challengeResponse: "123456" });

@@ -67,7 +67,11 @@ async function signedIn() {
 
 describe("envelope", () => {
   it("answers Cognito's error shape with x-amzn-errortype", async () => {
-    const res = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: "nobody0", PASSWORD: "x" } });
+    const res = await call("InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: "nobody0", PASSWORD: "x" },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toBe("application/x-amz-json-1.1");
     expect(res.headers.get("x-amzn-errortype")).toBe("InvalidParameterException");
@@ -92,17 +96,30 @@ describe("envelope", () => {
   });
 
   it("answers a NUL byte or a lone surrogate with InvalidParameterException naming the field (never a 500)", async () => {
-    const signUp = await call("SignUp", { Username: "nul0001", Password: "Aa1!aaaaaaaa", UserAttributes: [{ Name: "email", Value: "a\u0000b@example.com" }] });
-    expect(signUp).toMatchObject({ status: 400, json: { __type: "InvalidParameterException", message: "Invalid characters in UserAttributes[0].Value" } });
+    const signUp = await call("SignUp", {
+      Username: "nul0001",
+      Password: "Aa1!aaaaaaaa",
+      UserAttributes: [{ Name: "email", Value: "a\u0000b@example.com" }],
+    });
+    expect(signUp).toMatchObject({
+      status: 400,
+      json: { __type: "InvalidParameterException", message: "Invalid characters in UserAttributes[0].Value" },
+    });
     const initiate = await call("InitiateAuth", { AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "x\uD800" } });
-    expect(initiate).toMatchObject({ status: 400, json: { __type: "InvalidParameterException", message: "Invalid characters in AuthParameters.USERNAME" } });
+    expect(initiate).toMatchObject({
+      status: 400,
+      json: { __type: "InvalidParameterException", message: "Invalid characters in AuthParameters.USERNAME" },
+    });
   });
 
   it("rejects a wrong client id on every client operation", async () => {
     for (const [op, body] of [
       ["SignUp", { Username: "abc999", UserAttributes: [{ Name: "email", Value: "w@example.com" }] }],
       ["InitiateAuth", { AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "a10001" } }],
-      ["RespondToAuthChallenge", { ChallengeName: "CUSTOM_CHALLENGE", Session: "x", ChallengeResponses: { USERNAME: "a10001", ANSWER: "1" } }],
+      [
+        "RespondToAuthChallenge",
+        { ChallengeName: "CUSTOM_CHALLENGE", Session: "x", ChallengeResponses: { USERNAME: "a10001", ANSWER: "1" } },
+      ],
       ["GetTokensFromRefreshToken", { RefreshToken: "x" }],
       ["RevokeToken", { Token: "x" }],
     ] as const) {
@@ -168,7 +185,12 @@ describe("SignUp", () => {
 
   it("answers a taken e-mail exactly as a new one (prevent user existence errors), and creates nothing", async () => {
     const signUp = (email: string) =>
-      call("SignUp", { ClientId: CLIENT, Username: randomBytes(3).toString("hex"), Password: randomBytes(30).toString("hex"), UserAttributes: [{ Name: "email", Value: email }] });
+      call("SignUp", {
+        ClientId: CLIENT,
+        Username: randomBytes(3).toString("hex"),
+        Password: randomBytes(30).toString("hex"),
+        UserAttributes: [{ Name: "email", Value: email }],
+      });
     const taken = await signUp("NEWCOMER@example.com");
     const fresh = await signUp(`fresh-${randomBytes(4).toString("hex")}@example.com`);
     expect([taken.status, Object.keys(taken.json).sort()]).toEqual([fresh.status, Object.keys(fresh.json).sort()]);
@@ -176,7 +198,11 @@ describe("SignUp", () => {
     // The persona's account is untouched and the answer's sub belongs to no one.
     const started = await startChallenge("newcomer@example.com");
     expect(started.ChallengeParameters.USERNAME).toBe(PERSONAS.find((p) => p.email === "newcomer@example.com")!.username);
-    const owner = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: taken.json.UserSub } });
+    const owner = await call("InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "CUSTOM_AUTH",
+      AuthParameters: { USERNAME: taken.json.UserSub },
+    });
     expect(owner.json.ChallengeParameters?.USERNAME).not.toBe(started.ChallengeParameters.USERNAME);
   });
 
@@ -185,8 +211,24 @@ describe("SignUp", () => {
     [{ UserAttributes: [{ Name: "email", Value: "not-an-email" }] }, "Invalid email address format."],
     [{ Username: "me@example.com" }, "Username cannot be of email format"],
     [{ Username: "has space" }, "Username contains invalid characters."],
-    [{ UserAttributes: [{ Name: "email", Value: "p@example.com" }, { Name: "phone_number", Value: "555-1234" }] }, "Invalid phone number format."],
-    [{ UserAttributes: [{ Name: "email", Value: "q@example.com" }, { Name: "email_verified", Value: "true" }] }, "{email_verified} could not be determined"],
+    [
+      {
+        UserAttributes: [
+          { Name: "email", Value: "p@example.com" },
+          { Name: "phone_number", Value: "555-1234" },
+        ],
+      },
+      "Invalid phone number format.",
+    ],
+    [
+      {
+        UserAttributes: [
+          { Name: "email", Value: "q@example.com" },
+          { Name: "email_verified", Value: "true" },
+        ],
+      },
+      "{email_verified} could not be determined",
+    ],
   ])("refuses bad input %j", async (override, message) => {
     const res = await call("SignUp", {
       ClientId: CLIENT,
@@ -199,7 +241,12 @@ describe("SignUp", () => {
   });
 
   it("refuses a short password with InvalidPasswordException", async () => {
-    const res = await call("SignUp", { ClientId: CLIENT, Username: "short1", Password: "abc", UserAttributes: [{ Name: "email", Value: "s1@example.com" }] });
+    const res = await call("SignUp", {
+      ClientId: CLIENT,
+      Username: "short1",
+      Password: "abc",
+      UserAttributes: [{ Name: "email", Value: "s1@example.com" }],
+    });
     expect(res.json.__type).toBe("InvalidPasswordException");
   });
 
@@ -208,7 +255,10 @@ describe("SignUp", () => {
     const squat = await call("SignUp", {
       ClientId: CLIENT,
       Username: randomBytes(3).toString("hex"),
-      UserAttributes: [{ Name: "email", Value: `sq-${randomBytes(4).toString("hex")}@example.com` }, { Name: "phone_number", Value: "+15555550177" }],
+      UserAttributes: [
+        { Name: "email", Value: `sq-${randomBytes(4).toString("hex")}@example.com` },
+        { Name: "phone_number", Value: "+15555550177" },
+      ],
     });
     expect(squat.json).toEqual({ __type: "AliasExistsException", message: "An account with the given phone_number already exists." });
   });
@@ -235,7 +285,11 @@ describe("SignUp", () => {
 
 describe("InitiateAuth and RespondToAuthChallenge", () => {
   it("supports only the custom flow (and refresh)", async () => {
-    const res = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: "a10001", PASSWORD: "x" } });
+    const res = await call("InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "USER_PASSWORD_AUTH",
+      AuthParameters: { USERNAME: "a10001", PASSWORD: "x" },
+    });
     expect(res.json).toEqual({ __type: "InvalidParameterException", message: "USER_PASSWORD_AUTH flow not enabled for this client" });
   });
 
@@ -243,7 +297,11 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
     const persona = PERSONAS[1]!;
     // Other tests of this file send this persona codes too, in any order: count only what this test sends.
     const outboxOf = async (): Promise<{ id: number; code: string }[]> =>
-      ((await (await fetch(`${server.url}/api/local/outbox?format=json&to=${persona.email}`)).json()) as { messages: { id: number; code: string }[] }).messages;
+      (
+        (await (await fetch(`${server.url}/api/local/outbox?format=json&to=${persona.email}`)).json()) as {
+          messages: { id: number; code: string }[];
+        }
+      ).messages;
     const before = Math.max(0, ...(await outboxOf()).map((m) => m.id));
     const a = await startChallenge(persona.username);
     const codeA = await latestCode(server.url, persona.email);
@@ -330,9 +388,19 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
 
   it("rejects a forged session, another challenge name and a missing answer", async () => {
     expect((await answer("a10001", "forged", "123456")).json.message).toBe("Invalid session for the user.");
-    const other = await call("RespondToAuthChallenge", { ClientId: CLIENT, ChallengeName: "SMS_MFA", Session: "x", ChallengeResponses: { USERNAME: "a10001" } });
+    const other = await call("RespondToAuthChallenge", {
+      ClientId: CLIENT,
+      ChallengeName: "SMS_MFA",
+      Session: "x",
+      ChallengeResponses: { USERNAME: "a10001" },
+    });
     expect(other.json.__type).toBe("InvalidParameterException");
-    const noAnswer = await call("RespondToAuthChallenge", { ClientId: CLIENT, ChallengeName: "CUSTOM_CHALLENGE", Session: "x", ChallengeResponses: { USERNAME: "a10001" } });
+    const noAnswer = await call("RespondToAuthChallenge", {
+      ClientId: CLIENT,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: "x",
+      ChallengeResponses: { USERNAME: "a10001" },
+    });
     expect(noAnswer.json).toEqual({ __type: "InvalidParameterException", message: "Missing required parameter ANSWER" });
   });
 });
@@ -348,14 +416,22 @@ describe("prevent user existence errors: an unknown identifier answers like an a
     expect(Object.keys(fake).sort()).toEqual(Object.keys(real).sort());
     expect(fake.ChallengeName).toBe("CUSTOM_CHALLENGE");
     expect(fake.Session).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect(fake.ChallengeParameters).toEqual({ USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/), deliveryMedium: "EMAIL", destination: "n***@e***" });
+    expect(fake.ChallengeParameters).toEqual({
+      USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/),
+      deliveryMedium: "EMAIL",
+      destination: "n***@e***",
+    });
     // The same identifier is answered the same way each time, as an account's would be.
     expect((await startChallenge(email.toUpperCase())).ChallengeParameters).toEqual(fake.ChallengeParameters);
     const outbox = await (await fetch(`${server.url}/api/local/outbox?format=json&to=${email}`)).json();
     expect(outbox.messages).toEqual([]);
     // A phone number gets a masked e-mail destination too, as an account's phone sign-in does.
     const byPhone = await startChallenge("+15555550999");
-    expect(byPhone.ChallengeParameters).toEqual({ USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/), deliveryMedium: "EMAIL", destination: expect.stringMatching(/^[a-z]\*\*\*@[a-z]\*\*\*$/) });
+    expect(byPhone.ChallengeParameters).toEqual({
+      USERNAME: expect.stringMatching(/^[0-9a-f]{6}$/),
+      deliveryMedium: "EMAIL",
+      destination: expect.stringMatching(/^[a-z]\*\*\*@[a-z]\*\*\*$/),
+    });
   });
 
   it("every answer fails exactly as a wrong code does: two more rounds, then Incorrect username or password", async () => {
@@ -368,7 +444,12 @@ describe("prevent user existence errors: an unknown identifier answers like an a
     for (let i = 1; i <= 3; i++) {
       const real = await answer(realStart.ChallengeParameters.USERNAME!, realSession, wrongCode(code));
       const fake = await answer(fakeStart.ChallengeParameters.USERNAME!, fakeSession, code);
-      expect([fake.status, Object.keys(fake.json).sort(), fake.json.__type, fake.json.message]).toEqual([real.status, Object.keys(real.json).sort(), real.json.__type, real.json.message]);
+      expect([fake.status, Object.keys(fake.json).sort(), fake.json.__type, fake.json.message]).toEqual([
+        real.status,
+        Object.keys(real.json).sort(),
+        real.json.__type,
+        real.json.message,
+      ]);
       if (i < 3) expect(fake.json.ChallengeName).toBe("CUSTOM_CHALLENGE");
       else expect(fake.json).toEqual({ __type: "NotAuthorizedException", message: "Incorrect username or password." });
       realSession = real.json.Session ?? realSession;
@@ -405,8 +486,14 @@ describe("tokens", () => {
     const viaOp = await call("GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: result.RefreshToken });
     expect(viaOp.json.AuthenticationResult).toMatchObject({ ExpiresIn: 3600, TokenType: "Bearer" });
     expect(viaOp.json.AuthenticationResult.RefreshToken).toBeUndefined();
-    const viaFlow = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "REFRESH_TOKEN_AUTH", AuthParameters: { REFRESH_TOKEN: result.RefreshToken } });
-    expect(decodePayload(viaFlow.json.AuthenticationResult.AccessToken).origin_jti).toBe(decodePayload(String(result.AccessToken)).origin_jti);
+    const viaFlow = await call("InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "REFRESH_TOKEN_AUTH",
+      AuthParameters: { REFRESH_TOKEN: result.RefreshToken },
+    });
+    expect(decodePayload(viaFlow.json.AuthenticationResult.AccessToken).origin_jti).toBe(
+      decodePayload(String(result.AccessToken)).origin_jti,
+    );
     const bogus = await call("GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: "bogus" });
     expect(bogus.json).toEqual({ __type: "NotAuthorizedException", message: "Invalid Refresh Token" });
   });
@@ -439,7 +526,9 @@ describe("tokens", () => {
     expect((await call("GlobalSignOut", { AccessToken: two.AccessToken })).json).toEqual({});
     for (const s of [two, three]) {
       expect((await call("GetUser", { AccessToken: s.AccessToken })).json.__type).toBe("NotAuthorizedException");
-      expect((await call("GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: s.RefreshToken })).json.__type).toBe("NotAuthorizedException");
+      expect((await call("GetTokensFromRefreshToken", { ClientId: CLIENT, RefreshToken: s.RefreshToken })).json.__type).toBe(
+        "NotAuthorizedException",
+      );
     }
     expect((await call("GlobalSignOut", { AccessToken: three.AccessToken })).json.message).toBe("Access Token has been revoked");
   });
@@ -489,7 +578,9 @@ describe("hosted-app stand-in pages", () => {
     const html = await res.text();
     expect(html).toContain("<title>Dashboard app /payments?x=1&amp;y=a%20b — local stand-in</title>");
     expect(html).toContain("Dashboard app — not hosted locally");
-    expect(html).toContain("In production this link opens the dashboard app at <code data-testid=\"target\">/payments?x=1&amp;y=a%20b</code>");
+    expect(html).toContain(
+      'In production this link opens the dashboard app at <code data-testid="target">/payments?x=1&amp;y=a%20b</code>',
+    );
     expect(html).toContain('<a href="/">');
     expect(html).toContain('<a href="/login">');
   });

@@ -195,7 +195,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     const settings = deps.settings();
     const attemptKey = user ? userAttemptKey(user.sub) : unknownAttemptKey(signInId);
     const attempts = await recentAttempts(db, attemptKey, new Date(now() - settings.attemptWindowSeconds * 1000));
-    if (attempts.unanswered >= settings.maxUnansweredChallenges || attempts.wrong >= settings.maxWrongAnswersPerWindow) throw limitExceeded();
+    if (attempts.unanswered >= settings.maxUnansweredChallenges || attempts.wrong >= settings.maxWrongAnswersPerWindow)
+      throw limitExceeded();
     const challengeId = randomUUID();
     // No account: a code that exists nowhere (and RespondToAuthChallenge never accepts one anyway).
     const code = user ? (settings.fixedOtpCode ?? sixDigitCode()) : opaqueToken(16);
@@ -330,7 +331,11 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         // Wrong codes count per attempt key across challenges: past the limit even the right code is refused.
         const attempts = await recentAttempts(tx, challenge.attempt_key, new Date(now() - settings.attemptWindowSeconds * 1000));
         if (attempts.wrong >= settings.maxWrongAnswersPerWindow) {
-          await updateChallenge(tx, challenge.id, { status: "failed", wrongAnswers: challenge.wrong_answers, sessionHash: challenge.session_hash });
+          await updateChallenge(tx, challenge.id, {
+            status: "failed",
+            wrongAnswers: challenge.wrong_answers,
+            sessionHash: challenge.session_hash,
+          });
           return { kind: "limited" } as const;
         }
 
@@ -354,7 +359,9 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         // Like Cognito custom auth: another round of the same challenge under a new Session.
         const session = opaqueToken();
         await updateChallenge(tx, challenge.id, { status: "open", wrongAnswers, sessionHash: sha256(session) });
-        const parameters = user ? challengeParameters(user) : simulatedChallengeParameters(challenge.attempt_key, challenge.simulated_destination);
+        const parameters = user
+          ? challengeParameters(user)
+          : simulatedChallengeParameters(challenge.attempt_key, challenge.simulated_destination);
         return { kind: "retry", session, parameters } as const;
       });
 

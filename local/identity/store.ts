@@ -75,10 +75,7 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
   };
 }
 
-export async function insertUser(
-  db: Db,
-  user: Omit<UserRow, "enabled">,
-): Promise<void> {
+export async function insertUser(db: Db, user: Omit<UserRow, "enabled">): Promise<void> {
   await db.query(
     `INSERT INTO identity_users (sub, username, email, email_verified, phone_number, attributes)
      VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -87,10 +84,7 @@ export async function insertUser(
 }
 
 export async function markEmailVerified(db: Db, sub: string): Promise<void> {
-  await db.query(
-    "UPDATE identity_users SET email_verified = true, updated_at = now() WHERE sub = $1 AND NOT email_verified",
-    [sub],
-  );
+  await db.query("UPDATE identity_users SET email_verified = true, updated_at = now() WHERE sub = $1 AND NOT email_verified", [sub]);
 }
 
 export async function insertChallenge(
@@ -109,7 +103,16 @@ export async function insertChallenge(
   await db.query(
     `INSERT INTO identity_challenges (id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, expires_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [c.id, c.userSub, c.attemptKey, c.simulatedDestination ?? null, c.codeHash, c.sessionHash, c.expiresAt.toISOString(), c.createdAt.toISOString()],
+    [
+      c.id,
+      c.userSub,
+      c.attemptKey,
+      c.simulatedDestination ?? null,
+      c.codeHash,
+      c.sessionHash,
+      c.expiresAt.toISOString(),
+      c.createdAt.toISOString(),
+    ],
   );
 }
 
@@ -141,10 +144,12 @@ export async function updateChallenge(
   id: string,
   changes: { status: ChallengeRow["status"]; wrongAnswers: number; sessionHash: string },
 ): Promise<void> {
-  await db.query(
-    "UPDATE identity_challenges SET status = $2, wrong_answers = $3, session_hash = $4 WHERE id = $1",
-    [id, changes.status, changes.wrongAnswers, changes.sessionHash],
-  );
+  await db.query("UPDATE identity_challenges SET status = $2, wrong_answers = $3, session_hash = $4 WHERE id = $1", [
+    id,
+    changes.status,
+    changes.wrongAnswers,
+    changes.sessionHash,
+  ]);
 }
 
 export async function insertRefreshToken(
@@ -161,31 +166,23 @@ export async function insertRefreshToken(
 const REFRESH_COLUMNS = "token_hash, origin_jti, user_sub, client_id, auth_time, expires_at, revoked_at";
 
 export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db.query<RefreshTokenRow>(
-    `SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE token_hash = $1`,
-    [tokenHash],
-  );
+  const [row] = await db.query<RefreshTokenRow>(`SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE token_hash = $1`, [
+    tokenHash,
+  ]);
   return row;
 }
 
 export async function findRefreshTokenByOrigin(db: Db, originJti: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await db.query<RefreshTokenRow>(
-    `SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE origin_jti = $1`,
-    [originJti],
-  );
+  const [row] = await db.query<RefreshTokenRow>(`SELECT ${REFRESH_COLUMNS} FROM identity_refresh_tokens WHERE origin_jti = $1`, [
+    originJti,
+  ]);
   return row;
 }
 
 export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<void> {
-  await db.query(
-    "UPDATE identity_refresh_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL",
-    [tokenHash],
-  );
+  await db.query("UPDATE identity_refresh_tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL", [tokenHash]);
 }
 
 export async function revokeAllRefreshTokens(db: Db, userSub: string): Promise<void> {
-  await db.query(
-    "UPDATE identity_refresh_tokens SET revoked_at = now() WHERE user_sub = $1 AND revoked_at IS NULL",
-    [userSub],
-  );
+  await db.query("UPDATE identity_refresh_tokens SET revoked_at = now() WHERE user_sub = $1 AND revoked_at IS NULL", [userSub]);
 }

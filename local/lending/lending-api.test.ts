@@ -16,7 +16,10 @@ async function newUser(): Promise<{ sub: string; username: string; token: string
   const username = randomBytes(3).toString("hex");
   const email = `lend-${randomBytes(5).toString("hex")}@example.com`;
   const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT, Username: username, Password: randomBytes(30).toString("hex"), UserAttributes: [{ Name: "email", Value: email }],
+    ClientId: CLIENT,
+    Username: username,
+    Password: randomBytes(30).toString("hex"),
+    UserAttributes: [{ Name: "email", Value: email }],
   });
   expect(res.status).toBe(200);
   return { sub: res.json.UserSub as string, username, token: await idToken(server.url, email) };
@@ -66,12 +69,20 @@ describe("preQualification", () => {
   it("prequalifies a clean file: four figures stored, step prequalApprove, qualifies quotes the loan math", async () => {
     const u = await applicantAtAuthPrequal("900001234");
     expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toEqual({
-      preQualificationStatus: true, preQualificationFailureReason: null, preQualifiedAmount: 4000,
-      preQualifiedInterestRate: 18.99, preQualifiedTerm: 24, preQualifiedOriginationFee: 25,
+      preQualificationStatus: true,
+      preQualificationFailureReason: null,
+      preQualifiedAmount: 4000,
+      preQualifiedInterestRate: 18.99,
+      preQualifiedTerm: 24,
+      preQualifiedOriginationFee: 25,
     });
     expect((await stepOf(u.sub))!.step).toBe("prequalApprove");
     expect((await ok(u.token, "{ qualifies { amount apr fee interval term } }")).qualifies).toEqual({
-      amount: 4000, apr: 19.64, fee: 25, interval: "monthly", term: 24,
+      amount: 4000,
+      apr: 19.64,
+      fee: 25,
+      interval: "monthly",
+      term: 24,
     });
     // Once decided, it does not run again.
     expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: u.username }), "preQualification", "username");
@@ -82,7 +93,9 @@ describe("preQualification", () => {
     const r = (await ok(u.token, PREQUAL, { u: u.username })).preQualification;
     expect(r).toMatchObject({ preQualificationStatus: false, preQualifiedAmount: null });
     expect(r.preQualificationFailureReason).toMatch(/^Credit check: /);
-    const f = (await ok(u.token, "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason } } } }")).loadFrontend;
+    const f = (
+      await ok(u.token, "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason } } } }")
+    ).loadFrontend;
     expect(f.applicationStep).toBe("prequalRej");
     expect(f.appInfo.rejectionReason).toBe(r.preQualificationFailureReason);
     expect(f.appInfo.prequalification.creditDenialReason).toBe("Serious delinquency reported in the last 12 months");
@@ -92,14 +105,17 @@ describe("preQualification", () => {
   it("a thin file prequalifies for at most $1,500 at the thin-file rate", async () => {
     const u = await applicantAtAuthPrequal("666000003");
     expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
-      preQualificationStatus: true, preQualifiedAmount: 1500, preQualifiedInterestRate: 29.99,
+      preQualificationStatus: true,
+      preQualifiedAmount: 1500,
+      preQualifiedInterestRate: 29.99,
     });
   });
 
   it("refuses by the tenure rule with its reason", async () => {
     const u = await applicantAtAuthPrequal("900001234", { start: new Date().toISOString().slice(0, 10) });
     expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
-      preQualificationStatus: false, preQualificationFailureReason: "Less than 6 months with the employer (full time)",
+      preQualificationStatus: false,
+      preQualificationFailureReason: "Less than 6 months with the employer (full time)",
     });
   });
 
@@ -124,7 +140,11 @@ describe("originationPaymentCalculator", () => {
     const p = persona("offer-sent@example.com");
     const token = await server.tokenFor(p.email);
     expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
-    const [offer] = await sql(server.url, "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay FROM offers WHERE sub = $1", [p.sub]);
+    const [offer] = await sql(
+      server.url,
+      "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay FROM offers WHERE sub = $1",
+      [p.sub],
+    );
     expect(offer).toEqual({ af: 3975, apr: 19.64, pay: 201.62 });
     // Idempotent: the same id again.
     expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
@@ -145,7 +165,9 @@ describe("setApplyExtraPaymentFlag", () => {
     const p = persona("borrower@example.com");
     const token = await server.tokenFor(p.email);
     expect((await ok(token, SET, { u: p.username, f: true })).setApplyExtraPaymentFlag).toBe(true);
-    expect((await sql(server.url, "SELECT apply_extra_payment FROM applications WHERE sub = $1", [p.sub]))[0]).toEqual({ apply_extra_payment: true });
+    expect((await sql(server.url, "SELECT apply_extra_payment FROM applications WHERE sub = $1", [p.sub]))[0]).toEqual({
+      apply_extra_payment: true,
+    });
     expect((await ok(token, SET, { u: p.username, f: false })).setApplyExtraPaymentFlag).toBe(false);
   });
 
@@ -161,9 +183,27 @@ describe("setApplyExtraPaymentFlag", () => {
 
 describe("only the lender moves the lender's states", () => {
   const TARGETS = [
-    "chooseEmployer", "loanDetails", "personalInformation", "employmentInformation", "authPrequal", "prequalApprove", "prequalRej",
-    "consentPage", "fundingAccount", "uploadIdentity", "uploadPaystubs", "uploadTenure", "verifyMD", "completeUnderReview", "rejected",
-    "Offer Sent", "offerDetails", "activeLoan", "Paper Form Confirmation Pending", "applicationBlocked-identity", "applicationBlocked-employment",
+    "chooseEmployer",
+    "loanDetails",
+    "personalInformation",
+    "employmentInformation",
+    "authPrequal",
+    "prequalApprove",
+    "prequalRej",
+    "consentPage",
+    "fundingAccount",
+    "uploadIdentity",
+    "uploadPaystubs",
+    "uploadTenure",
+    "verifyMD",
+    "completeUnderReview",
+    "rejected",
+    "Offer Sent",
+    "offerDetails",
+    "activeLoan",
+    "Paper Form Confirmation Pending",
+    "applicationBlocked-identity",
+    "applicationBlocked-employment",
   ];
   /** Written by hand from the flow (SPEC 4 and the README's "Lending rules"), not from the code under test. */
   const ALLOWED: Record<string, string[]> = {
@@ -198,7 +238,12 @@ describe("only the lender moves the lender's states", () => {
     const token = await server.tokenFor(email);
     const before = await stepOf(p.sub);
     for (const target of TARGETS.filter((t) => !ALLOWED[email]!.includes(t))) {
-      const reply = await gql(server.url, { token }, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }", { s: target });
+      const reply = await gql(
+        server.url,
+        { token },
+        "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }",
+        { s: target },
+      );
       expect([target, reply.body.errors?.[0]?.errorType]).toEqual([target, "BadRequestException"]);
     }
     expect(await stepOf(p.sub)).toEqual(before);

@@ -46,10 +46,26 @@ const num = (v: string | number | null | undefined): number | null => (v === nul
 export async function stepCompleteness(tx: Queryable, sub: string): Promise<Completeness> {
   const row = (
     await tx.query<{
-      employer_id: string | null; amount: string | null; state: string | null; reason: string | null; consent: boolean | null;
-      given: string | null; family: string | null; birthdate: string | null; address: string | null; ssn: string | null;
-      job: string | null; salary: string | null; start: string | null; freq: string | null;
-      prequal: boolean | null; funding: number; identity: number; paystubs: number; tenure: number; unverified: number;
+      employer_id: string | null;
+      amount: string | null;
+      state: string | null;
+      reason: string | null;
+      consent: boolean | null;
+      given: string | null;
+      family: string | null;
+      birthdate: string | null;
+      address: string | null;
+      ssn: string | null;
+      job: string | null;
+      salary: string | null;
+      start: string | null;
+      freq: string | null;
+      prequal: boolean | null;
+      funding: number;
+      identity: number;
+      paystubs: number;
+      tenure: number;
+      unverified: number;
     }>(
       `SELECT a.employer_id, a.amount_applied_for AS amount, a.state_of_residence AS state, a.loan_reason AS reason,
               a.evolve_consent AS consent, p.given_name AS given, p.family_name AS family, p.birthdate::text AS birthdate,
@@ -122,7 +138,15 @@ export async function preQualification(db: Db, caller: Caller, username: unknown
       throw new InputError("username", `prequalification runs at step authPrequal; the application is at "${app.step}"`);
     }
     const facts = (
-      await tx.query<{ ssn: string | null; status: string | null; start: string | null; salary: string | null; additional: string | null; psalary: string | null; padditional: string | null }>(
+      await tx.query<{
+        ssn: string | null;
+        status: string | null;
+        start: string | null;
+        salary: string | null;
+        additional: string | null;
+        psalary: string | null;
+        padditional: string | null;
+      }>(
         `SELECT p.ssn, e.employment_status AS status, e.start_date::text AS start, e.salary, e.additional_income AS additional,
                 p.salary AS psalary, p.additional_income AS padditional
            FROM applications a LEFT JOIN personal p ON p.sub = a.sub LEFT JOIN employment e ON e.sub = a.sub
@@ -156,8 +180,12 @@ export async function preQualification(db: Db, caller: Caller, username: unknown
       await tx.query(`UPDATE applications SET rejection_reason = NULL, updated_at = now() WHERE sub = $1`, [caller.sub]);
       await moveTo(tx, caller.sub, "prequalApprove");
       return {
-        preQualificationStatus: true, preQualificationFailureReason: null, preQualifiedAmount: amount,
-        preQualifiedInterestRate: rate, preQualifiedTerm: decision.termMonths, preQualifiedOriginationFee: fee,
+        preQualificationStatus: true,
+        preQualificationFailureReason: null,
+        preQualifiedAmount: amount,
+        preQualifiedInterestRate: rate,
+        preQualifiedTerm: decision.termMonths,
+        preQualifiedOriginationFee: fee,
       };
     }
     await tx.query(
@@ -170,8 +198,12 @@ export async function preQualification(db: Db, caller: Caller, username: unknown
     await tx.query(`UPDATE applications SET rejection_reason = $2, updated_at = now() WHERE sub = $1`, [caller.sub, decision.reason]);
     await moveTo(tx, caller.sub, "prequalRej");
     return {
-      preQualificationStatus: false, preQualificationFailureReason: decision.reason, preQualifiedAmount: null,
-      preQualifiedInterestRate: null, preQualifiedTerm: null, preQualifiedOriginationFee: null,
+      preQualificationStatus: false,
+      preQualificationFailureReason: decision.reason,
+      preQualifiedAmount: null,
+      preQualifiedInterestRate: null,
+      preQualifiedTerm: null,
+      preQualifiedOriginationFee: null,
     };
   });
 }
@@ -185,9 +217,15 @@ interface PrequalRow {
 }
 
 async function prequalTerms(db: Queryable, sub: string): Promise<{ principalCents: number; rateBps: number; feeCents: number } | null> {
-  const q = (await db.query<PrequalRow>(`SELECT status, amount, interest_rate, term, origination_fee FROM prequalifications WHERE sub = $1`, [sub]))[0];
+  const q = (
+    await db.query<PrequalRow>(`SELECT status, amount, interest_rate, term, origination_fee FROM prequalifications WHERE sub = $1`, [sub])
+  )[0];
   if (!q?.status || q.amount === null || q.interest_rate === null || q.origination_fee === null) return null;
-  return { principalCents: dollarsToCents(Number(q.amount)), rateBps: percentToBps(Number(q.interest_rate)), feeCents: dollarsToCents(Number(q.origination_fee)) };
+  return {
+    principalCents: dollarsToCents(Number(q.amount)),
+    rateBps: percentToBps(Number(q.interest_rate)),
+    feeCents: dollarsToCents(Number(q.origination_fee)),
+  };
 }
 
 /** qualifies: the prequalified quote, its APR from the loan math; null unless prequalified. */
@@ -215,7 +253,10 @@ export async function recordUpload(db: Db, caller: Caller, step: string, fileNam
     const app = await lockApplication(tx, caller.sub);
     if (app.step !== step) throw new InputError("step", `the application is at "${app.step}", not "${step}"`);
     await tx.query(`INSERT INTO uploads (sub, kind, file_name, size_bytes) VALUES ($1, $2, $3, $4)`, [
-      caller.sub, UPLOAD_KINDS[step as UploadStep], name, sizeBytes,
+      caller.sub,
+      UPLOAD_KINDS[step as UploadStep],
+      name,
+      sizeBytes,
     ]);
   });
 }
@@ -223,7 +264,8 @@ export async function recordUpload(db: Db, caller: Caller, step: string, fileNam
 async function reviewFacts(tx: Queryable, sub: string, step: string): Promise<ReviewFacts> {
   const c = await stepCompleteness(tx, sub);
   const e = (await tx.query<{ require_paystubs: boolean }>(`SELECT require_paystubs FROM employment WHERE sub = $1`, [sub]))[0];
-  const verified = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND verified`, [sub]))[0]!.n;
+  const verified = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND verified`, [sub]))[0]!
+    .n;
   return {
     step,
     prequalified: c.prequalApprove === true,
@@ -241,7 +283,8 @@ const SUBMITTABLE_STEPS = ["fundingAccount", "uploadIdentity", "uploadPaystubs",
 export async function submitForReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
-    if (!SUBMITTABLE_STEPS.includes(app.step)) throw new InputError("step", `the application at "${app.step}" cannot be submitted for review`);
+    if (!SUBMITTABLE_STEPS.includes(app.step))
+      throw new InputError("step", `the application at "${app.step}" cannot be submitted for review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
     if (missing.length > 0) return { step: app.step, missing };
     await moveTo(tx, caller.sub, "completeUnderReview");
@@ -281,7 +324,16 @@ async function writeOffer(tx: Queryable, sub: string): Promise<void> {
      VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (sub) DO UPDATE SET amount_financed = $2, original_apr = $3, total_cost = $4, term = $5, payment_amount = $6,
        deduction_amount = $7, expected_payments = $8 WHERE offers.contract_signed = false`,
-    [sub, f.offerAmountFinanced, f.offerOriginalAPR, f.offerTotalCost, f.offerTerm, f.offerPaymentAmount, f.offerDeductionAmount, f.expectedPayments],
+    [
+      sub,
+      f.offerAmountFinanced,
+      f.offerOriginalAPR,
+      f.offerTotalCost,
+      f.offerTerm,
+      f.offerPaymentAmount,
+      f.offerDeductionAmount,
+      f.expectedPayments,
+    ],
   );
 }
 
@@ -300,7 +352,9 @@ export async function confirmDirectDeposit(db: Db, caller: Caller): Promise<void
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
     if (app.step !== "Offer Sent") throw new InputError("step", `the application is at "${app.step}", not 'Offer Sent'`);
-    const offer = (await tx.query<{ accepted: boolean }>(`SELECT accepted_at IS NOT NULL AS accepted FROM offers WHERE sub = $1`, [caller.sub]))[0];
+    const offer = (
+      await tx.query<{ accepted: boolean }>(`SELECT accepted_at IS NOT NULL AS accepted FROM offers WHERE sub = $1`, [caller.sub])
+    )[0];
     if (!offer?.accepted) throw new InputError("offer", "accept the offer before setting up direct deposit");
     await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
   });
@@ -315,10 +369,12 @@ export async function originationPaymentCalculator(db: Db, caller: Caller, usern
   const name = sameUser(caller, username);
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
-    const offer = (await tx.query<{ sig: string | null; signed: boolean }>(
-      `SELECT hellosign_direct_deposit_signature_id AS sig, contract_signed AS signed FROM offers WHERE sub = $1 FOR UPDATE`,
-      [caller.sub],
-    ))[0];
+    const offer = (
+      await tx.query<{ sig: string | null; signed: boolean }>(
+        `SELECT hellosign_direct_deposit_signature_id AS sig, contract_signed AS signed FROM offers WHERE sub = $1 FOR UPDATE`,
+        [caller.sub],
+      )
+    )[0];
     if (app.step !== "Offer Sent" || !offer || !(await prequalTerms(tx, caller.sub))) return "FAILURE";
     if (!offer.signed) await writeOffer(tx, caller.sub);
     const sig = offer.sig ?? signatureIdFor(name);
@@ -336,7 +392,13 @@ const addMonths = (isoDate: string, months: number) => {
 /** A loan's rows from the loan math: the loan, its 24 scheduled payments; the last due date is the PayoutDate. */
 export async function insertLoan(
   tx: Queryable,
-  input: { sub: string; username: string; terms: { principalCents: number; rateBps: number; feeCents: number }; originated: string; frequency: string | null },
+  input: {
+    sub: string;
+    username: string;
+    terms: { principalCents: number; rateBps: number; feeCents: number };
+    originated: string;
+    frequency: string | null;
+  },
 ): Promise<{ loanId: string; payoutDate: string }> {
   const d = discloseLoan({ ...input.terms, termMonths: TERM_MONTHS });
   const f = offerFigures(input.terms, payFrequency(input.frequency));
@@ -348,8 +410,18 @@ export async function insertLoan(
             deduction_amount, payoff_amount, pc_loan, contract, payroll_id, originated_at, payout_date)
      VALUES ($1, $2, $3, 'active', $4, $5, $5, $6, $7, 'monthly', $8, $9, $5, false, $10, $11, $12, $8)`,
     [
-      loanId, input.sub, `Personal Loan ${loanId}`, d.aprBps / 100, input.terms.principalCents / 100, input.terms.feeCents / 100,
-      TERM_MONTHS, payoutDate, f.offerDeductionAmount, `contract-${loanId}.pdf`, `PR-${input.username}`, input.originated,
+      loanId,
+      input.sub,
+      `Personal Loan ${loanId}`,
+      d.aprBps / 100,
+      input.terms.principalCents / 100,
+      input.terms.feeCents / 100,
+      TERM_MONTHS,
+      payoutDate,
+      f.offerDeductionAmount,
+      `contract-${loanId}.pdf`,
+      `PR-${input.username}`,
+      input.originated,
     ],
   );
   for (const k of d.schedule) {
@@ -373,7 +445,13 @@ export async function originate(db: Db, caller: Caller, today = isoToday()): Pro
     const terms = await prequalTerms(tx, caller.sub);
     if (!terms) throw new InputError("offer", "the application is not prequalified");
     const e = (await tx.query<{ pay_frequency: string | null }>(`SELECT pay_frequency FROM employment WHERE sub = $1`, [caller.sub]))[0];
-    const loan = await insertLoan(tx, { sub: caller.sub, username: caller.username, terms, originated: today, frequency: e?.pay_frequency ?? null });
+    const loan = await insertLoan(tx, {
+      sub: caller.sub,
+      username: caller.username,
+      terms,
+      originated: today,
+      frequency: e?.pay_frequency ?? null,
+    });
     await tx.query(`UPDATE offers SET offer_stage = 'Originated' WHERE sub = $1`, [caller.sub]);
     await moveTo(tx, caller.sub, "activeLoan");
     return loan;

@@ -75,7 +75,12 @@ describe("prequalification, rule by rule (the first failing rule decides)", () =
   it.each([
     ["score 660: standard tier", { ssn: "666000004" }, 400000, RATE_TIERS.standard],
     ["thin file: capped at $1,500, thin-file rate", { ssn: "666000003" }, 150000, RATE_TIERS.thinFile],
-    ["income caps the amount at 25% of income, down to $100", { salary: 15000, additionalIncome: 450, amountAppliedFor: 9000 }, 380000, RATE_TIERS.prime],
+    [
+      "income caps the amount at 25% of income, down to $100",
+      { salary: 15000, additionalIncome: 450, amountAppliedFor: 9000 },
+      380000,
+      RATE_TIERS.prime,
+    ],
     ["additional income counts", { salary: 10000, additionalIncome: 10000 }, 400000, RATE_TIERS.prime],
     ["part time after 12 months", { employmentStatus: "Part-time", startDate: "2025-11-23" }, 400000, RATE_TIERS.prime],
   ])("%s", (_label, change, principalCents, rateBps) => {
@@ -107,7 +112,11 @@ describe("offer figures from the loan math", () => {
   });
 
   it.each([
-    ["weekly", "weekly"], ["Bi-Weekly", "biweekly"], ["semi-monthly", "semimonthly"], ["monthly", "monthly"], [null, "biweekly"],
+    ["weekly", "weekly"],
+    ["Bi-Weekly", "biweekly"],
+    ["semi-monthly", "semimonthly"],
+    ["monthly", "monthly"],
+    [null, "biweekly"],
   ] as const)("pay frequency %p → %s", (input, expected) => {
     expect(payFrequency(input)).toBe(expected);
   });
@@ -115,13 +124,24 @@ describe("offer figures from the loan math", () => {
 
 describe("review", () => {
   const complete = {
-    step: "verifyMD", prequalified: true, evolveConsent: true, verifiedFundingSource: true,
-    identityUploaded: true, paystubsUploaded: false, requirePaystubs: false,
+    step: "verifyMD",
+    prequalified: true,
+    evolveConsent: true,
+    verifiedFundingSource: true,
+    identityUploaded: true,
+    paystubsUploaded: false,
+    requirePaystubs: false,
   };
   it("sends the offer only when nothing is missing", () => {
     expect(reviewMissing(complete)).toEqual([]);
-    expect(reviewMissing({ ...complete, evolveConsent: false, verifiedFundingSource: false })).toEqual(["consent to the terms", "a verified bank account"]);
+    expect(reviewMissing({ ...complete, evolveConsent: false, verifiedFundingSource: false })).toEqual([
+      "consent to the terms",
+      "a verified bank account",
+    ]);
     expect(reviewMissing({ ...complete, requirePaystubs: true })).toEqual(["pay stubs"]);
-    expect(reviewMissing({ ...complete, identityUploaded: false, prequalified: false })).toEqual(["a prequalification", "an identity document"]);
+    expect(reviewMissing({ ...complete, identityUploaded: false, prequalified: false })).toEqual([
+      "a prequalification",
+      "an identity document",
+    ]);
   });
 });

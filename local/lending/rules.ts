@@ -18,9 +18,7 @@ import { LOAN_TERMS } from "../../lib/lending/loan-terms";
 // Simulated soft credit check, with test SSNs in the manner of a payment processor's test cards.
 
 export type CreditCheck =
-  | { kind: "scored"; score: number }
-  | { kind: "denied"; score: number; creditDenialReason: string }
-  | { kind: "thinFile" };
+  { kind: "scored"; score: number } | { kind: "denied"; score: number; creditDenialReason: string } | { kind: "thinFile" };
 
 /** Documented test SSNs (666 is never issued as an area number, so no real person has them). */
 export const TEST_SSNS: Readonly<Record<string, CreditCheck>> = {
@@ -84,8 +82,7 @@ export type PrequalDecision =
     }
   | { status: false; rule: PrequalRule; reason: string; creditDenialReason?: string };
 
-export type PrequalRule =
-  | "employer" | "amount" | "state" | "employmentStatus" | "tenure" | "income" | "ssn" | "credit" | "caps";
+export type PrequalRule = "employer" | "amount" | "state" | "employmentStatus" | "tenure" | "income" | "ssn" | "credit" | "caps";
 
 /** Whole months from `from` to `to` (ISO dates), counting a month only once its day is reached. */
 export function monthsBetween(from: string, to: string): number {
@@ -126,13 +123,15 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
   if (!f.stateOfResidence) return fail("state", "No state of residence on the application");
   if (UNSERVED_STATES.includes(f.stateOfResidence)) return fail("state", `Loans are not offered in ${f.stateOfResidence}`);
   const status = normaliseEmploymentStatus(f.employmentStatus);
-  if (!status) return fail("employmentStatus", `Employment status "${f.employmentStatus ?? "none"}" is not eligible (full or part time only)`);
+  if (!status)
+    return fail("employmentStatus", `Employment status "${f.employmentStatus ?? "none"}" is not eligible (full or part time only)`);
   if (!f.startDate || !/^\d{4}-\d{2}-\d{2}$/.test(f.startDate)) return fail("tenure", "No employment start date on the application");
   if (monthsBetween(f.startDate, f.today) < MIN_TENURE_MONTHS[status]) {
     return fail("tenure", `Less than ${MIN_TENURE_MONTHS[status]} months with the employer (${status} time)`);
   }
   const income = (f.salary ?? 0) + (f.additionalIncome ?? 0);
-  if (income < MIN_ANNUAL_INCOME_DOLLARS) return fail("income", `Annual income below $${MIN_ANNUAL_INCOME_DOLLARS.toLocaleString("en-US")}`);
+  if (income < MIN_ANNUAL_INCOME_DOLLARS)
+    return fail("income", `Annual income below $${MIN_ANNUAL_INCOME_DOLLARS.toLocaleString("en-US")}`);
   if (!f.ssn || !/^\d{9}$/.test(f.ssn)) return fail("ssn", "No SSN on the application for the credit check");
 
   const credit = softCreditCheck(f.ssn);
@@ -154,7 +153,16 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
   } catch {
     return fail("caps", "The terms would exceed the loan caps");
   }
-  return { status: true, rule: "prequalified", principalCents, rateBps, termMonths: TERM_MONTHS, feeCents: ORIGINATION_FEE_CENTS, disclosure, credit };
+  return {
+    status: true,
+    rule: "prequalified",
+    principalCents,
+    rateBps,
+    termMonths: TERM_MONTHS,
+    feeCents: ORIGINATION_FEE_CENTS,
+    disclosure,
+    credit,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -48,9 +48,12 @@ describe("decideUserMove", () => {
 
   it("forward needs the current step complete; back does not", () => {
     expect(decideUserMove({ step: "loanDetails", history: ["chooseEmployer"] }, "personalInformation", NONE_COMPLETE)).toEqual({
-      allowed: false, reason: '"loanDetails" is not complete yet',
+      allowed: false,
+      reason: '"loanDetails" is not complete yet',
     });
-    expect(decideUserMove({ step: "loanDetails", history: ["chooseEmployer"] }, "personalInformation", { loanDetails: true }).allowed).toBe(true);
+    expect(decideUserMove({ step: "loanDetails", history: ["chooseEmployer"] }, "personalInformation", { loanDetails: true }).allowed).toBe(
+      true,
+    );
     expect(decideUserMove({ step: "loanDetails", history: ["chooseEmployer"] }, "chooseEmployer", NONE_COMPLETE).allowed).toBe(true);
   });
 });

@@ -31,9 +31,7 @@ export function isUserStep(step: string): boolean {
 
 export type Completeness = Readonly<Record<string, boolean>>;
 
-export type MoveDecision =
-  | { allowed: true; kind: "stay" | "forward" | "back" }
-  | { allowed: false; reason: string };
+export type MoveDecision = { allowed: true; kind: "stay" | "forward" | "back" } | { allowed: false; reason: string };
 
 /**
  * `complete[step]` says whether that step's data is complete (see stepCompleteness in

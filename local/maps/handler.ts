@@ -19,7 +19,10 @@ export interface MapsHandlerOptions {
 const MAX_INPUT = 200;
 
 const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 
 function placeComponents(a: MapAddress) {
   return [

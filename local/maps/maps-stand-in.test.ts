@@ -35,7 +35,8 @@ describe("the generated address book", () => {
       stateOfZip.set(a.postalCode, a.stateAbbr);
       if (!/^\d{5}$/.test(a.postalCode) || !/^[1-9]\d*$/.test(a.streetNumber)) wrong.push(`${a.placeId} malformed`);
       if (a.city === "Springfield" && a.lat !== null) {
-        if (Math.abs(a.lat - 39.78) > 0.6 || Math.abs(a.lng! + 89.65) > 0.6 || !a.postalCode.startsWith("627")) wrong.push(`${a.placeId} not in Springfield`);
+        if (Math.abs(a.lat - 39.78) > 0.6 || Math.abs(a.lng! + 89.65) > 0.6 || !a.postalCode.startsWith("627"))
+          wrong.push(`${a.placeId} not in Springfield`);
       }
     }
     expect(wrong).toEqual([]);
@@ -51,7 +52,13 @@ describe("over HTTP and through the browser script", () => {
     database = await testDatabase();
     server = await startLocalServer({ ...database.env, APP_ENV: "local" });
     const script = await (await fetch(`${server.url}/api/local/maps/maps.js`)).text();
-    const sandbox: any = { fetch, Promise, Error, encodeURIComponent, document: { currentScript: { src: `${server.url}/api/local/maps/maps.js` } } };
+    const sandbox: any = {
+      fetch,
+      Promise,
+      Error,
+      encodeURIComponent,
+      document: { currentScript: { src: `${server.url}/api/local/maps/maps.js` } },
+    };
     sandbox.window = sandbox;
     vm.runInNewContext(script, sandbox);
     maps = sandbox.google.maps;
@@ -75,7 +82,10 @@ describe("over HTTP and through the browser script", () => {
   it("suggests by house number or by street name, at most five, US only", async () => {
     const byNumber = await getJson(`/autocomplete?input=${encodeURIComponent("1600 Capitol")}`);
     expect(byNumber.body.suggestions[0]).toEqual({
-      placeId: "local-known", text: "1600 Capitol Ave, Springfield, IL 62701, USA", mainText: "1600 Capitol Ave", secondaryText: "Springfield, IL, USA",
+      placeId: "local-known",
+      text: "1600 Capitol Ave, Springfield, IL 62701, USA",
+      mainText: "1600 Capitol Ave",
+      secondaryText: "Springfield, IL, USA",
     });
     const street = all.find((a) => a.city === "Austin")!.streetName;
     const byStreet = await getJson(`/autocomplete?input=${encodeURIComponent(`${street}, Aus`)}`);
@@ -94,7 +104,9 @@ describe("over HTTP and through the browser script", () => {
     await expect(maps.importLibrary("nope")).rejects.toThrow(/no library/);
     const { AutocompleteSessionToken, AutocompleteSuggestion } = await maps.importLibrary("places");
     const { suggestions } = await AutocompleteSuggestion.fetchAutocompleteSuggestions({
-      input: "1600 capitol ave", sessionToken: new AutocompleteSessionToken(), includedRegionCodes: ["us"],
+      input: "1600 capitol ave",
+      sessionToken: new AutocompleteSessionToken(),
+      includedRegionCodes: ["us"],
     });
     const prediction = suggestions[0].placePrediction;
     expect(prediction.mainText.text).toBe("1600 Capitol Ave");
@@ -102,7 +114,9 @@ describe("over HTTP and through the browser script", () => {
     const { place } = await prediction.toPlace().fetchFields({ fields: ["formattedAddress", "addressComponents", "location"] });
     expect(place.formattedAddress).toBe("1600 Capitol Ave, Springfield, IL 62701, USA");
     expect(place.addressComponents.find((c: any) => c.types.includes("administrative_area_level_1"))).toEqual({
-      longText: "Illinois", shortText: "IL", types: ["administrative_area_level_1", "political"],
+      longText: "Illinois",
+      shortText: "IL",
+      types: ["administrative_area_level_1", "political"],
     });
     expect(place.location.lat()).toBeCloseTo(39.7983);
     const { Geocoder } = await maps.importLibrary("geocoding");
@@ -132,7 +146,15 @@ describe("over HTTP and through the browser script", () => {
   });
 
   it("answers only in the local environment", async () => {
-    const prod = await startLocalServer({ ...database.env, APP_ENV: "production", COGNITO_USER_POOL_ID: "us-east-1_x", COGNITO_CLIENT_ID: "x", SESSION_SECRET: "x".repeat(32), GRAPHQL_URL: "https://api.example/graphql", GRAPHQL_API_KEY: "k" });
+    const prod = await startLocalServer({
+      ...database.env,
+      APP_ENV: "production",
+      COGNITO_USER_POOL_ID: "us-east-1_x",
+      COGNITO_CLIENT_ID: "x",
+      SESSION_SECRET: "x".repeat(32),
+      GRAPHQL_URL: "https://api.example/graphql",
+      GRAPHQL_API_KEY: "k",
+    });
     try {
       expect((await fetch(`${prod.url}/api/local/maps/maps.js`)).status).toBe(404);
       expect((await fetch(`${prod.url}/api/local/maps/autocomplete?input=1600`)).status).toBe(404);

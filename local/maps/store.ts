@@ -44,8 +44,15 @@ const COLUMNS = "place_id, street_number, street_name, city, state_abbr, state_n
 
 function fromRow(r: Row): MapAddress {
   return {
-    placeId: r.place_id, streetNumber: r.street_number, streetName: r.street_name, city: r.city, stateAbbr: r.state_abbr,
-    stateName: r.state_name, postalCode: r.postal_code, lat: r.lat, lng: r.lng,
+    placeId: r.place_id,
+    streetNumber: r.street_number,
+    streetName: r.street_name,
+    city: r.city,
+    stateAbbr: r.state_abbr,
+    stateName: r.state_name,
+    postalCode: r.postal_code,
+    lat: r.lat,
+    lng: r.lng,
   };
 }
 
@@ -62,10 +69,10 @@ export async function suggestAddresses(db: Queryable, input: string, limit = MAX
   const q = normalizeQuery(input);
   if (q.length < 2) return [];
   const column = /^\d/.test(q) ? "search_key" : "street_key";
-  const rows = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM map_addresses WHERE ${column} LIKE $1 ORDER BY ${column} LIMIT $2`,
-    [`${escapeLike(q)}%`, limit],
-  );
+  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM map_addresses WHERE ${column} LIKE $1 ORDER BY ${column} LIMIT $2`, [
+    `${escapeLike(q)}%`,
+    limit,
+  ]);
   return rows.map(fromRow);
 }
 

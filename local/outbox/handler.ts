@@ -18,7 +18,11 @@ export function createOutboxHandler(deps: OutboxDeps): (request: Request) => Pro
     }
     const url = new URL(request.url);
     const to = url.searchParams.get("to")?.trim() || undefined;
-    if (to && hasInvalidText(to)) return new Response("Bad Request: invalid characters in to", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (to && hasInvalidText(to))
+      return new Response("Bad Request: invalid characters in to", {
+        status: 400,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
     const limitParam = url.searchParams.get("limit");
     const limit = limitParam && /^\d+$/.test(limitParam) ? Number(limitParam) : undefined;
     const messages = await listOutbox(await deps.db(), { to, limit });

@@ -14,11 +14,7 @@ export interface OutboxMessage {
 
 export async function deliverCode(db: Db, message: { to: string; code: string; purpose: string }): Promise<void> {
   const to = message.to.trim().toLowerCase();
-  await db.query("INSERT INTO local_outbox (recipient, code, purpose) VALUES ($1, $2, $3)", [
-    to,
-    message.code,
-    message.purpose,
-  ]);
+  await db.query("INSERT INTO local_outbox (recipient, code, purpose) VALUES ($1, $2, $3)", [to, message.code, message.purpose]);
   console.log(`[local outbox] code ${message.code} for ${to}`);
 }
 

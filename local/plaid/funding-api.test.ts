@@ -40,7 +40,11 @@ async function newUser(step?: string): Promise<User> {
 const op = (u: User, query: string, variables?: Record<string, unknown>) => gql(server.url, { token: u.token }, query, variables);
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(`${server.url}/api/local/plaid/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/api/local/plaid/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as any };
 }
 
@@ -58,7 +62,8 @@ async function bankLogin(u: User, username = "user_good", institution = "ins_109
 }
 
 const LINKS = "mutation ($t: String!, $m: AWSJSON) { links(publicToken: $t, metaData: $m) }";
-const MANUALLY = "mutation ($a: String!, $n: String!, $r: String!, $t: String!) { manually(account: $a, name: $n, routing: $r, type: $t) { account_id mask verified verifyTriesLeft locked } }";
+const MANUALLY =
+  "mutation ($a: String!, $n: String!, $r: String!, $t: String!) { manually(account: $a, name: $n, routing: $r, type: $t) { account_id mask verified verifyTriesLeft locked } }";
 const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
 const ACCOUNTS = "query { accounts { account_id name mask subtype link_type verified active locked verifyTriesLeft institutionName } }";
 const STEP = "query { loadFrontend { applicationStep } }";
@@ -70,7 +75,10 @@ const manual = (u: User, account = "000123456789", routing = "011000015", type =
 async function depositsFor(u: User): Promise<number[]> {
   const res = await fetch(`${server.url}/api/local/outbox?format=json&to=${encodeURIComponent(u.email)}`);
   const { messages } = (await res.json()) as { messages: { code: string; purpose: string }[] };
-  return messages.filter((m) => m.purpose.includes("ACCTVERIFY")).slice(0, 2).map((m) => Number(m.code.replace("$", "")));
+  return messages
+    .filter((m) => m.purpose.includes("ACCTVERIFY"))
+    .slice(0, 2)
+    .map((m) => Number(m.code.replace("$", "")));
 }
 
 describe("instant linking through the Link stand-in", () => {
@@ -92,12 +100,24 @@ describe("instant linking through the Link stand-in", () => {
     const login = await bankLogin(u);
     expect(login.accounts.map((a) => a.subtype).sort()).toEqual(["checking", "savings"]);
     const checking = login.accounts.find((a) => a.subtype === "checking")!;
-    const meta = JSON.stringify({ institution: { name: "First Platypus Bank", institution_id: "ins_109508" }, accounts: [checking], link_session_id: "s" });
+    const meta = JSON.stringify({
+      institution: { name: "First Platypus Bank", institution_id: "ins_109508" },
+      accounts: [checking],
+      link_session_id: "s",
+    });
     expect((await op(u, LINKS, { t: login.public_token, m: meta })).body).toEqual({ data: { links: 200 } });
     expect((await op(u, LINKS, { t: login.public_token, m: meta })).body).toEqual({ data: { links: 200 } });
     const accounts = (await op(u, ACCOUNTS)).body.data!.accounts;
     expect(accounts).toEqual([
-      expect.objectContaining({ name: "Plaid Checking", mask: "0000", subtype: "checking", link_type: "plaid_getAuth", verified: true, active: true, institutionName: "First Platypus Bank" }),
+      expect.objectContaining({
+        name: "Plaid Checking",
+        mask: "0000",
+        subtype: "checking",
+        link_type: "plaid_getAuth",
+        verified: true,
+        active: true,
+        institutionName: "First Platypus Bank",
+      }),
     ]);
     // At fundingAccount the first usable account moves the application on, once.
     expect((await op(u, STEP)).body.data!.loadFrontend.applicationStep).toBe("uploadIdentity");
@@ -128,9 +148,22 @@ describe("instant linking through the Link stand-in", () => {
     const token = await linkToken(u);
     const wrong = await post("link/login", { link_token: token, institution_id: "ins_109508", username: "user_good", password: "nope" });
     expect(wrong).toMatchObject({ status: 400, json: { retry: true, error: { error_code: "INVALID_CREDENTIALS" } } });
-    const down = await post("link/login", { link_token: token, institution_id: "ins_109508", username: "user_good", password: "error_INSTITUTION_DOWN" });
-    expect(down).toMatchObject({ status: 400, json: { retry: false, error: { error_type: "INSTITUTION_ERROR", error_code: "INSTITUTION_DOWN" } } });
-    const forged = await post("link/login", { link_token: "link-local-forged", institution_id: "ins_109508", username: "user_good", password: "pass_good" });
+    const down = await post("link/login", {
+      link_token: token,
+      institution_id: "ins_109508",
+      username: "user_good",
+      password: "error_INSTITUTION_DOWN",
+    });
+    expect(down).toMatchObject({
+      status: 400,
+      json: { retry: false, error: { error_type: "INSTITUTION_ERROR", error_code: "INSTITUTION_DOWN" } },
+    });
+    const forged = await post("link/login", {
+      link_token: "link-local-forged",
+      institution_id: "ins_109508",
+      username: "user_good",
+      password: "pass_good",
+    });
     expect(forged).toMatchObject({ status: 400, json: { error: { error_code: "INVALID_LINK_TOKEN" } } });
     expect((await post("link/token/get", { link_token: token })).json).toEqual({ update: false, institution: null });
     expect((await sql(server.url, "SELECT 1 FROM plaid_items WHERE sub = $1", [u.sub])).length).toBe(0);
@@ -139,13 +172,23 @@ describe("instant linking through the Link stand-in", () => {
   it("expired credentials: checkItemStatus answers an update-mode token until the same login repairs the item", async () => {
     const u = await newUser();
     const login = await bankLogin(u, "user_expiring", "ins_109509");
-    expect((await op(u, LINKS, { t: login.public_token, m: JSON.stringify({ accounts: [login.accounts[0]] }) })).body.data!.links).toBe(200);
+    expect((await op(u, LINKS, { t: login.public_token, m: JSON.stringify({ accounts: [login.accounts[0]] }) })).body.data!.links).toBe(
+      200,
+    );
     const id = (await op(u, ACCOUNTS)).body.data!.accounts[0].account_id as string;
     const CHECK = "mutation ($u: String!, $id: String!) { checkItemStatus(username: $u, bankAccountId: $id) }";
     const refresh = (await op(u, CHECK, { u: u.username, id })).body.data!.checkItemStatus as string;
     expect(refresh).toMatch(/^link-local-/);
-    expect((await post("link/token/get", { link_token: refresh })).json).toEqual({ update: true, institution: { name: "First Gingham Credit Union", institution_id: "ins_109509" } });
-    const repaired = await post("link/login", { link_token: refresh, institution_id: "ins_109509", username: "user_expiring", password: "pass_good" });
+    expect((await post("link/token/get", { link_token: refresh })).json).toEqual({
+      update: true,
+      institution: { name: "First Gingham Credit Union", institution_id: "ins_109509" },
+    });
+    const repaired = await post("link/login", {
+      link_token: refresh,
+      institution_id: "ins_109509",
+      username: "user_expiring",
+      password: "pass_good",
+    });
     expect(repaired).toMatchObject({ status: 200, json: { update: true, accounts: [] } });
     expect((await op(u, CHECK, { u: u.username, id })).body.data!.checkItemStatus).toBe("SUCCESS");
 
@@ -223,12 +266,16 @@ describe("manual accounts and micro-deposits", () => {
     expect(third.body.errors?.[0]).toMatchObject({ errorType: "ConflictException", message: expect.stringContaining("locked") });
     const right = await op(u, VERIFIES, { a: a!, b: b!, id });
     expect(right.body.errors?.[0]).toMatchObject({ errorType: "ConflictException" });
-    expect((await op(u, ACCOUNTS)).body.data!.accounts).toEqual([expect.objectContaining({ locked: true, verified: false, verifyTriesLeft: 0 })]);
+    expect((await op(u, ACCOUNTS)).body.data!.accounts).toEqual([
+      expect.objectContaining({ locked: true, verified: false, verifyTriesLeft: 0 }),
+    ]);
 
     const again = await manual(u);
     expect(again.body.errors).toBeUndefined();
     const accounts = (await op(u, ACCOUNTS)).body.data!.accounts;
-    expect(accounts).toEqual([expect.objectContaining({ account_id: again.body.data!.manually.account_id, locked: false, verifyTriesLeft: 3 })]);
+    expect(accounts).toEqual([
+      expect.objectContaining({ account_id: again.body.data!.manually.account_id, locked: false, verifyTriesLeft: 3 }),
+    ]);
   });
 
   it("someone else's account id is never read, verified or activated", async () => {
@@ -285,7 +332,9 @@ describe("concurrency (the database holds the rules)", () => {
     const refused = replies.filter((r) => r.body.errors?.[0]?.message === "Unverified fundingSource already exists");
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(19);
-    const [row] = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND NOT verified", [u.sub]);
+    const [row] = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND NOT verified", [
+      u.sub,
+    ]);
     expect(row!.n).toBe(1);
     expect(await depositsFor(u)).toHaveLength(2);
   });
@@ -298,7 +347,11 @@ describe("concurrency (the database holds the rules)", () => {
     const wrong = await Promise.all(Array.from({ length: 20 }, () => op(u, VERIFIES, { a: off(a!), b: off(b!), id })));
     expect(wrong.filter((r) => r.body.errors?.[0]?.errorType === "BadRequestException")).toHaveLength(2);
     expect(wrong.filter((r) => r.body.errors?.[0]?.errorType === "ConflictException")).toHaveLength(18);
-    const [row] = await sql<{ md_attempts: number; md_locked: boolean }>(server.url, "SELECT md_attempts, md_locked FROM funding_sources WHERE account_id = $1", [id]);
+    const [row] = await sql<{ md_attempts: number; md_locked: boolean }>(
+      server.url,
+      "SELECT md_attempts, md_locked FROM funding_sources WHERE account_id = $1",
+      [id],
+    );
     expect(row).toEqual({ md_attempts: 3, md_locked: true });
 
     const v = await newUser();
@@ -307,7 +360,9 @@ describe("concurrency (the database holds the rules)", () => {
     const right = await Promise.all(Array.from({ length: 20 }, () => op(v, VERIFIES, { a: c!, b: d!, id: vid })));
     expect(right.filter((r) => r.body.data?.verifies === "mdVerified")).toHaveLength(1);
     expect(right.filter((r) => r.body.errors?.[0]?.message === "No Unverified Account Found")).toHaveLength(19);
-    const active = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND active", [v.sub]);
+    const active = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND active", [
+      v.sub,
+    ]);
     expect(active[0]!.n).toBe(1);
   });
 });

@@ -28,7 +28,13 @@ export interface LinkTokenConfig {
 }
 
 export function linkTokenConfig(sub: string, webhook: string, itemId?: string): LinkTokenConfig {
-  const base = { client_name: "Employee Loans", language: "en" as const, country_codes: ["US"] as ["US"], webhook, user: { client_user_id: sub } };
+  const base = {
+    client_name: "Employee Loans",
+    language: "en" as const,
+    country_codes: ["US"] as ["US"],
+    webhook,
+    user: { client_user_id: sub },
+  };
   return itemId
     ? { ...base, access_token_item: itemId }
     : { ...base, products: ["auth", "assets"], account_filters: { depository: { account_subtypes: ["checking", "savings"] } } };
@@ -42,13 +48,16 @@ export async function createLinkToken(
   const now = options.now ?? new Date();
   const token = newId("link-local");
   const expiration = new Date(now.getTime() + LINK_TOKEN_TTL_MS);
-  await db.query(`INSERT INTO plaid_link_tokens (token_hash, sub, item_id, config, expires_at) VALUES ($1, $2, $3, ($4::text)::jsonb, $5)`, [
-    hashToken(token),
-    sub,
-    options.itemId ?? null,
-    JSON.stringify(linkTokenConfig(sub, options.webhook, options.itemId)),
-    expiration.toISOString(),
-  ]);
+  await db.query(
+    `INSERT INTO plaid_link_tokens (token_hash, sub, item_id, config, expires_at) VALUES ($1, $2, $3, ($4::text)::jsonb, $5)`,
+    [
+      hashToken(token),
+      sub,
+      options.itemId ?? null,
+      JSON.stringify(linkTokenConfig(sub, options.webhook, options.itemId)),
+      expiration.toISOString(),
+    ],
+  );
   return { link_token: token, expiration: expiration.toISOString() };
 }
 
@@ -120,14 +129,22 @@ export async function login(
         )
       )[0];
       if (!item) return badRequest("INVALID_LINK_TOKEN", "the item of this link token no longer exists");
-      if (item.institution_id !== inst.institution_id) return badRequest("INVALID_INSTITUTION", "update mode must log in at the item's own institution");
+      if (item.institution_id !== inst.institution_id)
+        return badRequest("INVALID_INSTITUTION", "update mode must log in at the item's own institution");
       await tx.query(`UPDATE plaid_items SET status = 'good', expires_after_link = false WHERE item_id = $1`, [tokenRow.item_id]);
       const publicToken = newId("public-local");
       await tx.query(
         `INSERT INTO plaid_public_tokens (token_hash, sub, item_id, accounts, expires_at) VALUES ($1, $2, $3, '[]'::jsonb, $4)`,
         [hashToken(publicToken), tokenRow.sub, tokenRow.item_id, new Date(now.getTime() + PUBLIC_TOKEN_TTL_MS).toISOString()],
       );
-      return { ok: true, public_token: publicToken, institution: { name: item.institution_name, institution_id: item.institution_id }, accounts: [], link_session_id: linkSessionId, update: true };
+      return {
+        ok: true,
+        public_token: publicToken,
+        institution: { name: item.institution_name, institution_id: item.institution_id },
+        accounts: [],
+        link_session_id: linkSessionId,
+        update: true,
+      };
     }
     const itemId = newId("item-local");
     await tx.query(
@@ -136,13 +153,28 @@ export async function login(
     );
     const accounts: LinkAccount[] = inst.accounts
       .filter((a) => allowed(tokenRow.config, a))
-      .map((a) => ({ id: `${itemId}-${a.key}`, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype, verification_status: null, class_type: null }));
+      .map((a) => ({
+        id: `${itemId}-${a.key}`,
+        name: a.name,
+        mask: a.mask,
+        type: a.type,
+        subtype: a.subtype,
+        verification_status: null,
+        class_type: null,
+      }));
     const publicToken = newId("public-local");
     await tx.query(
       `INSERT INTO plaid_public_tokens (token_hash, sub, item_id, accounts, expires_at) VALUES ($1, $2, $3, ($4::text)::jsonb, $5)`,
       [hashToken(publicToken), tokenRow.sub, itemId, JSON.stringify(accounts), new Date(now.getTime() + PUBLIC_TOKEN_TTL_MS).toISOString()],
     );
-    return { ok: true, public_token: publicToken, institution: { name: inst.name, institution_id: inst.institution_id }, accounts, link_session_id: linkSessionId, update: false };
+    return {
+      ok: true,
+      public_token: publicToken,
+      institution: { name: inst.name, institution_id: inst.institution_id },
+      accounts,
+      link_session_id: linkSessionId,
+      update: false,
+    };
   });
 }
 

@@ -50,9 +50,7 @@ export const SANDBOX_PASSWORD = "pass_good";
 
 /** What a login at the stand-in does. */
 export type LoginOutcome =
-  | { ok: true; expiresAfterLink: boolean }
-  | { ok: false; retry: true; error: PlaidError }
-  | { ok: false; retry: false; error: PlaidError };
+  { ok: true; expiresAfterLink: boolean } | { ok: false; retry: true; error: PlaidError } | { ok: false; retry: false; error: PlaidError };
 
 export interface PlaidError {
   error_type: string;

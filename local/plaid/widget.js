@@ -11,7 +11,7 @@
   var CDN = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
   var script = document.currentScript;
   var base = script && script.src ? script.src.replace(/\/link-initialize\.js(\?.*)?$/, "") : "/api/local/plaid";
-  var institutions = /*INSTITUTIONS*/ [] /*END*/;
+  var institutions = /*INSTITUTIONS*/ []; /*END*/
 
   if (!document.querySelector('script[src="' + CDN + '"]')) {
     var marker = document.createElement("script");
@@ -34,9 +34,12 @@
     return node;
   }
 
-  var BUTTON = "display:block;width:100%;margin:6px 0;padding:10px 12px;border:1px solid #1f2937;border-radius:6px;background:#fff;color:#111827;font:inherit;text-align:left;cursor:pointer";
-  var PRIMARY = "display:block;width:100%;margin:12px 0 0;padding:10px 12px;border:0;border-radius:6px;background:#111827;color:#fff;font:inherit;font-weight:600;cursor:pointer";
-  var INPUT = "display:block;width:100%;box-sizing:border-box;margin:4px 0 10px;padding:8px;border:1px solid #4b5563;border-radius:6px;font:inherit;color:#111827";
+  var BUTTON =
+    "display:block;width:100%;margin:6px 0;padding:10px 12px;border:1px solid #1f2937;border-radius:6px;background:#fff;color:#111827;font:inherit;text-align:left;cursor:pointer";
+  var PRIMARY =
+    "display:block;width:100%;margin:12px 0 0;padding:10px 12px;border:0;border-radius:6px;background:#111827;color:#fff;font:inherit;font-weight:600;cursor:pointer";
+  var INPUT =
+    "display:block;width:100%;box-sizing:border-box;margin:4px 0 10px;padding:8px;border:1px solid #4b5563;border-radius:6px;font:inherit;color:#111827";
 
   function create(config) {
     var root = null;
@@ -47,7 +50,12 @@
 
     function event(name, extra) {
       if (typeof config.onEvent === "function") {
-        var meta = { link_session_id: sessionId, request_id: null, timestamp: new Date().toISOString(), view_name: extra && extra.view_name ? extra.view_name : null };
+        var meta = {
+          link_session_id: sessionId,
+          request_id: null,
+          timestamp: new Date().toISOString(),
+          view_name: extra && extra.view_name ? extra.view_name : null,
+        };
         if (chosenInstitution) {
           meta.institution_id = chosenInstitution.institution_id;
           meta.institution_name = chosenInstitution.name;
@@ -77,7 +85,11 @@
 
     function frame(title, body) {
       if (!root) {
-        root = el("div", { "data-plaid-stand-in": "overlay", style: "position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;padding:12px;font-family:system-ui,sans-serif" });
+        root = el("div", {
+          "data-plaid-stand-in": "overlay",
+          style:
+            "position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.55);display:flex;align-items:center;justify-content:center;padding:12px;font-family:system-ui,sans-serif",
+        });
         root.addEventListener("keydown", function (e) {
           if (e.key === "Escape") {
             e.preventDefault();
@@ -90,9 +102,27 @@
       var heading = el("h2", { id: "plaid-stand-in-title", text: title, style: "margin:0 0 12px;font-size:1.15rem;color:#111827" });
       var dialog = el(
         "div",
-        { role: "dialog", "aria-modal": "true", "aria-labelledby": "plaid-stand-in-title", style: "position:relative;width:100%;max-width:380px;max-height:100%;overflow:auto;background:#fff;border-radius:12px;padding:20px;box-shadow:0 10px 30px rgba(0,0,0,.3);color:#111827" },
+        {
+          role: "dialog",
+          "aria-modal": "true",
+          "aria-labelledby": "plaid-stand-in-title",
+          style:
+            "position:relative;width:100%;max-width:380px;max-height:100%;overflow:auto;background:#fff;border-radius:12px;padding:20px;box-shadow:0 10px 30px rgba(0,0,0,.3);color:#111827",
+        },
         [
-          el("button", { type: "button", "aria-label": "Close", style: "position:absolute;top:8px;right:8px;padding:6px 10px;border:0;background:transparent;font-size:1.25rem;cursor:pointer;color:#111827", onclick: function () { exitWith(null, chosenInstitution ? "requires_credentials" : "choose_institution"); } }, [document.createTextNode("×")]),
+          el(
+            "button",
+            {
+              type: "button",
+              "aria-label": "Close",
+              style:
+                "position:absolute;top:8px;right:8px;padding:6px 10px;border:0;background:transparent;font-size:1.25rem;cursor:pointer;color:#111827",
+              onclick: function () {
+                exitWith(null, chosenInstitution ? "requires_credentials" : "choose_institution");
+              },
+            },
+            [document.createTextNode("×")],
+          ),
           el("p", { text: "Plaid Link stand-in · local sandbox", style: "margin:0 0 4px;font-size:.75rem;color:#374151" }),
           heading,
         ].concat(body),
@@ -106,7 +136,19 @@
       frame(
         "Select your bank",
         institutions.map(function (inst) {
-          return el("button", { type: "button", style: BUTTON, onclick: function () { chosenInstitution = inst; event("SELECT_INSTITUTION"); credentials(null); } }, [document.createTextNode(inst.name)]);
+          return el(
+            "button",
+            {
+              type: "button",
+              style: BUTTON,
+              onclick: function () {
+                chosenInstitution = inst;
+                event("SELECT_INSTITUTION");
+                credentials(null);
+              },
+            },
+            [document.createTextNode(inst.name)],
+          );
         }),
       );
     }
@@ -115,20 +157,24 @@
       var user = el("input", { id: "plaid-stand-in-user", name: "username", autocomplete: "off", style: INPUT });
       var pass = el("input", { id: "plaid-stand-in-pass", name: "password", type: "password", autocomplete: "off", style: INPUT });
       var errorBox = message ? el("p", { role: "alert", text: message, style: "color:#b91c1c;margin:0 0 8px" }) : null;
-      var form = el("form", {
-        onsubmit: function (e) {
-          e.preventDefault();
-          submitLogin(user.value, pass.value);
+      var form = el(
+        "form",
+        {
+          onsubmit: function (e) {
+            e.preventDefault();
+            submitLogin(user.value, pass.value);
+          },
         },
-      }, [
-        errorBox,
-        el("label", { for: "plaid-stand-in-user", text: "Username" }),
-        user,
-        el("label", { for: "plaid-stand-in-pass", text: "Password" }),
-        pass,
-        el("p", { text: "Sandbox: user_good / pass_good", style: "margin:0;font-size:.8rem;color:#374151" }),
-        el("button", { type: "submit", style: PRIMARY, text: "Submit" }),
-      ]);
+        [
+          errorBox,
+          el("label", { for: "plaid-stand-in-user", text: "Username" }),
+          user,
+          el("label", { for: "plaid-stand-in-pass", text: "Password" }),
+          pass,
+          el("p", { text: "Sandbox: user_good / pass_good", style: "margin:0;font-size:.8rem;color:#374151" }),
+          el("button", { type: "submit", style: PRIMARY, text: "Submit" }),
+        ],
+      );
       frame("Log in at " + chosenInstitution.name, [form]);
     }
 
@@ -138,9 +184,16 @@
       fetch(base + "/link/login", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ link_token: config.token, institution_id: chosenInstitution.institution_id, username: username, password: password }),
+        body: JSON.stringify({
+          link_token: config.token,
+          institution_id: chosenInstitution.institution_id,
+          username: username,
+          password: password,
+        }),
       })
-        .then(function (r) { return r.json(); })
+        .then(function (r) {
+          return r.json();
+        })
         .then(function (answer) {
           if (destroyed) return;
           if (answer.error) {
@@ -153,7 +206,16 @@
           chooseAccount(answer);
         })
         .catch(function () {
-          if (!destroyed) exitWith({ error_type: "API_ERROR", error_code: "INTERNAL_SERVER_ERROR", error_message: "the Link stand-in did not answer", display_message: null }, "institution_not_responding");
+          if (!destroyed)
+            exitWith(
+              {
+                error_type: "API_ERROR",
+                error_code: "INTERNAL_SERVER_ERROR",
+                error_message: "the Link stand-in did not answer",
+                display_message: null,
+              },
+              "institution_not_responding",
+            );
         });
     }
 
@@ -161,11 +223,28 @@
       if (answer.accounts.length === 0) {
         frame("No eligible accounts", [
           el("p", { text: "This bank login has no checking or savings account." }),
-          el("button", { type: "button", style: PRIMARY, text: "Exit", onclick: function () { exitWith({ error_type: "INVALID_INPUT", error_code: "NO_ACCOUNTS", error_message: "no eligible accounts", display_message: "No eligible accounts were found." }, "requires_account_selection"); } }),
+          el("button", {
+            type: "button",
+            style: PRIMARY,
+            text: "Exit",
+            onclick: function () {
+              exitWith(
+                {
+                  error_type: "INVALID_INPUT",
+                  error_code: "NO_ACCOUNTS",
+                  error_message: "no eligible accounts",
+                  display_message: "No eligible accounts were found.",
+                },
+                "requires_account_selection",
+              );
+            },
+          }),
         ]);
         return;
       }
-      var fieldset = el("fieldset", { style: "border:0;margin:0;padding:0" }, [el("legend", { text: "Choose the account to use", style: "margin-bottom:6px" })]);
+      var fieldset = el("fieldset", { style: "border:0;margin:0;padding:0" }, [
+        el("legend", { text: "Choose the account to use", style: "margin-bottom:6px" }),
+      ]);
       answer.accounts.forEach(function (a, i) {
         var id = "plaid-stand-in-acct-" + i;
         fieldset.appendChild(
@@ -176,18 +255,24 @@
         );
       });
       var errorBox = el("p", { role: "alert", style: "color:#b91c1c;margin:4px 0", text: "" });
-      var form = el("form", {
-        onsubmit: function (e) {
-          e.preventDefault();
-          var picked = form.querySelector("input[name=account]:checked");
-          if (!picked) {
-            errorBox.textContent = "Choose an account.";
-            return;
-          }
-          var account = answer.accounts.filter(function (a) { return a.id === picked.value; })[0];
-          succeed(answer, [account]);
+      var form = el(
+        "form",
+        {
+          onsubmit: function (e) {
+            e.preventDefault();
+            var picked = form.querySelector("input[name=account]:checked");
+            if (!picked) {
+              errorBox.textContent = "Choose an account.";
+              return;
+            }
+            var account = answer.accounts.filter(function (a) {
+              return a.id === picked.value;
+            })[0];
+            succeed(answer, [account]);
+          },
         },
-      }, [fieldset, errorBox, el("button", { type: "submit", style: PRIMARY, text: "Continue" })]);
+        [fieldset, errorBox, el("button", { type: "submit", style: PRIMARY, text: "Continue" })],
+      );
       frame("Your accounts at " + answer.institution.name, [form]);
     }
 
@@ -210,8 +295,14 @@
         chosenInstitution = null;
         frame("Opening…", [el("p", { role: "status", text: "Loading." })]);
         // Update mode (expired credentials) goes straight to the item's own bank, as Plaid does.
-        fetch(base + "/link/token/get", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ link_token: config.token }) })
-          .then(function (r) { return r.json(); })
+        fetch(base + "/link/token/get", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ link_token: config.token }),
+        })
+          .then(function (r) {
+            return r.json();
+          })
           .then(function (info) {
             if (destroyed) return;
             if (info.error) return exitWith(info.error, "requires_credentials");
@@ -222,7 +313,16 @@
             } else pickInstitution();
           })
           .catch(function () {
-            if (!destroyed) exitWith({ error_type: "API_ERROR", error_code: "INTERNAL_SERVER_ERROR", error_message: "the Link stand-in did not answer", display_message: null }, "requires_credentials");
+            if (!destroyed)
+              exitWith(
+                {
+                  error_type: "API_ERROR",
+                  error_code: "INTERNAL_SERVER_ERROR",
+                  error_message: "the Link stand-in did not answer",
+                  display_message: null,
+                },
+                "requires_credentials",
+              );
           });
       },
       exit: function (options) {

@@ -2,7 +2,10 @@
  * The employer index over HTTP in Algolia's wire format, and the shell's search client
  * (lib/search) against it: the same algoliasearch lite client the cloud uses, hosts pointed here.
  */
-import { CHILDRENS_HOSPITAL_EMPLOYER_IDS as SHELL_IDS, CHILDRENS_HOSPITAL_PARENT_ID as SHELL_PARENT } from "../../lib/application/special-employers";
+import {
+  CHILDRENS_HOSPITAL_EMPLOYER_IDS as SHELL_IDS,
+  CHILDRENS_HOSPITAL_PARENT_ID as SHELL_PARENT,
+} from "../../lib/application/special-employers";
 import { employerIndexName, employerSearchClient } from "../../lib/search/employer-search-client";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, CHILDRENS_HOSPITAL_PARENT_ID, EMPLOYERS, ISLAND_EMPLOYER_ID } from "../data/employers-seed";
 import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
@@ -24,8 +27,27 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-interface Hit { objectID: string; name: string; parentId: string | null; parentName: string | null; city: string | null; state: string | null; logoUrl: string | null; _highlightResult: any }
-interface Result { hits: Hit[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number; query: string; params: string; index: string; processingTimeMS: number }
+interface Hit {
+  objectID: string;
+  name: string;
+  parentId: string | null;
+  parentName: string | null;
+  city: string | null;
+  state: string | null;
+  logoUrl: string | null;
+  _highlightResult: any;
+}
+interface Result {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+}
 
 async function multi(requests: unknown[], path = "/api/local/algolia/1/indexes/*/queries"): Promise<{ status: number; body: any }> {
   const res = await fetch(`${server.url}${path}`, {
@@ -51,10 +73,19 @@ describe("the local employer index, Algolia wire format", () => {
     expect(a.params).toContain("query=lincoln+elementary");
     const { _highlightResult, ...hit } = a.hits[0]!;
     expect(hit).toEqual({
-      objectID: "1001", name: "Lincoln Elementary School", parentId: "1000", parentName: "Metro Unified School District",
-      city: "Springfield", state: "IL", logoUrl: null,
+      objectID: "1001",
+      name: "Lincoln Elementary School",
+      parentId: "1000",
+      parentName: "Metro Unified School District",
+      city: "Springfield",
+      state: "IL",
+      logoUrl: null,
     });
-    expect(_highlightResult.name).toEqual({ value: "<em>Lincoln</em> <em>Elementary</em> School", matchLevel: "full", matchedWords: ["lincoln", "elementary"] });
+    expect(_highlightResult.name).toEqual({
+      value: "<em>Lincoln</em> <em>Elementary</em> School",
+      matchLevel: "full",
+      matchedWords: ["lincoln", "elementary"],
+    });
     expect(b).toMatchObject({ nbHits: 4, nbPages: 2, hitsPerPage: 2 });
     expect(b.hits).toHaveLength(2);
   });
@@ -110,7 +141,9 @@ describe("the local employer index, Algolia wire format", () => {
   });
 
   it("filters by parentId, as filters, facetFilters or a params string", async () => {
-    const subs = EMPLOYERS.filter((e) => e.parentId === "2000").map((e) => e.name).sort();
+    const subs = EMPLOYERS.filter((e) => e.parentId === "2000")
+      .map((e) => e.name)
+      .sort();
     const { body } = await multi([
       { indexName: INDEX, query: "", filters: "parentId:2000" },
       { indexName: INDEX, query: "", facetFilters: ['parentId:"2000"'] },
@@ -141,13 +174,19 @@ describe("the local employer index, Algolia wire format", () => {
   });
 
   it("holds the generated directory beside the hand-written employers", async () => {
-    const { body } = await multi([{ indexName: INDEX, query: "state of georgia" }, { indexName: INDEX, query: "government of guam" }]);
+    const { body } = await multi([
+      { indexName: INDEX, query: "state of georgia" },
+      { indexName: INDEX, query: "government of guam" },
+    ]);
     expect(names(body.results[0])[0]).toBe("State of Georgia");
     expect(names(body.results[1])[0]).toBe("Government of Guam");
   });
 
   it("refuses an unknown index, an unsupported filter, bad paging and a bad body, in Algolia's error shape", async () => {
-    expect(await multi([{ indexName: "prod_employers", query: "a" }])).toEqual({ status: 404, body: { message: "Index does not exist", status: 404 } });
+    expect(await multi([{ indexName: "prod_employers", query: "a" }])).toEqual({
+      status: 404,
+      body: { message: "Index does not exist", status: 404 },
+    });
     const filter = await multi([{ indexName: INDEX, filters: "state:GA" }]);
     expect(filter.status).toBe(400);
     expect(filter.body.message).toContain("state:GA");
@@ -158,7 +197,10 @@ describe("the local employer index, Algolia wire format", () => {
   });
 
   it("answers the single-index query route too", async () => {
-    const res = await fetch(`${server.url}/api/local/algolia/1/indexes/${INDEX}/query`, { method: "POST", body: JSON.stringify({ params: "query=harbor%20point%20water" }) });
+    const res = await fetch(`${server.url}/api/local/algolia/1/indexes/${INDEX}/query`, {
+      method: "POST",
+      body: JSON.stringify({ params: "query=harbor%20point%20water" }),
+    });
     const body = (await res.json()) as Result;
     expect(names(body)).toEqual(["Harbor Point Water District"]);
     expect(body.hits[0]!.parentId).toBeNull();
@@ -168,7 +210,9 @@ describe("the local employer index, Algolia wire format", () => {
 describe("the shell's employer search client (lib/search)", () => {
   it("names the index by stage", () => {
     expect(employerIndexName({ appEnv: "local" })).toBe("local_employers");
-    expect(employerIndexName({ appEnv: "production", algolia: { appId: "A", searchKey: "k", indexName: "production_employers" } })).toBe("production_employers");
+    expect(employerIndexName({ appEnv: "production", algolia: { appId: "A", searchKey: "k", indexName: "production_employers" } })).toBe(
+      "production_employers",
+    );
   });
 
   // A hang (a retry on a host that does not answer) fails on the test's own timeout: speed goals
@@ -182,7 +226,9 @@ describe("the shell's employer search client (lib/search)", () => {
     ]);
     const [top, subs] = results as unknown as Result[];
     expect(names(top!)[0]).toBe("Peachtree Children's Healthcare");
-    expect(subs!.hits.map((h) => h.objectID).sort()).toEqual(CHILDRENS_HOSPITAL_EMPLOYER_IDS.filter((id) => id !== CHILDRENS_HOSPITAL_PARENT_ID));
+    expect(subs!.hits.map((h) => h.objectID).sort()).toEqual(
+      CHILDRENS_HOSPITAL_EMPLOYER_IDS.filter((id) => id !== CHILDRENS_HOSPITAL_PARENT_ID),
+    );
   });
 
   it("refuses to guess outside local when Algolia is not configured", () => {

@@ -19,10 +19,18 @@ const routes: WebHandler = async (request) => {
   // Imported on the first request, after APP_URL is set below.
   const { STAND_IN_MOUNT, serveStandIn } = await import("../routes");
   if (pathname.startsWith(`${STAND_IN_MOUNT}/`)) {
-    return serveStandIn(request, pathname.slice(STAND_IN_MOUNT.length + 1).split("/").filter(Boolean).map(safeDecode));
+    return serveStandIn(
+      request,
+      pathname
+        .slice(STAND_IN_MOUNT.length + 1)
+        .split("/")
+        .filter(Boolean)
+        .map(safeDecode),
+    );
   }
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
-  if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1") return claimsProbe(request);
+  if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1")
+    return claimsProbe(request);
   if (pathname === "/__test/arrange" && process.env.API_SERVER_SQL_PROBE === "1") return arrange(request);
   return new Response("Not Found", { status: 404 });
 };

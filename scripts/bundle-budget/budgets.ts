@@ -98,7 +98,8 @@ export function judge(routes: RouteWeight[], bareGzipBytes: number, rules: Libra
     }
     for (const name of libraries) {
       const rule = rules.find((r) => r.name === name);
-      if (rule && !rule.allowedOn.includes(route)) problems.push(`ships ${name}, which ${rule.allowedOn.length ? `only ${rule.allowedOn.join(", ")} may load` : "no page may load"}`);
+      if (rule && !rule.allowedOn.includes(route))
+        problems.push(`ships ${name}, which ${rule.allowedOn.length ? `only ${rule.allowedOn.join(", ")} may load` : "no page may load"}`);
     }
     return { route, gzipBytes, overBareBytes, budgetBytes, problems };
   });

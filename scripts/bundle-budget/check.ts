@@ -35,7 +35,9 @@ function main(): void {
   console.log(`first-load JS, gzipped (bare Next ${appNext} page: ${kib(bare.gzipBytes)})`);
   for (const r of results) {
     const mark = r.problems.length ? "FAIL" : "ok  ";
-    console.log(`  ${mark} ${r.route.padEnd(width)}  ${kib(r.gzipBytes).padStart(10)}  +${kib(r.overBareBytes).padStart(9)} (budget +${kib(r.budgetBytes)})${r.problems.length ? ": " + r.problems.join("; ") : ""}`);
+    console.log(
+      `  ${mark} ${r.route.padEnd(width)}  ${kib(r.gzipBytes).padStart(10)}  +${kib(r.overBareBytes).padStart(9)} (budget +${kib(r.budgetBytes)})${r.problems.length ? ": " + r.problems.join("; ") : ""}`,
+    );
   }
   const failed = results.filter((r) => r.problems.length);
   if (failed.length) {

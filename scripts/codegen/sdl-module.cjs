@@ -9,7 +9,9 @@ const escape = (text) => text.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replac
 module.exports = {
   plugin(_schema, _documents, config) {
     const dir = config.schemaDir;
-    const files = readdirSync(dir).filter((f) => f.endsWith(".graphql")).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(".graphql"))
+      .sort();
     const parts = files.map((f) => `# ---- ${dir}/${f}\n${readFileSync(join(dir, f), "utf8").trimEnd()}\n`);
     return [
       "/** The API contract's SDL (api/schema/*.graphql, in name order), for building the executable schema. */",

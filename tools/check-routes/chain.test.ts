@@ -7,19 +7,32 @@ const base = new URL("http://127.0.0.1:3800");
 const local = routingEnvironment(base, "local");
 const staging = routingEnvironment(new URL("https://shell.staging.example"), "staging");
 const now = Date.parse("2026-11-21T12:00:00Z");
-const at = (url: string, visitor: keyof typeof VISITORS, env = local, b = base) => expectedChain(url, { base: b, env, session: VISITORS[visitor], now });
+const at = (url: string, visitor: keyof typeof VISITORS, env = local, b = base) =>
+  expectedChain(url, { base: b, env, session: VISITORS[visitor], now });
 
 describe("expected chains, one per destination kind", () => {
   it("hosted: one redirect to the hosted app, which ends the chain even on the same origin", () => {
     expect(at("/welcome?utm_source=ad", "anonymous")).toEqual([
-      { url: "/welcome?utm_source=ad", status: 307, location: "http://127.0.0.1:3800/api/local/apps/marketing/?utm_source=ad", decision: "welcome:hosted" },
+      {
+        url: "/welcome?utm_source=ad",
+        status: 307,
+        location: "http://127.0.0.1:3800/api/local/apps/marketing/?utm_source=ad",
+        decision: "welcome:hosted",
+      },
     ]);
-    expect(at("/", "anonymous", staging, new URL("https://shell.staging.example"))[0]?.location).toBe("https://app.staging.lender.example/");
+    expect(at("/", "anonymous", staging, new URL("https://shell.staging.example"))[0]?.location).toBe(
+      "https://app.staging.lender.example/",
+    );
   });
 
   it("sign-in: a partner link goes to the in-app register page with its tag, and that hop is followed", () => {
     expect(at("/PerkSpot?partner=x&utm_source=n", "anonymous")).toEqual([
-      { url: "/PerkSpot?partner=x&utm_source=n", status: 307, location: "http://127.0.0.1:3800/register?partner=perkSpot&utm_source=n", decision: "partner/PerkSpot:alias" },
+      {
+        url: "/PerkSpot?partner=x&utm_source=n",
+        status: 307,
+        location: "http://127.0.0.1:3800/register?partner=perkSpot&utm_source=n",
+        decision: "partner/PerkSpot:alias",
+      },
       { url: "/register?partner=perkSpot&utm_source=n", status: 200, decision: "register:in-app" },
     ]);
     // Where sign-in is hosted, the tag travels to the dashboard app.
@@ -27,7 +40,9 @@ describe("expected chains, one per destination kind", () => {
   });
 
   it("asset: a redirect to the file, not followed (public files are not the edge's)", () => {
-    expect(at("/esign", "newcomer")).toEqual([{ url: "/esign", status: 307, location: "http://127.0.0.1:3800/documents/esign-consent.pdf", decision: "esign:asset" }]);
+    expect(at("/esign", "newcomer")).toEqual([
+      { url: "/esign", status: 307, location: "http://127.0.0.1:3800/documents/esign-consent.pdf", decision: "esign:asset" },
+    ]);
   });
 
   it("in-app: 200 at the canonical path; another case is a 308 to it", () => {
@@ -46,7 +61,10 @@ describe("expected chains, one per destination kind", () => {
   });
 
   it("guards: anonymous visitors go to sign in with the redirect target, then the sign-in page", () => {
-    expect(at("/payments", "anonymous").map((h) => h.location ?? h.status)).toEqual(["http://127.0.0.1:3800/register?redirect=%2Fpayments", 200]);
+    expect(at("/payments", "anonymous").map((h) => h.location ?? h.status)).toEqual([
+      "http://127.0.0.1:3800/register?redirect=%2Fpayments",
+      200,
+    ]);
   });
 
   it("not-found and bad-request: staff pages hide, malformed paths are a 400", () => {
@@ -76,6 +94,8 @@ describe("routeCases", () => {
     const ids = cases.map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const what of ["counters", "redirect", "partner-utm", "utm"]) expect(ids.some((id) => id.endsWith(`?${what}`))).toBe(true);
-    expect(ids).toEqual(expect.arrayContaining(["home", "apply-step", "landing", "partner/PerkSpot", "review", "(no route)", "(malformed)"]));
+    expect(ids).toEqual(
+      expect.arrayContaining(["home", "apply-step", "landing", "partner/PerkSpot", "review", "(no route)", "(malformed)"]),
+    );
   });
 });

@@ -50,7 +50,8 @@ async function main(argv: string[]): Promise<number> {
   const appEnv = (values["app-env"] ?? (local ? "local" : undefined)) as AppEnv | undefined;
   if (!appEnv || !APP_ENVS.includes(appEnv)) throw new Error(`--app-env must be one of ${APP_ENVS.join(", ")} for ${base.origin}`);
   const concurrency = Number(values.concurrency ?? 4);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) throw new Error("--concurrency must be a whole number from 1 to 16");
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
+    throw new Error("--concurrency must be a whole number from 1 to 16");
   const hosts = parseHosts(values.hosts);
 
   const repoRoot = path.resolve(import.meta.dirname, "../..");
@@ -64,7 +65,9 @@ async function main(argv: string[]): Promise<number> {
 
   const redactor = new Redactor();
   const log = (line: string) => process.stderr.write(`${redactor.redact(line)}\n`);
-  log(`checking ${selected.personas.length} personas × ${selected.cases.length} routes on ${base.origin}, ${concurrency} requests at a time`);
+  log(
+    `checking ${selected.personas.length} personas × ${selected.cases.length} routes on ${base.origin}, ${concurrency} requests at a time`,
+  );
   const result = await runCheck({ base, appEnv, hosts, personas: personaSet, cases: selected.cases, concurrency, redactor, log });
 
   const out = path.resolve(values.out ?? "route-check-report");

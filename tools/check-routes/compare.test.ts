@@ -1,7 +1,12 @@
 import type { Hop } from "./chain";
 import { compareChains } from "./compare";
 
-const partnerHop: Hop = { url: "/PerkSpot", status: 307, location: "https://app.example/register?partner=perkSpot&utm_source=n", decision: "partner/PerkSpot:sign-in-hosted" };
+const partnerHop: Hop = {
+  url: "/PerkSpot",
+  status: 307,
+  location: "https://app.example/register?partner=perkSpot&utm_source=n",
+  decision: "partner/PerkSpot:sign-in-hosted",
+};
 
 describe("compareChains", () => {
   it("agrees with itself", () => {
@@ -34,12 +39,16 @@ describe("compareChains", () => {
   it("names a wrong status", () => {
     expect(compareChains([partnerHop], [{ ...partnerHop, status: 308 }])).toEqual(["hop 1 (/PerkSpot) status: expected 307, got 308"]);
     const page: Hop = { url: "/review", status: 404, decision: "not-found" };
-    expect(compareChains([page], [{ url: "/review", status: 200, decision: "not-found" }])).toEqual(["hop 1 (/review) status: expected 404, got 200"]);
+    expect(compareChains([page], [{ url: "/review", status: 200, decision: "not-found" }])).toEqual([
+      "hop 1 (/review) status: expected 404, got 200",
+    ]);
   });
 
   it("names a missing or different reason header", () => {
     const { decision: _, ...bare } = partnerHop;
-    expect(compareChains([partnerHop], [bare])).toEqual(['hop 1 (/PerkSpot) x-route-decision: expected "partner/PerkSpot:sign-in-hosted", got (none)']);
+    expect(compareChains([partnerHop], [bare])).toEqual([
+      'hop 1 (/PerkSpot) x-route-decision: expected "partner/PerkSpot:sign-in-hosted", got (none)',
+    ]);
     expect(compareChains([partnerHop], [{ ...partnerHop, decision: "partner/PerkSpot:alias" }])).toEqual([
       'hop 1 (/PerkSpot) x-route-decision: expected "partner/PerkSpot:sign-in-hosted", got "partner/PerkSpot:alias"',
     ]);

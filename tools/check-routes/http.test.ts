@@ -29,7 +29,12 @@ describe("requester", () => {
   const http = requester({ base, limit: limiter(4), fetchImpl: fake });
 
   it("only GETs (or HEADs) the app's own origin, never following a redirect", async () => {
-    await expect(http.get("/", undefined)).resolves.toEqual({ url: "/", status: 307, location: "https://shell.example/register?x=1", decision: "home:alias" });
+    await expect(http.get("/", undefined)).resolves.toEqual({
+      url: "/",
+      status: 307,
+      location: "https://shell.example/register?x=1",
+      decision: "home:alias",
+    });
     expect(seen).toEqual([{ url: "https://shell.example/", method: "GET", redirect: "manual" }]);
     expect(() => http.get("https://other.example/", undefined)).toThrow("off the app's origin");
     expect(() => http.get("//other.example/x", undefined)).toThrow("off the app's origin");

@@ -84,7 +84,13 @@ export function requester({ base, limit, timeoutMs = 20_000, fetchImpl = fetch }
  * The chain the deployment serves: each redirect followed by hand while it stays on the app's
  * origin and on a path the edge decides; a hop to another origin is recorded, never requested.
  */
-export async function actualChain(http: Requester, url: string, cookie: string | undefined, base: URL, hosts: Record<HostedApp, string>): Promise<Hop[]> {
+export async function actualChain(
+  http: Requester,
+  url: string,
+  cookie: string | undefined,
+  base: URL,
+  hosts: Record<HostedApp, string>,
+): Promise<Hop[]> {
   const hops: Hop[] = [];
   let current: string | undefined = url;
   while (current !== undefined && hops.length < MAX_HOPS) {

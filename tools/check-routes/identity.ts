@@ -40,7 +40,12 @@ export function cognitoEndpoint(region: string): string {
   return `https://cognito-idp.${region}.amazonaws.com/`;
 }
 
-async function cognitoCall(client: CognitoClient, operation: string, body: Record<string, unknown>, redactor: Redactor): Promise<Record<string, any>> {
+async function cognitoCall(
+  client: CognitoClient,
+  operation: string,
+  body: Record<string, unknown>,
+  redactor: Redactor,
+): Promise<Record<string, any>> {
   const res = await fetch(client.endpoint, {
     method: "POST",
     headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": `AWSCognitoIdentityProviderService.${operation}` },
@@ -58,7 +63,9 @@ async function cognitoCall(client: CognitoClient, operation: string, body: Recor
   for (const key of ["IdToken", "AccessToken", "RefreshToken"]) redactor.add(result?.[key]);
   redactor.add(typeof json.Session === "string" ? json.Session : undefined);
   if (!res.ok) {
-    const type = String(json.__type ?? `HTTP ${res.status}`).split("#").pop();
+    const type = String(json.__type ?? `HTTP ${res.status}`)
+      .split("#")
+      .pop();
     throw new SignInError(redactor.redact(`${operation}: ${type}${json.message ? ` (${String(json.message)})` : ""}`));
   }
   return json;
@@ -71,11 +78,21 @@ export interface Tokens {
 }
 
 /** New tokens from a refresh token, over Cognito's wire protocol. */
-export async function tokensFromRefreshToken(client: CognitoClient, refreshToken: string, flow: RefreshFlow, redactor: Redactor): Promise<Tokens> {
+export async function tokensFromRefreshToken(
+  client: CognitoClient,
+  refreshToken: string,
+  flow: RefreshFlow,
+  redactor: Redactor,
+): Promise<Tokens> {
   redactor.add(refreshToken);
   const json =
     flow === "REFRESH_TOKEN_AUTH"
-      ? await cognitoCall(client, "InitiateAuth", { ClientId: client.clientId, AuthFlow: "REFRESH_TOKEN_AUTH", AuthParameters: { REFRESH_TOKEN: refreshToken } }, redactor)
+      ? await cognitoCall(
+          client,
+          "InitiateAuth",
+          { ClientId: client.clientId, AuthFlow: "REFRESH_TOKEN_AUTH", AuthParameters: { REFRESH_TOKEN: refreshToken } },
+          redactor,
+        )
       : await cognitoCall(client, "GetTokensFromRefreshToken", { ClientId: client.clientId, RefreshToken: refreshToken }, redactor);
   const result = json.AuthenticationResult as Record<string, string> | undefined;
   if (!result?.IdToken) throw new SignInError(`${flow}: no identity token in the answer`);
@@ -89,12 +106,19 @@ export async function tokensFromRefreshToken(client: CognitoClient, refreshToken
  */
 export async function localRefreshToken(base: URL, client: CognitoClient, email: string, redactor: Redactor): Promise<string> {
   const outbox = async (): Promise<{ id: number; code: string }[]> => {
-    const res = await fetch(new URL(`/api/local/outbox?format=json&to=${encodeURIComponent(email.toLowerCase())}`, base), { signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(new URL(`/api/local/outbox?format=json&to=${encodeURIComponent(email.toLowerCase())}`, base), {
+      signal: AbortSignal.timeout(20_000),
+    });
     if (!res.ok) throw new SignInError(`the local outbox answered ${res.status}: is this the local stand-in?`);
     return ((await res.json()) as { messages: { id: number; code: string }[] }).messages;
   };
   const before = (await outbox())[0]?.id ?? 0;
-  const started = await cognitoCall(client, "InitiateAuth", { ClientId: client.clientId, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: email } }, redactor);
+  const started = await cognitoCall(
+    client,
+    "InitiateAuth",
+    { ClientId: client.clientId, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: email } },
+    redactor,
+  );
   let code: string | undefined;
   for (let i = 0; i < 50 && !code; i++) {
     const newest = (await outbox())[0];
@@ -106,7 +130,12 @@ export async function localRefreshToken(base: URL, client: CognitoClient, email:
   const answered = await cognitoCall(
     client,
     "RespondToAuthChallenge",
-    { ClientId: client.clientId, ChallengeName: "CUSTOM_CHALLENGE", Session: started.Session, ChallengeResponses: { USERNAME: started.ChallengeParameters?.USERNAME ?? email, ANSWER: code } },
+    {
+      ClientId: client.clientId,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: started.Session,
+      ChallengeResponses: { USERNAME: started.ChallengeParameters?.USERNAME ?? email, ANSWER: code },
+    },
     redactor,
   );
   const refresh = (answered.AuthenticationResult as Record<string, string> | undefined)?.RefreshToken;
@@ -149,7 +178,10 @@ export async function signInWithIdToken(base: URL, clientId: string, idToken: st
   });
   if (!res.ok) throw new SignInError(`the claims endpoint answered ${res.status}`);
   const body = (await res.json()) as { claims?: Claims };
-  const claimsCookie = res.headers.getSetCookie().map(cookiePair).find((p) => p?.[0] === CLAIMS_COOKIE);
+  const claimsCookie = res.headers
+    .getSetCookie()
+    .map(cookiePair)
+    .find((p) => p?.[0] === CLAIMS_COOKIE);
   if (!body.claims || !claimsCookie) throw new SignInError("the claims endpoint wrote no claims");
   redactor.add(claimsCookie[1]);
   return {

@@ -8,7 +8,11 @@ const cognito = { region: "us-east-1", clientId: "abc123client" };
 
 describe("personas file", () => {
   it("reads refresh tokens from environment variables, named or by default, and always adds anonymous", () => {
-    const set = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "borrower" }, { name: "admin", refreshTokenEnv: "ADMIN_TOKEN" }] }), "/tmp", remote);
+    const set = parsePersonas(
+      JSON.stringify({ cognito, personas: [{ name: "borrower" }, { name: "admin", refreshTokenEnv: "ADMIN_TOKEN" }] }),
+      "/tmp",
+      remote,
+    );
     expect(set.cognito).toEqual({ clientId: "abc123client", endpoint: "https://cognito-idp.us-east-1.amazonaws.com/" });
     expect(set.refreshFlow).toBe("REFRESH_TOKEN_AUTH");
     expect(set.personas.map((p) => p.name)).toEqual(["anonymous", "signing-in", "borrower", "admin"]);
@@ -21,16 +25,26 @@ describe("personas file", () => {
   it("says which variable is missing, without a value", () => {
     const set = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "rejected" }] }), "/tmp", remote);
     const rejected = set.personas[2]!;
-    expect(() => rejected.source.kind === "refresh-token" && rejected.source.read()).toThrow("ROUTE_CHECK_REFRESH_TOKEN_REJECTED (a refresh token) is not set");
+    expect(() => rejected.source.kind === "refresh-token" && rejected.source.read()).toThrow(
+      "ROUTE_CHECK_REFRESH_TOKEN_REJECTED (a refresh token) is not set",
+    );
   });
 
   it("refuses token files inside the repository, inline tokens, and e-mail sign-in against a deployment", () => {
     const inRepo = { cognito, personas: [{ name: "a", refreshTokenFile: "secrets/a.token" }] };
     expect(() => parsePersonas(JSON.stringify(inRepo), "/repo/ops", remote)).toThrow("keep refresh-token files out of the repository");
-    const outside = parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", refreshTokenFile: path.join(os.homedir(), "a.token") }] }), "/repo", remote);
+    const outside = parsePersonas(
+      JSON.stringify({ cognito, personas: [{ name: "a", refreshTokenFile: path.join(os.homedir(), "a.token") }] }),
+      "/repo",
+      remote,
+    );
     expect(outside.personas[2]?.source.kind).toBe("refresh-token");
-    expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", refreshToken: "x" }] }), "/tmp", remote)).toThrow("invalid");
-    expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", email: "a@example.com" }] }), "/tmp", remote)).toThrow("only against the local stand-in");
+    expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", refreshToken: "x" }] }), "/tmp", remote)).toThrow(
+      "invalid",
+    );
+    expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", email: "a@example.com" }] }), "/tmp", remote)).toThrow(
+      "only against the local stand-in",
+    );
     expect(() => parsePersonas(JSON.stringify({ personas: [{ name: "a" }] }), "/tmp", remote)).toThrow("cognito.clientId");
     expect(() => parsePersonas("{", "/tmp", remote)).toThrow("not JSON");
     expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a" }, { name: "a" }] }), "/tmp", remote)).toThrow("twice");

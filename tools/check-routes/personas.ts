@@ -44,7 +44,10 @@ const NAME = /^[a-z0-9][a-z0-9._-]{0,40}$/;
 const fileSchema = z.object({
   cognito: z
     .object({
-      region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1").optional(),
+      region: z
+        .string()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, "an AWS region such as us-east-1")
+        .optional(),
       clientId: z.string().regex(/^[\w+]+$/, "an app client id"),
       /** A Cognito-compatible endpoint; default: the region's cognito-idp endpoint. */
       endpoint: z.url({ protocol: /^https?$/ }).optional(),
@@ -60,7 +63,10 @@ const fileSchema = z.object({
           /** Local stand-in only: sign in with a one-time code from the local outbox. */
           email: z.email().optional(),
           /** The environment variable that holds this persona's refresh token. */
-          refreshTokenEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/).optional(),
+          refreshTokenEnv: z
+            .string()
+            .regex(/^[A-Z_][A-Z0-9_]*$/)
+            .optional(),
           /** A file (outside the repository) whose content is the refresh token. */
           refreshTokenFile: z.string().min(1).optional(),
         })
@@ -113,7 +119,8 @@ export function parsePersonas(text: string, dir: string, options: LoadOptions): 
   const names = new Set<string>();
   const personas: PersonaSpec[] = [ANONYMOUS_PERSONA, SIGNING_IN_PERSONA];
   for (const p of file.personas) {
-    if (names.has(p.name) || BUILT_IN.has(p.name)) throw new Error(`the personas file names ${p.name} twice (anonymous and signing-in are always checked)`);
+    if (names.has(p.name) || BUILT_IN.has(p.name))
+      throw new Error(`the personas file names ${p.name} twice (anonymous and signing-in are always checked)`);
     names.add(p.name);
     const description = p.description ?? "";
     const ways = [p.email, p.refreshTokenEnv, p.refreshTokenFile].filter((v) => v !== undefined).length;
@@ -124,15 +131,25 @@ export function parsePersonas(text: string, dir: string, options: LoadOptions): 
     } else if (p.refreshTokenFile) {
       const tokenFile = path.resolve(dir, p.refreshTokenFile);
       const root = options.repoRoot ? path.resolve(options.repoRoot) + path.sep : undefined;
-      if (root && tokenFile.startsWith(root)) throw new Error(`persona ${p.name}: keep refresh-token files out of the repository (${p.refreshTokenFile})`);
-      personas.push({ name: p.name, description, source: { kind: "refresh-token", read: () => readTokenFile(tokenFile), from: `file ${p.refreshTokenFile}` } });
+      if (root && tokenFile.startsWith(root))
+        throw new Error(`persona ${p.name}: keep refresh-token files out of the repository (${p.refreshTokenFile})`);
+      personas.push({
+        name: p.name,
+        description,
+        source: { kind: "refresh-token", read: () => readTokenFile(tokenFile), from: `file ${p.refreshTokenFile}` },
+      });
     } else {
       const variable = p.refreshTokenEnv ?? defaultTokenVariable(p.name);
-      personas.push({ name: p.name, description, source: { kind: "refresh-token", read: () => readTokenEnv(variable, env), from: `$${variable}` } });
+      personas.push({
+        name: p.name,
+        description,
+        source: { kind: "refresh-token", read: () => readTokenEnv(variable, env), from: `$${variable}` },
+      });
     }
   }
   const c = file.cognito;
-  if (!c && !options.local) throw new Error("the personas file needs cognito.clientId and cognito.region (or cognito.endpoint) for a deployment");
+  if (!c && !options.local)
+    throw new Error("the personas file needs cognito.clientId and cognito.region (or cognito.endpoint) for a deployment");
   if (c && !c.endpoint && !c.region) throw new Error("cognito: give region or endpoint");
   const cognito: CognitoClient = c
     ? { clientId: c.clientId, endpoint: c.endpoint ?? cognitoEndpoint(c.region!) }
@@ -157,7 +174,11 @@ export function seededPersonas(base: URL): PersonaSet {
     personas: [
       ANONYMOUS_PERSONA,
       SIGNING_IN_PERSONA,
-      ...SEEDED.map((p) => ({ name: p.email.split("@")[0]!, description: p.description, source: { kind: "local", email: p.email } as const })),
+      ...SEEDED.map((p) => ({
+        name: p.email.split("@")[0]!,
+        description: p.description,
+        source: { kind: "local", email: p.email } as const,
+      })),
     ],
   };
 }

@@ -22,18 +22,51 @@ function result(): RunResult {
       { name: "borrower", description: "", error: `sign-in failed: ${REFRESH} was refused`, warnings: [`token ${ID_TOKEN}`] },
     ],
     cells: [
-      { persona: "anonymous", case: "home", url: "/", outcome: "pass", expected: [{ url: "/", status: 307, location: "https://app.example/", decision: "home:hosted" }], actual: [{ url: "/", status: 307, location: "https://app.example/", decision: "home:hosted" }], differences: [] },
+      {
+        persona: "anonymous",
+        case: "home",
+        url: "/",
+        outcome: "pass",
+        expected: [{ url: "/", status: 307, location: "https://app.example/", decision: "home:hosted" }],
+        actual: [{ url: "/", status: 307, location: "https://app.example/", decision: "home:hosted" }],
+        differences: [],
+      },
       {
         persona: "anonymous",
         case: "payments",
         url: "/payments",
         outcome: "fail",
-        expected: [{ url: "/payments", status: 307, location: "https://app.example/login?redirect=%2Fpayments", decision: "payments:anonymous" }],
-        actual: [{ url: "/payments", status: 307, location: `https://app.example/login?t=${ID_TOKEN}&c=${CLAIMS_COOKIE_VALUE}`, decision: "payments:anonymous" }],
+        expected: [
+          { url: "/payments", status: 307, location: "https://app.example/login?redirect=%2Fpayments", decision: "payments:anonymous" },
+        ],
+        actual: [
+          {
+            url: "/payments",
+            status: 307,
+            location: `https://app.example/login?t=${ID_TOKEN}&c=${CLAIMS_COOKIE_VALUE}`,
+            decision: "payments:anonymous",
+          },
+        ],
         differences: [`hop 1 Location query t: expected (none), got "${UNSEEN_JWT}" <b>`],
       },
-      { persona: "borrower", case: "home", url: "/", outcome: "error", expected: [], actual: [], differences: [`sign-in failed: ${REFRESH}`] },
-      { persona: "borrower", case: "payments", url: "/payments", outcome: "error", expected: [], actual: [], differences: [`sign-in failed: ${REFRESH}`] },
+      {
+        persona: "borrower",
+        case: "home",
+        url: "/",
+        outcome: "error",
+        expected: [],
+        actual: [],
+        differences: [`sign-in failed: ${REFRESH}`],
+      },
+      {
+        persona: "borrower",
+        case: "payments",
+        url: "/payments",
+        outcome: "error",
+        expected: [],
+        actual: [],
+        differences: [`sign-in failed: ${REFRESH}`],
+      },
     ],
   };
 }

@@ -75,7 +75,10 @@ export function htmlReport(result: RunResult, redactor: Redactor): string {
   const cells = cellMap(result);
   const n = counts(result);
   const head = result.personas
-    .map((p) => `<th scope="col" title="${escapeHtml(p.error ?? (p.claims ? `step ${p.claims.step}, loan ${p.claims.loanState}` : p.description))}"><span>${escapeHtml(p.name)}</span></th>`)
+    .map(
+      (p) =>
+        `<th scope="col" title="${escapeHtml(p.error ?? (p.claims ? `step ${p.claims.step}, loan ${p.claims.loanState}` : p.description))}"><span>${escapeHtml(p.name)}</span></th>`,
+    )
     .join("");
   const rows = result.cases
     .map((c) => {
@@ -83,7 +86,9 @@ export function htmlReport(result: RunResult, redactor: Redactor): string {
         .map((p) => {
           const cell = cells.get(`${p.name}\u0000${c.id}`);
           if (!cell) return "<td></td>";
-          const diff = cell.differences.length ? `<p><strong>Differences</strong></p><ul>${cell.differences.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul>` : "";
+          const diff = cell.differences.length
+            ? `<p><strong>Differences</strong></p><ul>${cell.differences.map((d) => `<li>${escapeHtml(d)}</li>`).join("")}</ul>`
+            : "";
           return `<td class="${cell.outcome}"><details><summary aria-label="${escapeHtml(`${p.name} × ${c.id}: ${cell.outcome}`)}">${MARK[cell.outcome]}</summary><div class="pop"><p><strong>${escapeHtml(p.name)} × ${escapeHtml(c.url)}</strong></p>${diff}<p>Expected</p>${chainHtml(cell.expected)}<p>Actual</p>${chainHtml(cell.actual)}</div></details></td>`;
         })
         .join("");
@@ -104,7 +109,9 @@ code{font-size:12px}
 </style></head><body>
 <h1>Route check of ${escapeHtml(result.baseUrl)}</h1>
 <p>APP_ENV ${escapeHtml(result.appEnv)} · ${result.personas.length} personas × ${result.cases.length} routes · <strong>${n.pass} passed, ${n.fail} differ, ${n.error} could not be checked</strong> · ${escapeHtml(result.startedAt)}</p>
-<p>Hosted apps: ${Object.entries(result.hosts).map(([k, v]) => `${escapeHtml(k)} <code>${escapeHtml(v)}</code>`).join(", ")}</p>
+<p>Hosted apps: ${Object.entries(result.hosts)
+    .map(([k, v]) => `${escapeHtml(k)} <code>${escapeHtml(v)}</code>`)
+    .join(", ")}</p>
 <table><thead><tr><th scope="col">route</th>${head}</tr></thead>
 <tbody>
 ${rows}
@@ -118,7 +125,8 @@ export function jsonReport(result: RunResult, redactor: Redactor): string {
   return redactor.redact(JSON.stringify({ ...result, summary: counts(result) }, null, 2));
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
 /** One suite per persona, one test case per route: the differences are the failure message. */
 export function junitReport(result: RunResult, redactor: Redactor): string {

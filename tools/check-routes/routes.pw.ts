@@ -21,7 +21,11 @@ const local = isLocalhost(base);
 const appEnv = (process.env.ROUTES_APP_ENV ?? (local ? "local" : "")) as AppEnv;
 if (!APP_ENVS.includes(appEnv)) throw new Error(`ROUTES_APP_ENV must be one of ${APP_ENVS.join(", ")} for ${base.origin}`);
 const personaSet = process.env.ROUTES_PERSONAS
-  ? loadPersonasFile(process.env.ROUTES_PERSONAS, { base, local: local && appEnv === "local", repoRoot: path.resolve(import.meta.dirname, "../..") })
+  ? loadPersonasFile(process.env.ROUTES_PERSONAS, {
+      base,
+      local: local && appEnv === "local",
+      repoRoot: path.resolve(import.meta.dirname, "../.."),
+    })
   : seededPersonas(base);
 const hosts = parseHosts(process.env.ROUTES_HOSTS);
 const cases = routeCases();
@@ -33,7 +37,11 @@ for (const persona of personaSet.personas) {
     const donor = personaSet.personas.find((p) => p.source.kind === "local" || p.source.kind === "refresh-token");
     const run = persona.source.kind === "signing-in" && donor ? [persona, donor] : [persona];
     const all = await runCheck({ base, appEnv, hosts, personas: { ...personaSet, personas: run }, cases, concurrency: 4, redactor });
-    const result = { ...all, personas: all.personas.filter((p) => p.name === persona.name), cells: all.cells.filter((c) => c.persona === persona.name) };
+    const result = {
+      ...all,
+      personas: all.personas.filter((p) => p.name === persona.name),
+      cells: all.cells.filter((c) => c.persona === persona.name),
+    };
     await testInfo.attach("route-check.html", { body: htmlReport(result, redactor), contentType: "text/html" });
     await testInfo.attach("route-check.json", { body: jsonReport(result, redactor), contentType: "application/json" });
     const signInError = result.personas[0]?.error;

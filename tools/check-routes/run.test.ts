@@ -21,18 +21,36 @@ function deployment(env: RoutingEnvironment): Requester {
   };
 }
 
-const personas = { cognito: { endpoint: "http://127.0.0.1:4007/api/local/cognito", clientId: "c" }, refreshFlow: "REFRESH_TOKEN_AUTH" as const, personas: [ANONYMOUS_PERSONA] };
+const personas = {
+  cognito: { endpoint: "http://127.0.0.1:4007/api/local/cognito", clientId: "c" },
+  refreshFlow: "REFRESH_TOKEN_AUTH" as const,
+  personas: [ANONYMOUS_PERSONA],
+};
 
 describe("runCheck", () => {
   it("passes every cell when the deployment does what the table says", async () => {
-    const result = await runCheck({ base, appEnv: "local", personas, concurrency: 4, redactor: new Redactor(), requester: deployment(routingEnvironment(base, "local")) });
+    const result = await runCheck({
+      base,
+      appEnv: "local",
+      personas,
+      concurrency: 4,
+      redactor: new Redactor(),
+      requester: deployment(routingEnvironment(base, "local")),
+    });
     expect(result.cells.length).toBe(routeCases().length);
     expect(result.cells.filter((c) => c.outcome !== "pass")).toEqual([]);
   });
 
   it("fails, naming the cells, when the server was started with a wrong host", async () => {
     const wrong = routingEnvironment(base, "local", { dashboard: "https://wrong-dashboard.example" });
-    const result = await runCheck({ base, appEnv: "local", personas, concurrency: 4, redactor: new Redactor(), requester: deployment(wrong) });
+    const result = await runCheck({
+      base,
+      appEnv: "local",
+      personas,
+      concurrency: 4,
+      redactor: new Redactor(),
+      requester: deployment(wrong),
+    });
     const failed = result.cells.filter((c) => c.outcome === "fail").map((c) => c.case);
     expect(failed).toEqual(expect.arrayContaining(["home", "home?utm-redirect"]));
     expect(failed).not.toContain("welcome");
@@ -45,7 +63,14 @@ describe("runCheck", () => {
     const broken = { name: "broken", description: "", source: { kind: "refresh-token" as const, from: "$X", read: () => secret } };
     const cases = routeCases().slice(0, 2);
     const redactor = new Redactor();
-    const result = await runCheck({ base: new URL("http://127.0.0.1:1"), appEnv: "local", personas: { ...personas, cognito: { endpoint: "http://127.0.0.1:1/", clientId: "c" }, personas: [broken] }, cases, concurrency: 1, redactor });
+    const result = await runCheck({
+      base: new URL("http://127.0.0.1:1"),
+      appEnv: "local",
+      personas: { ...personas, cognito: { endpoint: "http://127.0.0.1:1/", clientId: "c" }, personas: [broken] },
+      cases,
+      concurrency: 1,
+      redactor,
+    });
     expect(result.cells.map((c) => c.outcome)).toEqual(["error", "error"]);
     expect(result.personas[0]?.error).toMatch(/^sign-in failed/);
     expect(JSON.stringify(result)).not.toContain(secret);

@@ -44,7 +44,11 @@ export function routingEnvironment(base: URL, appEnv: AppEnv, overrides: Partial
   const strip = (u: string) => u.replace(/\/+$/, "");
   const defaults: Record<HostedApp, string> =
     appEnv === "local"
-      ? { dashboard: localHostedUrl(base.origin, "dashboard"), lending: localHostedUrl(base.origin, "lending"), marketing: localHostedUrl(base.origin, "marketing") }
+      ? {
+          dashboard: localHostedUrl(base.origin, "dashboard"),
+          lending: localHostedUrl(base.origin, "lending"),
+          marketing: localHostedUrl(base.origin, "marketing"),
+        }
       : HOSTED_APP_ORIGINS[appEnv];
   return {
     hosts: {
@@ -60,7 +64,10 @@ export function routingEnvironment(base: URL, appEnv: AppEnv, overrides: Partial
 export function parseHosts(raw: string | undefined): Partial<Record<HostedApp, string>> {
   const out: Partial<Record<HostedApp, string>> = {};
   if (!raw) return out;
-  for (const part of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf("=");
     const [app, url] = [part.slice(0, eq), part.slice(eq + 1)];
     if (eq < 0 || !["dashboard", "lending", "marketing"].includes(app) || !/^https?:\/\/[^/]+/.test(url)) {
@@ -103,7 +110,8 @@ async function signIn(spec: PersonaSpec, options: CheckOptions): Promise<SignedP
 
 async function signInOnce(spec: PersonaSpec, options: CheckOptions): Promise<{ persona: SignedPersona; retry: boolean }> {
   const result: PersonaResult = { name: spec.name, description: spec.description, warnings: [] };
-  if (spec.source.kind === "anonymous" || spec.source.kind === "signing-in") return { persona: { result, session: ANONYMOUS }, retry: false };
+  if (spec.source.kind === "anonymous" || spec.source.kind === "signing-in")
+    return { persona: { result, session: ANONYMOUS }, retry: false };
   const { base, personas, redactor } = options;
   try {
     const refreshToken =
@@ -111,7 +119,9 @@ async function signInOnce(spec: PersonaSpec, options: CheckOptions): Promise<{ p
     redactor.add(refreshToken);
     const tokens = await tokensFromRefreshToken(personas.cognito, refreshToken, personas.refreshFlow, redactor);
     if (tokens.rotatedRefreshToken) {
-      result.warnings.push("the app client rotates refresh tokens: the stored token stops working after its grace period (use REFRESH_TOKEN_AUTH on a client without rotation)");
+      result.warnings.push(
+        "the app client rotates refresh tokens: the stored token stops working after its grace period (use REFRESH_TOKEN_AUTH on a client without rotation)",
+      );
     }
     const signed = await signInWithIdToken(base, personas.cognito.clientId, tokens.idToken, redactor);
     const { step, loanState, directDepositConfirmed, flags } = signed.claims;
@@ -148,7 +158,11 @@ export async function runCheck(options: CheckOptions): Promise<RunResult> {
     if (donor && donor.session.status === "signed-in") {
       const { sub, username, email } = donor.session;
       result.description = `${donor.result.name}'s identity, claims not loaded`;
-      signed.splice(signed[0]?.result.name === "anonymous" ? 1 : 0, 0, { result, cookie: donor.identityCookie, session: { status: "signing-in", sub, username, email } });
+      signed.splice(signed[0]?.result.name === "anonymous" ? 1 : 0, 0, {
+        result,
+        cookie: donor.identityCookie,
+        session: { status: "signing-in", sub, username, email },
+      });
     } else {
       result.error = "no persona signed in, so there is no identity to check the signing-in state with (name one beside it in --only)";
       signed.splice(signed[0]?.result.name === "anonymous" ? 1 : 0, 0, { result, session: ANONYMOUS });

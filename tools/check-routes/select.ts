@@ -5,9 +5,16 @@ import type { PersonaSpec } from "./personas";
  * `--only a,b,c`: each name is a persona or a route (a case id, a row id or a path). Named
  * personas narrow the personas, named routes narrow the routes; an unknown name is an error.
  */
-export function selectOnly(only: string | undefined, personas: PersonaSpec[], cases: RouteCase[]): { personas: PersonaSpec[]; cases: RouteCase[] } {
+export function selectOnly(
+  only: string | undefined,
+  personas: PersonaSpec[],
+  cases: RouteCase[],
+): { personas: PersonaSpec[]; cases: RouteCase[] } {
   if (!only?.trim()) return { personas, cases };
-  const names = only.split(",").map((s) => s.trim()).filter(Boolean);
+  const names = only
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const pickedPersonas = new Set<string>();
   const pickedCases = new Set<string>();
   const unknown: string[] = [];
@@ -18,7 +25,9 @@ export function selectOnly(only: string | undefined, personas: PersonaSpec[], ca
       continue;
     }
     const asPath = (name.startsWith("/") ? name : `/${name}`).toLowerCase();
-    const matching = cases.filter((c) => c.id === name || c.route === name || c.url === name || c.url.split("?")[0]!.toLowerCase() === asPath);
+    const matching = cases.filter(
+      (c) => c.id === name || c.route === name || c.url === name || c.url.split("?")[0]!.toLowerCase() === asPath,
+    );
     if (matching.length) for (const c of matching) pickedCases.add(c.id);
     else unknown.push(name);
   }

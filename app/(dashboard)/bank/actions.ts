@@ -17,9 +17,17 @@ import * as bank from "./operations";
  */
 
 /** Messages SPEC defines for the page to show as they are (sections 5 and 8) and the lock notice. */
-const SHOWN = [/^Unverified fundingSource already exists$/, /^No Unverified Account Found$/, /^The amounts do not match\./, /locked after 3 wrong tries/];
+const SHOWN = [
+  /^Unverified fundingSource already exists$/,
+  /^No Unverified Account Found$/,
+  /^The amounts do not match\./,
+  /locked after 3 wrong tries/,
+];
 
-async function withUser<T extends object>(what: string, fn: (client: GraphQLClient, username: string) => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+async function withUser<T extends object>(
+  what: string,
+  fn: (client: GraphQLClient, username: string) => Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
   const api = await signedInApi();
   if (!api) return failure("signed-out");
   try {
@@ -29,7 +37,10 @@ async function withUser<T extends object>(what: string, fn: (client: GraphQLClie
     if (detail?.status === 401) return failure("signed-out");
     if (detail && detail.errorType !== "InternalFailure" && detail.errorType !== undefined) {
       const shown = SHOWN.some((re) => re.test(detail.message));
-      return failure("refused", { message: shown ? detail.message : undefined, fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined });
+      return failure("refused", {
+        message: shown ? detail.message : undefined,
+        fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined,
+      });
     }
     console.error(`[bank] ${what} failed:`, detail?.errorType ?? (error instanceof Error ? error.message : error));
     return failure("failed");
@@ -56,7 +67,9 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
   if (typeof publicToken !== "string" || !publicToken || publicToken.length > 200) return invalid();
   const meta = {
     institution: metadata?.institution ?? null,
-    accounts: (metadata?.accounts ?? []).slice(0, 20).map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
+    accounts: (metadata?.accounts ?? [])
+      .slice(0, 20)
+      .map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
     link_session_id: metadata?.link_session_id ?? null,
   };
   return withUser("links", async (client) => {

@@ -34,7 +34,10 @@ export async function links(client: GraphQLClient, publicToken: string, metaData
   return (await client.request(LinksDocument, { publicToken, metaData: JSON.stringify(metaData) })).links;
 }
 
-export async function manually(client: GraphQLClient, input: { account: string; name: string; routing: string; type: string }): Promise<FundingSource> {
+export async function manually(
+  client: GraphQLClient,
+  input: { account: string; name: string; routing: string; type: string },
+): Promise<FundingSource> {
   return present((await client.request(ManuallyDocument, input)).manually, "manually");
 }
 

@@ -28,7 +28,8 @@ export async function requestSigningUrl(signatureId: string): Promise<SigningUrl
   } catch (error) {
     const detail = apiError(error);
     const problem = problemFromApiError(detail);
-    if (problem === "unavailable") console.error("[dashboard-sign] counters failed:", detail?.errorType ?? (error instanceof Error ? error.message : error));
+    if (problem === "unavailable")
+      console.error("[dashboard-sign] counters failed:", detail?.errorType ?? (error instanceof Error ? error.message : error));
     return signingFailure(problem);
   }
 }

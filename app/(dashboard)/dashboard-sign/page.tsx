@@ -42,7 +42,10 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
       {hellosign ? (
         <SigningFlow signatureId={signatureId} clientId={hellosign.clientId} testMode={hellosign.testMode} requestUrl={requestSigningUrl} />
       ) : (
-        <section aria-labelledby="unconfigured-title" className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6">
+        <section
+          aria-labelledby="unconfigured-title"
+          className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6"
+        >
           <h2 id="unconfigured-title" className="text-xl font-bold text-brand-dark">
             Signing isn&apos;t available right now
           </h2>

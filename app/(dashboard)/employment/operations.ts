@@ -30,7 +30,10 @@ export async function employmentInformationNextHandler(client: GraphQLClient, ar
   return present(answer.employmentInformationNextHandler, "employmentInformationNextHandler");
 }
 
-export async function initializeArgyle(client: GraphQLClient, input: { username: string; employerId: string; directDeposit: boolean }): Promise<ArgyleInitAnswer> {
+export async function initializeArgyle(
+  client: GraphQLClient,
+  input: { username: string; employerId: string; directDeposit: boolean },
+): Promise<ArgyleInitAnswer> {
   return present((await client.request(InitializeArgyleDocument, input)).initializeArgyle, "initializeArgyle");
 }
 

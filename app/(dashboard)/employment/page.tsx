@@ -64,7 +64,13 @@ export default async function EmploymentRoute() {
   const view = viewFor(step, employer !== null);
   const config = publicConfig();
   return (
-    <Suspense fallback={<p role="status" className="px-4 py-8">Loading your employment details…</p>}>
+    <Suspense
+      fallback={
+        <p role="status" className="px-4 py-8">
+          Loading your employment details…
+        </p>
+      }
+    >
       <EmploymentPage
         view={view}
         employer={employer}

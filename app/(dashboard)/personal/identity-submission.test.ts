@@ -1,11 +1,35 @@
-import { buildIdentitySubmission, CONTACT_FIELDS, isReportedIdentifyError, PERSONAL_FIELDS, type IdentityValues } from "./identity-submission";
+import {
+  buildIdentitySubmission,
+  CONTACT_FIELDS,
+  isReportedIdentifyError,
+  PERSONAL_FIELDS,
+  type IdentityValues,
+} from "./identity-submission";
 
 const full: IdentityValues = {
-  given_name: "Ada", middle_name: "King", family_name: "Lovelace", birthdate: "1990-12-10", ssn: "123456789",
-  how_you_heard: "Google", referral_code: "FRIEND-1", home_phone_number: "5552223333", salary: 52000, additionalIncome: 1200,
-  amount: 4000, address: "12 Oak St", unit: "Apt 2", personal_email: "ada@example.com", phone_number: "5551234567",
-  addrCity: "Springfield", addrCountry: "US", addrPostalCode: "62701", addrStateAbbr: "IL", addrStreetNumber: "12",
-  addrStreetName: "Oak St", lat: 39.78, lng: -89.65,
+  given_name: "Ada",
+  middle_name: "King",
+  family_name: "Lovelace",
+  birthdate: "1990-12-10",
+  ssn: "123456789",
+  how_you_heard: "Google",
+  referral_code: "FRIEND-1",
+  home_phone_number: "5552223333",
+  salary: 52000,
+  additionalIncome: 1200,
+  amount: 4000,
+  address: "12 Oak St",
+  unit: "Apt 2",
+  personal_email: "ada@example.com",
+  phone_number: "5551234567",
+  addrCity: "Springfield",
+  addrCountry: "US",
+  addrPostalCode: "62701",
+  addrStateAbbr: "IL",
+  addrStreetNumber: "12",
+  addrStreetName: "Oak St",
+  lat: 39.78,
+  lng: -89.65,
 };
 
 describe("identity submission: phone normalisation (SPEC 5)", () => {

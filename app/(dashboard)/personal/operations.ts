@@ -1,6 +1,11 @@
 import type { GraphQLClient } from "graphql-request";
 import type { IdentitySubmission } from "./identity-submission";
-import { AppliesDocument, IdentifiesDocument, type AppliesMutationVariables, type IdentifiesMutationVariables } from "@/lib/api/generated/operations";
+import {
+  AppliesDocument,
+  IdentifiesDocument,
+  type AppliesMutationVariables,
+  type IdentifiesMutationVariables,
+} from "@/lib/api/generated/operations";
 
 /** The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`). */
 

@@ -10,7 +10,12 @@ import type { PersonalDetailsSaved } from "./_ui/personal-details-form";
 type AppInfo = FrontendLoad["appInfo"] | null | undefined;
 
 export function loanRequestSaved(app: AppInfo): LoanRequestSaved {
-  return { amount: app?.amountAppliedFor ?? null, reason: app?.loanReason ?? null, other: app?.otherDescription ?? null, state: app?.stateOfResidence ?? null };
+  return {
+    amount: app?.amountAppliedFor ?? null,
+    reason: app?.loanReason ?? null,
+    other: app?.otherDescription ?? null,
+    state: app?.stateOfResidence ?? null,
+  };
 }
 
 export function personalDetailsSaved(app: AppInfo): PersonalDetailsSaved {

@@ -49,9 +49,18 @@ export const VISITORS = {
   paidOff: signedIn({ step: "activeLoan", loanState: "originated", payoutDate: "2024-06-14" }),
   rejected: signedIn({ step: "rejected", loanState: "rejected" }),
   blocked: signedIn({ step: "applicationBlocked-identity", loanState: "applicationBlocked" }),
-  admin: signedIn({ flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false }, emailDomain: "lender.example" }),
-  collections: signedIn({ flags: { adminPortalUser: false, collectionsUser: true, verificationsPortalUser: false }, emailDomain: "lender.example" }),
-  verifications: signedIn({ flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: true }, emailDomain: "lender.example" }),
+  admin: signedIn({
+    flags: { adminPortalUser: true, collectionsUser: false, verificationsPortalUser: false },
+    emailDomain: "lender.example",
+  }),
+  collections: signedIn({
+    flags: { adminPortalUser: false, collectionsUser: true, verificationsPortalUser: false },
+    emailDomain: "lender.example",
+  }),
+  verifications: signedIn({
+    flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: true },
+    emailDomain: "lender.example",
+  }),
 } satisfies Record<string, Session>;
 
 export type VisitorName = keyof typeof VISITORS;

@@ -35,7 +35,10 @@ export async function idToken(baseUrl: string, signInId: string): Promise<string
 
 export interface GqlReply {
   status: number;
-  body: { data?: Record<string, any> | null; errors?: { message: string; errorType: string; errorInfo?: { field?: string } | null; path?: string[] }[] };
+  body: {
+    data?: Record<string, any> | null;
+    errors?: { message: string; errorType: string; errorInfo?: { field?: string } | null; path?: string[] }[];
+  };
 }
 
 export async function gql(

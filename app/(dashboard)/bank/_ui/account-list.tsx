@@ -27,13 +27,21 @@ export function AccountList({
   return (
     <ul aria-label="Your bank accounts" className="flex flex-col gap-3">
       {accounts.map((a) => (
-        <li key={a.account_id} data-account={a.mask ?? ""} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-300 bg-white p-4">
+        <li
+          key={a.account_id}
+          data-account={a.mask ?? ""}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-gray-300 bg-white p-4"
+        >
           <div className="min-w-0">
             <p className="font-semibold text-gray-900">
               {a.name} <span className="font-normal text-gray-700">{showMask(a.mask)}</span>
             </p>
             <p className="text-sm text-gray-700">
-              {[TYPE_LABEL[a.subtype ?? ""] ?? null, a.institutionName, a.link_type === "plaid_getAuth" ? "Linked instantly" : "Added by hand"]
+              {[
+                TYPE_LABEL[a.subtype ?? ""] ?? null,
+                a.institutionName,
+                a.link_type === "plaid_getAuth" ? "Linked instantly" : "Added by hand",
+              ]
                 .filter(Boolean)
                 .join(" · ")}
             </p>

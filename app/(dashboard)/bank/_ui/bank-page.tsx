@@ -4,7 +4,14 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlaidLinkError, PlaidLinkOnExitMetadata, PlaidLinkOnSuccessMetadata } from "react-plaid-link";
 import {
-  addManualAccount, checkCredentials, linkAccount, loadAccounts, logBankEvent, makeActive, requestLinkToken, verifyDeposits,
+  addManualAccount,
+  checkCredentials,
+  linkAccount,
+  loadAccounts,
+  logBankEvent,
+  makeActive,
+  requestLinkToken,
+  verifyDeposits,
 } from "../actions";
 import { primaryButtonClass } from "@/components/forms";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
@@ -56,7 +63,9 @@ function directDepositText(dd: DirectDeposit): string {
 
 export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
-  const [notice, setNotice] = useState<Notice>(initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." });
+  const [notice, setNotice] = useState<Notice>(
+    initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." },
+  );
   const [launch, setLaunch] = useState<Launch>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState<{ accountId: string; token: string } | null>(null);
@@ -101,7 +110,14 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     const answer = await requestLinkToken();
     setBusy(false);
     if (answer.ok) setLaunch({ token: answer.linkToken, mode: "new" });
-    else setNotice({ kind: "problem", text: answer.reason === "signed-out" ? "Your session ended. Please sign in again." : "Bank linking is not available right now. Please try again, or add your account by hand." });
+    else
+      setNotice({
+        kind: "problem",
+        text:
+          answer.reason === "signed-out"
+            ? "Your session ended. Please sign in again."
+            : "Bank linking is not available right now. Please try again, or add your account by hand.",
+      });
   };
 
   const onLinkSuccess = async (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
@@ -131,7 +147,10 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     } else {
       // SPEC 8: anything other than 200 is LinkFailure.
       void logBankEvent("LinkFailure", answer.reason);
-      setNotice({ kind: "problem", text: "We could not link this account. Only checking and savings accounts can be used. Please try again." });
+      setNotice({
+        kind: "problem",
+        text: "We could not link this account. Only checking and savings accounts can be used. Please try again.",
+      });
     }
   };
 
@@ -141,7 +160,10 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     void logBankEvent("Exited", `${metadata.status ?? ""} ${error?.error_code ?? ""}`.trim());
     setNotice(
       error
-        ? { kind: "problem", text: `Bank linking stopped: ${error.display_message ?? "the bank could not be reached"}. You can try again or add your account by hand.` }
+        ? {
+            kind: "problem",
+            text: `Bank linking stopped: ${error.display_message ?? "the bank could not be reached"}. You can try again or add your account by hand.`,
+          }
         : { kind: "ok", text: "You closed bank linking. You can link an account whenever you are ready." },
     );
   };
@@ -164,7 +186,9 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
-        <p className="text-gray-700">Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.</p>
+        <p className="text-gray-700">
+          Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.
+        </p>
       </header>
 
       <div aria-live="polite" role="status" className="empty:hidden">
@@ -175,7 +199,9 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
       </div>
 
       <section aria-labelledby="accounts-title" className="flex flex-col gap-3">
-        <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">Your accounts</h2>
+        <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">
+          Your accounts
+        </h2>
         {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} />}
         <p className="text-sm text-gray-700" data-testid="direct-deposit">
           {directDepositText(dd)}
@@ -183,21 +209,32 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
       </section>
 
       {pending && (
-        <section aria-labelledby="verify-title" className="flex flex-col gap-3" data-exited={accounts && isExitedState(accounts) ? "true" : undefined}>
+        <section
+          aria-labelledby="verify-title"
+          className="flex flex-col gap-3"
+          data-exited={accounts && isExitedState(accounts) ? "true" : undefined}
+        >
           <h2 id="verify-title" className="text-lg font-semibold text-gray-900">
             Verify {pending.name} {showMask(pending.mask)}
           </h2>
           {pending.locked ? (
-            <p className="text-amber-900">This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits.</p>
+            <p className="text-amber-900">
+              This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits.
+            </p>
           ) : (
             <>
               <p className="text-gray-700">
-                We sent two deposits below $1.00 to this account. They take 1–2 business days to appear on your statement. Enter both amounts.
+                We sent two deposits below $1.00 to this account. They take 1–2 business days to appear on your statement. Enter both
+                amounts.
                 {pending.verifyTriesLeft !== null && ` ${pending.verifyTriesLeft} ${pending.verifyTriesLeft === 1 ? "try" : "tries"} left.`}
               </p>
               {outboxUrl && (
                 <p className="text-sm text-gray-700">
-                  Local environment: the deposits are listed in the <a className="underline" href={outboxUrl}>local outbox</a>.
+                  Local environment: the deposits are listed in the{" "}
+                  <a className="underline" href={outboxUrl}>
+                    local outbox
+                  </a>
+                  .
                 </p>
               )}
               <MicroDepositForm
@@ -213,7 +250,9 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
       )}
 
       <section aria-labelledby="link-title" className="flex flex-col gap-3">
-        <h2 id="link-title" className="text-lg font-semibold text-gray-900">Link your bank instantly</h2>
+        <h2 id="link-title" className="text-lg font-semibold text-gray-900">
+          Link your bank instantly
+        </h2>
         <p className="text-gray-700">Log in at your bank through Plaid. The account is verified at once.</p>
         <button type="button" onClick={startLink} disabled={busy || launch !== null} className={primaryButtonClass}>
           Link a bank account
@@ -221,7 +260,9 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
       </section>
 
       <section aria-labelledby="manual-title" className="flex flex-col gap-3">
-        <h2 id="manual-title" className="text-lg font-semibold text-gray-900">Add an account by hand</h2>
+        <h2 id="manual-title" className="text-lg font-semibold text-gray-900">
+          Add an account by hand
+        </h2>
         <p className="text-gray-700">We send two small deposits to the account; you confirm their amounts here.</p>
         {showManual ? (
           <ManualAccountForm
@@ -232,7 +273,11 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
             }}
           />
         ) : (
-          <button type="button" onClick={() => setShowManual(true)} className="self-start rounded-md border border-gray-800 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2">
+          <button
+            type="button"
+            onClick={() => setShowManual(true)}
+            className="self-start rounded-md border border-gray-800 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
             Enter account details
           </button>
         )}

@@ -39,7 +39,13 @@ export function ManualAccountForm({
   });
   return (
     <Form form={form} aria-labelledby="manual-title">
-      <DigitsField form={form} name="routing" label="Routing number" hint="9 digits, printed at the bottom left of a cheque" maxDigits={9} />
+      <DigitsField
+        form={form}
+        name="routing"
+        label="Routing number"
+        hint="9 digits, printed at the bottom left of a cheque"
+        maxDigits={9}
+      />
       <DigitsField form={form} name="account" label="Account number" hint="4 to 17 digits" maxDigits={17} />
       <DigitsField form={form} name="accountConfirm" label="Account number again" maxDigits={17} />
       <TextField form={form} name="name" label="Account name" hint="For example, My checking" maxLength={64} />

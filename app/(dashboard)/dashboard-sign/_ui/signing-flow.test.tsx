@@ -49,7 +49,16 @@ function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = as
     return c;
   });
   const refreshClaims = jest.fn(refresh);
-  render(<SigningFlow signatureId="sig-1" clientId="client-1" testMode requestUrl={requestUrl} createClient={createClient} refreshClaims={refreshClaims} />);
+  render(
+    <SigningFlow
+      signatureId="sig-1"
+      clientId="client-1"
+      testMode
+      requestUrl={requestUrl}
+      createClient={createClient}
+      refreshClaims={refreshClaims}
+    />,
+  );
   return { clients, requestUrl, createClient, refreshClaims };
 }
 
@@ -95,7 +104,10 @@ it.each([
   ["decline", "closed before the contract was signed"],
   ["error", "Something went wrong"],
 ] as const)("a signing exit (%s) gives the fail state; retry asks for a new URL", async (event, text) => {
-  const { clients, requestUrl } = setup([{ ok: true, url: URL_1 }, { ok: true, url: URL_2 }]);
+  const { clients, requestUrl } = setup([
+    { ok: true, url: URL_1 },
+    { ok: true, url: URL_2 },
+  ]);
   await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
   act(() => clients[0]!.emit(event));
   const heading = await screen.findByRole("heading", { name: "Signing was not completed" });
@@ -118,7 +130,8 @@ it.each([
   const { createClient } = setup([signingFailure(reason)]);
   expect(await screen.findByRole("heading", { name: title })).toHaveFocus();
   expect(screen.getByRole("link", { name: link })).toBeInTheDocument();
-  if (reason === "signed-out") expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/login?redirect=%2Fdashboard%3Fcounters%3Dsig-1");
+  if (reason === "signed-out")
+    expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/login?redirect=%2Fdashboard%3Fcounters%3Dsig-1");
   expect(screen.queryByRole("button", { name: "Try again" }) !== null).toBe(reason === "unavailable");
   expect(createClient).not.toHaveBeenCalled();
 });
@@ -126,7 +139,14 @@ it.each([
 it("a client that fails to load gives the fail state, not a hang", async () => {
   const requestUrl = jest.fn(async () => ({ ok: true as const, url: URL_1 }));
   render(
-    <SigningFlow signatureId="sig-1" clientId="c" testMode={false} requestUrl={requestUrl} createClient={() => Promise.reject(new Error("chunk"))} refreshClaims={async () => true} />,
+    <SigningFlow
+      signatureId="sig-1"
+      clientId="c"
+      testMode={false}
+      requestUrl={requestUrl}
+      createClient={() => Promise.reject(new Error("chunk"))}
+      refreshClaims={async () => true}
+    />,
   );
   expect(await screen.findByRole("heading", { name: "Signing was not completed" })).toBeInTheDocument();
 });

@@ -74,7 +74,14 @@ const primaryButton = classNames(
  * dashboard-sign's client island: asks for a signing URL, opens it with the e-signature provider's
  * embedded client inside the page, and turns the client's events into the page's states.
  */
-export function SigningFlow({ signatureId, clientId, testMode, requestUrl, createClient = createHelloSignClient, refreshClaims = postClaimsRefresh }: SigningFlowProps) {
+export function SigningFlow({
+  signatureId,
+  clientId,
+  testMode,
+  requestUrl,
+  createClient = createHelloSignClient,
+  refreshClaims = postClaimsRefresh,
+}: SigningFlowProps) {
   const [state, setState] = useState<SigningState>({ kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -176,8 +183,15 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
     case "loading":
     case "recording":
       return (
-        <div role="status" data-signing-state={state.kind} className="flex items-center gap-3 rounded-md border border-gray-200 bg-white p-6 text-gray-700">
-          <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand border-t-transparent motion-reduce:animate-none" />
+        <div
+          role="status"
+          data-signing-state={state.kind}
+          className="flex items-center gap-3 rounded-md border border-gray-200 bg-white p-6 text-gray-700"
+        >
+          <span
+            aria-hidden="true"
+            className="h-5 w-5 animate-spin rounded-full border-2 border-brand border-t-transparent motion-reduce:animate-none"
+          />
           {state.kind === "loading" ? "Preparing your contract…" : "Recording your signature…"}
         </div>
       );
@@ -202,7 +216,11 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
       );
     case "signed":
       return (
-        <section aria-labelledby="signed-title" data-signing-state="signed" className="flex flex-col items-start gap-4 rounded-md border border-brand bg-brand-light p-6">
+        <section
+          aria-labelledby="signed-title"
+          data-signing-state="signed"
+          className="flex flex-col items-start gap-4 rounded-md border border-brand bg-brand-light p-6"
+        >
           <h2 id="signed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
             Your contract is signed
           </h2>
@@ -217,7 +235,11 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
       );
     case "failed":
       return (
-        <section aria-labelledby="failed-title" data-signing-state="failed" className="flex flex-col items-start gap-4 rounded-md border border-red-300 bg-red-50 p-6">
+        <section
+          aria-labelledby="failed-title"
+          data-signing-state="failed"
+          className="flex flex-col items-start gap-4 rounded-md border border-red-300 bg-red-50 p-6"
+        >
           <h2 id="failed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
             Signing was not completed
           </h2>
@@ -239,7 +261,11 @@ export function SigningFlow({ signatureId, clientId, testMode, requestUrl, creat
     case "problem": {
       const copy = PROBLEM_COPY[state.reason];
       return (
-        <section aria-labelledby="problem-title" data-signing-state={`problem-${state.reason}`} className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6">
+        <section
+          aria-labelledby="problem-title"
+          data-signing-state={`problem-${state.reason}`}
+          className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6"
+        >
           <h2 id="problem-title" ref={headingRef} tabIndex={-1} className={headingClass}>
             {copy.title}
           </h2>

@@ -37,9 +37,19 @@ function Logo({ hit }: { hit: EmployerHit }) {
     // eslint-disable-next-line @next/next/no-img-element -- logos come from the index's own host
     return <img src={hit.logoUrl} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded object-contain" />;
   }
-  const initials = hit.name.replace(/[^A-Za-z ]/g, "").split(" ").filter((w) => w.length > 2 || /^[A-Z]/.test(w)).slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  const initials = hit.name
+    .replace(/[^A-Za-z ]/g, "")
+    .split(" ")
+    .filter((w) => w.length > 2 || /^[A-Z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-gray-200 text-xs font-bold text-gray-700" data-logo-placeholder>
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 shrink-0 items-center justify-center rounded bg-gray-200 text-xs font-bold text-gray-700"
+      data-logo-placeholder
+    >
       {initials || "•"}
     </span>
   );
@@ -50,7 +60,15 @@ function Logo({ hit }: { hit: EmployerHit }) {
  * arrow keys move through the options (aria-activedescendant), Enter chooses, Escape closes. The
  * list is at most 220 px high and scrolls; it collapses in 250 ms (SPEC 9).
  */
-export function EmployerCombobox({ label, hint, error, onChoose, extraOptions = [], busy = false, autoFocus = false }: EmployerComboboxProps) {
+export function EmployerCombobox({
+  label,
+  hint,
+  error,
+  onChoose,
+  extraOptions = [],
+  busy = false,
+  autoFocus = false,
+}: EmployerComboboxProps) {
   const { query, refine } = useSearchBox();
   const { items, results } = useHits<EmployerHit & Record<string, unknown>>();
   const { status } = useInstantSearch();

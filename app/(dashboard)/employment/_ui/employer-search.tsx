@@ -21,7 +21,11 @@ export interface EmployerSearchProps {
   autoFocus?: boolean;
 }
 
-type Phase = { kind: "search" } | { kind: "checking"; parent: EmployerHit } | { kind: "sub-employer"; parent: EmployerHit } | { kind: "saving"; employer: EmployerHit };
+type Phase =
+  | { kind: "search" }
+  | { kind: "checking"; parent: EmployerHit }
+  | { kind: "sub-employer"; parent: EmployerHit }
+  | { kind: "saving"; employer: EmployerHit };
 
 /**
  * Employer selection (SPEC 5) on InstantSearch: search as you type, first results rendered on the

@@ -2,13 +2,32 @@ import { chooseOther, resolvePick, shellRouteFor, subEmployerFilter, type Employ
 
 const parent: EmployerHit = { objectID: "1000", name: "Metro Unified School District", parentId: null };
 const island: EmployerHit = { objectID: "8000", name: "Harbor Point Water District", parentId: null };
-const sub: EmployerHit = { objectID: "1001", name: "Lincoln Elementary School", parentId: "1000", parentName: "Metro Unified School District" };
+const sub: EmployerHit = {
+  objectID: "1001",
+  name: "Lincoln Elementary School",
+  parentId: "1000",
+  parentName: "Metro Unified School District",
+};
 
 describe("resolvePick (SPEC 5)", () => {
   it.each([
-    ["a sub-employer is chosen without an island check", sub, async (): Promise<boolean> => { throw new Error("not called"); }, { kind: "chosen", employer: sub }, 0],
+    [
+      "a sub-employer is chosen without an island check",
+      sub,
+      async (): Promise<boolean> => {
+        throw new Error("not called");
+      },
+      { kind: "chosen", employer: sub },
+      0,
+    ],
     ["an island parent is chosen", island, async (): Promise<boolean> => true, { kind: "chosen", employer: island }, 1],
-    ["a parent that is not an island opens the sub-employer search", parent, async (): Promise<boolean> => false, { kind: "sub-employer", parent }, 1],
+    [
+      "a parent that is not an island opens the sub-employer search",
+      parent,
+      async (): Promise<boolean> => false,
+      { kind: "sub-employer", parent },
+      1,
+    ],
   ] as const)("%s", async (_name, hit, check, expected, calls) => {
     const checkIsland = jest.fn(check);
     const log = jest.fn();
@@ -21,7 +40,10 @@ describe("resolvePick (SPEC 5)", () => {
   it("an island check that fails is only logged, and the parent is taken as chosen", async () => {
     const log = jest.fn();
     const error = new Error("network down");
-    expect(await resolvePick(parent, { checkIsland: async () => Promise.reject(error), log })).toEqual({ kind: "chosen", employer: parent });
+    expect(await resolvePick(parent, { checkIsland: async () => Promise.reject(error), log })).toEqual({
+      kind: "chosen",
+      employer: parent,
+    });
     expect(log).toHaveBeenCalledWith(expect.stringContaining("1000"), error);
   });
 

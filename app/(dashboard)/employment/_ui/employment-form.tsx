@@ -1,11 +1,29 @@
 "use client";
 
 import { useMemo } from "react";
-import { DateField, Form, FormError, IntegerField, MoneyField, SelectField, SubmitButton, TextField, YesNoField, useZodForm, type Draft } from "@/components/forms";
+import {
+  DateField,
+  Form,
+  FormError,
+  IntegerField,
+  MoneyField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  YesNoField,
+  useZodForm,
+  type Draft,
+} from "@/components/forms";
 import { todayIso } from "@/lib/forms/fields";
 import {
-  EARLIEST_START_DATE, EMPLOYMENT_STATUSES, EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCIES, PAY_FREQUENCY_LABELS, employmentSchema,
-  type EmploymentArgs, type EmploymentInput,
+  EARLIEST_START_DATE,
+  EMPLOYMENT_STATUSES,
+  EMPLOYMENT_STATUS_LABELS,
+  PAY_FREQUENCIES,
+  PAY_FREQUENCY_LABELS,
+  employmentSchema,
+  type EmploymentArgs,
+  type EmploymentInput,
 } from "@/lib/employment/schema";
 
 /** What the API holds of the user's employment (loadFrontend appInfo.employment), for prefilling. */
@@ -79,30 +97,61 @@ export function EmploymentForm({ saved, childrensHospital, submitLabel, onSave, 
         placeholder={false}
         options={EMPLOYMENT_STATUSES.map((value) => ({ value, label: EMPLOYMENT_STATUS_LABELS[value] }))}
       />
-      <DateField form={form} name="start" label="Start date" hint="The day you started with this employer." min={EARLIEST_START_DATE} max={todayIso()} />
+      <DateField
+        form={form}
+        name="start"
+        label="Start date"
+        hint="The day you started with this employer."
+        min={EARLIEST_START_DATE}
+        max={todayIso()}
+      />
       <TextField form={form} name="id" label="Employee ID" hint="As on your pay stub or badge." maxLength={50} />
       <MoneyField form={form} name="salary" label="Annual salary" hint="Your yearly gross pay, before taxes." />
       <MoneyField form={form} name="additional" label="Additional yearly income" hint="Other income you want us to consider." optional />
-      <IntegerField form={form} name="payMonths" label="Months paid per year" hint="For example 12, or 10 for a school year." maxDigits={2} />
+      <IntegerField
+        form={form}
+        name="payMonths"
+        label="Months paid per year"
+        hint="For example 12, or 10 for a school year."
+        maxDigits={2}
+      />
       <SelectField
         form={form}
         name="payFrequency"
         label="How often are you paid?"
         options={PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }))}
       />
-      <IntegerField form={form} name="ddAccounts" label="Accounts your pay is deposited into" hint="How many bank accounts your paycheck is split between." maxDigits={2} />
+      <IntegerField
+        form={form}
+        name="ddAccounts"
+        label="Accounts your pay is deposited into"
+        hint="How many bank accounts your paycheck is split between."
+        maxDigits={2}
+      />
       <YesNoField form={form} name="activeMilitary" label="Are you on active military duty?" />
       {childrensHospital && (
         <>
           <TextField form={form} name="cost_center" label="Cost centre" hint="As on your pay stub, e.g. CC-2210." maxLength={20} />
-          <TextField form={form} name="dept_ext" label="Department extension" hint="Your department's phone extension." maxLength={10} inputMode="numeric" />
+          <TextField
+            form={form}
+            name="dept_ext"
+            label="Department extension"
+            hint="Your department's phone extension."
+            maxLength={10}
+            inputMode="numeric"
+          />
         </>
       )}
       <FormError message={form.formError} />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={form.pending}>{submitLabel}</SubmitButton>
         {onCancel && (
-          <button type="button" className="min-h-11 rounded-md px-4 py-2 font-semibold text-brand underline" onClick={onCancel} disabled={form.pending}>
+          <button
+            type="button"
+            className="min-h-11 rounded-md px-4 py-2 font-semibold text-brand underline"
+            onClick={onCancel}
+            disabled={form.pending}
+          >
             Cancel
           </button>
         )}

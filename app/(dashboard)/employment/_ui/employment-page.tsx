@@ -100,9 +100,7 @@ const TITLES: Record<EmploymentPageProps["view"], string> = {
 };
 
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
-  const rows: [string, string][] = [
-    ["Employer", employer ? employerName(employer) : "Not chosen yet"],
-  ];
+  const rows: [string, string][] = [["Employer", employer ? employerName(employer) : "Not chosen yet"]];
   if (employment) {
     rows.push(
       ["Job title", employment.jobTitle ?? "—"],
@@ -116,7 +114,8 @@ function Summary({ employer, employment }: { employer: ChosenEmployer | null; em
       ["Accounts your pay is deposited into", employment.ddAccounts?.toString() ?? "—"],
       ["Active military duty", yesNo(employment.activeMilitary)],
     );
-    if (employer?.childrensHospital) rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
+    if (employer?.childrensHospital)
+      rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
   }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
@@ -176,7 +175,11 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
   const title = TITLES[view];
 
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10" aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
+    <div
+      className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8 sm:py-10"
+      aria-busy={refreshing || undefined}
+      data-refreshing={refreshing || undefined}
+    >
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
       {notice && (
         <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
@@ -200,14 +203,21 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
             autoFocus={view !== "choose"}
           />
           {view !== "choose" && (
-            <button type="button" className="min-h-11 self-start font-semibold text-brand underline" onClick={() => setChangingEmployer(false)}>
+            <button
+              type="button"
+              className="min-h-11 self-start font-semibold text-brand underline"
+              onClick={() => setChangingEmployer(false)}
+            >
               Keep {employer?.name ?? "my employer"}
             </button>
           )}
         </section>
       ) : (
         employer && (
-          <section aria-labelledby="employer-title" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 bg-white p-4">
+          <section
+            aria-labelledby="employer-title"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-gray-300 bg-white p-4"
+          >
             <div>
               <h2 id="employer-title" className="text-sm font-semibold text-gray-700">
                 Employer
@@ -218,7 +228,11 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
               {employer.parentName && <p className="text-gray-700">{employer.parentName}</p>}
             </div>
             {(view === "details" || editing) && (
-              <button type="button" className="min-h-11 rounded-md px-3 font-semibold text-brand underline" onClick={() => setChangingEmployer(true)}>
+              <button
+                type="button"
+                className="min-h-11 rounded-md px-3 font-semibold text-brand underline"
+                onClick={() => setChangingEmployer(true)}
+              >
                 Change employer
               </button>
             )}
@@ -242,7 +256,14 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
           ) : (
             <>
               <Summary employer={employer} employment={employment} />
-              <button type="button" className={primaryButtonClass + " self-start"} onClick={() => { setNotice(null); setEditing(true); }}>
+              <button
+                type="button"
+                className={primaryButtonClass + " self-start"}
+                onClick={() => {
+                  setNotice(null);
+                  setEditing(true);
+                }}
+              >
                 Edit
               </button>
             </>

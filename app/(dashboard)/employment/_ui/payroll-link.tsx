@@ -112,7 +112,12 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
         </p>
       )}
       {state.kind !== "linked" && (
-        <button type="button" className={primaryButtonClass + " self-start"} disabled={pending || state.kind === "open"} onClick={() => void run()}>
+        <button
+          type="button"
+          className={primaryButtonClass + " self-start"}
+          disabled={pending || state.kind === "open"}
+          onClick={() => void run()}
+        >
           {pending ? "Opening…" : "Link payroll account"}
         </button>
       )}

@@ -80,7 +80,10 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
 
   const street = [details.address, details.unit].filter(Boolean).join(", ");
   // Older records hold the whole one-line address in `address`; don't repeat the city then.
-  const region = details.address && details.addrCity && details.address.includes(details.addrCity) ? "" : [details.addrCity, [details.addrStateAbbr, details.addrPostalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const region =
+    details.address && details.addrCity && details.address.includes(details.addrCity)
+      ? ""
+      : [details.addrCity, [details.addrStateAbbr, details.addrPostalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="account-settings-title" className="flex flex-col gap-4">
       <h2 id="account-settings-title" className="text-xl font-bold text-brand-dark">
@@ -117,7 +120,16 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
       ) : (
         <Form form={form} aria-labelledby="account-settings-title">
           <AddressFields form={form} mapsApiKey={mapsApiKey} legend="Address" />
-          <TextField form={form} name="personal_email" label="Alternate email" kind="email" type="email" autoComplete="email" optional maxLength={254} />
+          <TextField
+            form={form}
+            name="personal_email"
+            label="Alternate email"
+            kind="email"
+            type="email"
+            autoComplete="email"
+            optional
+            maxLength={254}
+          />
           <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
           <FormError message={form.formError} />
           <div className="flex flex-wrap gap-3">

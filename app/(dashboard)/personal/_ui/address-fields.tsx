@@ -42,7 +42,15 @@ interface Suggestion {
  * same code in both. Without a key, or when the API fails to load, the street field is a plain
  * input and every field can be filled by hand.
  */
-export function AddressFields<In extends AddressInput>({ form: typedForm, mapsApiKey, legend = "Home address" }: { form: FormApi<In>; mapsApiKey?: string; legend?: string }) {
+export function AddressFields<In extends AddressInput>({
+  form: typedForm,
+  mapsApiKey,
+  legend = "Home address",
+}: {
+  form: FormApi<In>;
+  mapsApiKey?: string;
+  legend?: string;
+}) {
   const form = typedForm as unknown as FormApi<AddressInput>;
   return (
     <fieldset className="flex flex-col gap-4">
@@ -55,11 +63,34 @@ export function AddressFields<In extends AddressInput>({ form: typedForm, mapsAp
       ) : (
         <StreetField form={form} places={null} geocoding={null} />
       )}
-      <TextField form={form} name="unit" label="Address line 2" hint="Apartment, suite or unit" optional autoComplete="address-line2" maxLength={50} />
+      <TextField
+        form={form}
+        name="unit"
+        label="Address line 2"
+        hint="Apartment, suite or unit"
+        optional
+        autoComplete="address-line2"
+        maxLength={50}
+      />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-        <TextField form={form} name="addrCity" label="City" autoComplete="address-level2" maxLength={100} onInput={() => clearCoordinates(form)} />
+        <TextField
+          form={form}
+          name="addrCity"
+          label="City"
+          autoComplete="address-level2"
+          maxLength={100}
+          onInput={() => clearCoordinates(form)}
+        />
         <SelectField form={form} name="addrStateAbbr" label="State" options={STATE_OPTIONS} autoComplete="address-level1" />
-        <TextField form={form} name="addrPostalCode" label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} onInput={() => clearCoordinates(form)} />
+        <TextField
+          form={form}
+          name="addrPostalCode"
+          label="ZIP code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={10}
+          onInput={() => clearCoordinates(form)}
+        />
       </div>
     </fieldset>
   );
@@ -124,7 +155,14 @@ function StreetField({
         if (mine !== sequence.current) return; // a later keystroke asked again
         const list = found.flatMap((s: google.maps.places.AutocompleteSuggestion): Suggestion[] =>
           s.placePrediction
-            ? [{ id: s.placePrediction.placeId, main: s.placePrediction.mainText?.text ?? s.placePrediction.text.text, secondary: s.placePrediction.secondaryText?.text ?? "", prediction: s.placePrediction }]
+            ? [
+                {
+                  id: s.placePrediction.placeId,
+                  main: s.placePrediction.mainText?.text ?? s.placePrediction.text.text,
+                  secondary: s.placePrediction.secondaryText?.text ?? "",
+                  prediction: s.placePrediction,
+                },
+              ]
             : [],
         );
         setSuggestions(list);
@@ -198,7 +236,11 @@ function StreetField({
 
   const expanded = open && suggestions.length > 0;
   return (
-    <FieldShell label="Street address" error={form.errorFor("address")} hint={places ? "Start typing and choose your address from the list" : undefined}>
+    <FieldShell
+      label="Street address"
+      error={form.errorFor("address")}
+      hint={places ? "Start typing and choose your address from the list" : undefined}
+    >
       {(control) => (
         <div className="relative">
           <input
@@ -227,7 +269,11 @@ function StreetField({
               setOpen(false);
             }}
           />
-          <div hidden={!expanded} className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-gray-400 bg-white shadow-lg" data-testid="address-suggestions">
+          <div
+            hidden={!expanded}
+            className="absolute z-20 mt-1 w-full overflow-hidden rounded-md border border-gray-400 bg-white shadow-lg"
+            data-testid="address-suggestions"
+          >
             <ul id={listId} role="listbox" aria-label="Address suggestions" className="max-h-64 overflow-auto py-1">
               {suggestions.map((s, i) => (
                 <li
@@ -235,14 +281,18 @@ function StreetField({
                   id={`${listId}-${i}`}
                   role="option"
                   aria-selected={i === active}
-                  className={classNames("cursor-pointer px-3 py-2", i === active ? "bg-brand text-white" : "text-gray-900 hover:bg-gray-100")}
+                  className={classNames(
+                    "cursor-pointer px-3 py-2",
+                    i === active ? "bg-brand text-white" : "text-gray-900 hover:bg-gray-100",
+                  )}
                   // mousedown, not click: the input's blur would close the list before a click lands
                   onMouseDown={(e) => {
                     e.preventDefault();
                     void pick(s);
                   }}
                 >
-                  <span className="font-semibold">{s.main}</span> <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
+                  <span className="font-semibold">{s.main}</span>{" "}
+                  <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
                 </li>
               ))}
             </ul>

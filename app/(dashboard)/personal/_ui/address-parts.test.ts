@@ -15,13 +15,26 @@ describe("partsFromPlace", () => {
         c("62701", "62701", "postal_code"),
       ]),
     ).toEqual({
-      address: "1600 Capitol Ave", addrStreetNumber: "1600", addrStreetName: "Capitol Ave", addrCity: "Springfield",
-      addrStateAbbr: "IL", addrPostalCode: "62701", addrCountry: "US",
+      address: "1600 Capitol Ave",
+      addrStreetNumber: "1600",
+      addrStreetName: "Capitol Ave",
+      addrCity: "Springfield",
+      addrStateAbbr: "IL",
+      addrPostalCode: "62701",
+      addrCountry: "US",
     });
   });
   it("uses a sublocality when there is no locality (Brooklyn) and leaves missing parts empty", () => {
-    expect(partsFromPlace([c("Brooklyn", "Brooklyn", "sublocality_level_1", "sublocality"), c("New York", "NY", "administrative_area_level_1")])).toEqual({
-      address: "", addrStreetNumber: null, addrStreetName: null, addrCity: "Brooklyn", addrStateAbbr: "NY", addrPostalCode: null, addrCountry: null,
+    expect(
+      partsFromPlace([c("Brooklyn", "Brooklyn", "sublocality_level_1", "sublocality"), c("New York", "NY", "administrative_area_level_1")]),
+    ).toEqual({
+      address: "",
+      addrStreetNumber: null,
+      addrStreetName: null,
+      addrCity: "Brooklyn",
+      addrStateAbbr: "NY",
+      addrPostalCode: null,
+      addrCountry: null,
     });
   });
 });
@@ -40,7 +53,9 @@ describe("splitStreetLine (typed by hand)", () => {
 
 describe("oneLineAddress", () => {
   it("joins what is there", () => {
-    expect(oneLineAddress({ address: "12 Oak St", addrCity: "Austin", addrStateAbbr: "TX", addrPostalCode: "78701" })).toBe("12 Oak St, Austin, TX 78701");
+    expect(oneLineAddress({ address: "12 Oak St", addrCity: "Austin", addrStateAbbr: "TX", addrPostalCode: "78701" })).toBe(
+      "12 Oak St, Austin, TX 78701",
+    );
     expect(oneLineAddress({ address: "12 Oak St", addrCity: "", addrStateAbbr: null })).toBe("12 Oak St");
   });
 });

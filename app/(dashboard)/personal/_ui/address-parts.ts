@@ -46,7 +46,12 @@ export function splitStreetLine(line: string): { addrStreetNumber: string | null
 }
 
 /** The one-line address Geocoder is asked about when there was no formatted address from Places. */
-export function oneLineAddress(p: { address?: string | null; addrCity?: string | null; addrStateAbbr?: string | null; addrPostalCode?: string | null }): string {
+export function oneLineAddress(p: {
+  address?: string | null;
+  addrCity?: string | null;
+  addrStateAbbr?: string | null;
+  addrPostalCode?: string | null;
+}): string {
   const region = [p.addrStateAbbr, p.addrPostalCode].filter(Boolean).join(" ");
   return [p.address, p.addrCity, region].filter((s) => s && s.trim()).join(", ");
 }

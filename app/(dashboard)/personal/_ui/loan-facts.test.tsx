@@ -8,7 +8,11 @@ describe("LoanFacts", () => {
   it("states SPEC 1's terms and worked example", () => {
     render(<LoanFacts />);
     const aside = screen.getByRole("complementary", { name: "About our loans" });
-    expect(within(aside).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    expect(
+      within(aside)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
       "Borrow up to $10,000 (amount financed).",
       "APR of at most 35.99%, fees included.",
       "A fixed term of 24 months.",

@@ -2,7 +2,18 @@
 
 import { useMemo } from "react";
 import { AddressFields } from "./address-fields";
-import { DateField, Form, FormError, MoneyField, PhoneField, SelectField, SsnField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import {
+  DateField,
+  Form,
+  FormError,
+  MoneyField,
+  PhoneField,
+  SelectField,
+  SsnField,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from "@/components/forms";
 import { submitPersonalDetails } from "../actions";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
@@ -31,7 +42,8 @@ export interface PersonalDetailsSaved {
 }
 
 const SOURCES = APPLICATION_SOURCES.map((s) => ({ value: s, label: s }));
-const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] => (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
+const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] =>
+  (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
 
 /** Step personalInformation: the full identity, sent with `identifies` and accountSettings true (SPEC 5). */
 export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDetailsSaved; mapsApiKey?: string }) {
@@ -77,14 +89,36 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         <TextField form={form} name="middle_name" label="Middle name" kind="name" autoComplete="additional-name" optional maxLength={50} />
         <TextField form={form} name="family_name" label="Last name" kind="name" autoComplete="family-name" maxLength={50} />
       </div>
-      <DateField form={form} name="birthdate" label="Birth date" hint="MM/DD/YYYY. You must be 18 or older." autoComplete="bday" max={todayIso()} />
+      <DateField
+        form={form}
+        name="birthdate"
+        label="Birth date"
+        hint="MM/DD/YYYY. You must be 18 or older."
+        autoComplete="bday"
+        max={todayIso()}
+      />
       <AddressFields form={form} mapsApiKey={mapsApiKey} />
-      <SsnField form={form} name="ssn" label="Social Security number" hint="We use it to verify your identity. It is stored securely." autoComplete="off" />
+      <SsnField
+        form={form}
+        name="ssn"
+        label="Social Security number"
+        hint="We use it to verify your identity. It is stored securely."
+        autoComplete="off"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
         <PhoneField form={form} name="home_phone_number" label="Home phone number" optional autoComplete="home tel-national" />
       </div>
-      <TextField form={form} name="personal_email" label="Alternate email" kind="email" type="email" autoComplete="email" optional maxLength={254} />
+      <TextField
+        form={form}
+        name="personal_email"
+        label="Alternate email"
+        kind="email"
+        type="email"
+        autoComplete="email"
+        optional
+        maxLength={254}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <MoneyField form={form} name="salary" label="Yearly salary" />
         <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />

@@ -15,7 +15,15 @@ const loadFrontend = {
   flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
   documents: [],
   applicationStep: "loanDetails",
-  appInfo: { amountAppliedFor: 4000, directDepositConfirmed: false, evolveConsent: true, offer: null, prequalification: null, rejectionReason: null, primary_email: "borrower@example.com" },
+  appInfo: {
+    amountAppliedFor: 4000,
+    directDepositConfirmed: false,
+    evolveConsent: true,
+    offer: null,
+    prequalification: null,
+    rejectionReason: null,
+    primary_email: "borrower@example.com",
+  },
   loanInfo: null,
 };
 
@@ -26,7 +34,11 @@ beforeEach(() => {
   session.mockResolvedValue(signingIn);
   idToken.mockResolvedValue("header.payload.signature");
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input instanceof Request ? input.url : input), headers: new Headers(init?.headers), body: String(init?.body ?? "") });
+    calls.push({
+      url: String(input instanceof Request ? input.url : input),
+      headers: new Headers(init?.headers),
+      body: String(init?.body ?? ""),
+    });
     return new Response(JSON.stringify({ data: { loadFrontend } }), { headers: { "content-type": "application/json" } });
   }) as typeof fetch;
 });

@@ -16,7 +16,15 @@ const frontend = {
   flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
   documents: [],
   applicationStep: "activeLoan",
-  appInfo: { amountAppliedFor: 4000, directDepositConfirmed: true, evolveConsent: true, offer: { contractSigned: true, offerStage: "signed" }, prequalification: null, rejectionReason: null, primary_email: "borrower@example.com" },
+  appInfo: {
+    amountAppliedFor: 4000,
+    directDepositConfirmed: true,
+    evolveConsent: true,
+    offer: { contractSigned: true, offerStage: "signed" },
+    prequalification: null,
+    rejectionReason: null,
+    primary_email: "borrower@example.com",
+  },
   loanInfo: { PayoutDate: "2028-03-02" },
 } as unknown as FrontendLoad;
 
@@ -32,7 +40,13 @@ describe("POST /api/session/claims", () => {
     const cookie = res.cookies.get("shell_claims");
     expect(cookie?.httpOnly).toBe(true);
     const claims = await readClaims(cookie?.value, SECRET, "sub-9");
-    expect(claims).toMatchObject({ step: "activeLoan", loanState: "originated", payoutDate: "2028-03-02", emailDomain: "example.com", evolveConsent: true });
+    expect(claims).toMatchObject({
+      step: "activeLoan",
+      loanState: "originated",
+      payoutDate: "2028-03-02",
+      emailDomain: "example.com",
+      evolveConsent: true,
+    });
     expect(await readClaims(cookie?.value, SECRET, "someone-else")).toBeNull();
   });
 

@@ -31,7 +31,9 @@ describe("cookiesToClear", () => {
 
 describe("clearingSetCookies", () => {
   it("expires host-only cookies on path /", () => {
-    expect(clearingSetCookies(["a"], { secure: false })).toEqual(["a=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; SameSite=Lax"]);
+    expect(clearingSetCookies(["a"], { secure: false })).toEqual([
+      "a=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; SameSite=Lax",
+    ]);
   });
 
   it("with a cookie domain, expires the domain cookie and a host-only one; Secure on https", () => {

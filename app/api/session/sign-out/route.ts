@@ -22,7 +22,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (refreshToken) {
     const { endpoint, region, clientId } = config.cognito;
     // The cookies go regardless: a failed revocation must not keep anyone signed in here.
-    if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken })) === "failed") console.error("[sign-out] refresh token not revoked");
+    if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken })) === "failed")
+      console.error("[sign-out] refresh token not revoked");
   }
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
@@ -35,7 +36,8 @@ export async function POST(request: NextRequest): Promise<Response> {
 async function destination(request: NextRequest, config: ServerConfig): Promise<string> {
   let form: FormData | undefined;
   try {
-    if (/^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) form = await request.formData();
+    if (/^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(request.headers.get("content-type") ?? ""))
+      form = await request.formData();
   } catch {
     form = undefined; // a malformed body is a plain sign-out: it must never keep anyone signed in
   }
