@@ -6,6 +6,7 @@ import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
 import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
+import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
@@ -42,12 +43,7 @@ const LOAD = /* GraphQL */ `
           family_name
         }
         offer {
-          offerAmountFinanced
-          offerOriginalAPR
-          offerTotalCost
-          offerTerm
-          offerPaymentAmount
-          offerDeductionAmount
+          ...OfferTerms
           contractSigned
           hellosignDirectDepositSignatureId
         }
@@ -87,6 +83,7 @@ const LOAD = /* GraphQL */ `
       }
     }
   }
+  ${OFFER_TERMS_FRAGMENT}
 `;
 
 type Load = { applicationStep: string; documents: ApiJson[]; appInfo: ApiJson; loanInfo: ApiJson | null };

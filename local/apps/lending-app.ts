@@ -13,6 +13,7 @@ import {
   type AppSession,
   type AppsConfig,
 } from "./app-session";
+import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
 
 /**
@@ -70,12 +71,7 @@ const LOAD = /* GraphQL */ `
           requirePaystubs
         }
         offer {
-          offerAmountFinanced
-          offerOriginalAPR
-          offerTotalCost
-          offerTerm
-          offerPaymentAmount
-          offerDeductionAmount
+          ...OfferTerms
           expectedPayments
           contractSigned
         }
@@ -91,6 +87,7 @@ const LOAD = /* GraphQL */ `
       }
     }
   }
+  ${OFFER_TERMS_FRAGMENT}
 `;
 
 type Load = { applicationStep: string; appInfo: ApiJson };

@@ -1,4 +1,4 @@
-import { escapeHtml, htmlResponse } from "../http/html-page";
+import { NOINDEX, escapeHtml, htmlDocument, htmlResponse } from "../http/html-page";
 
 /** Shared bits of the hosted-app stand-in pages: plain server-rendered HTML, no scripts. */
 
@@ -54,23 +54,16 @@ const STYLE = `
 `;
 
 export function standInPage(appName: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${e(title)} — ${e(appName)} (local stand-in)</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return htmlDocument({
+    title: `${title} — ${appName} (local stand-in)`,
+    meta: NOINDEX,
+    style: STYLE,
+    body: `<main>
 <p class="banner" data-testid="stand-in-banner"><strong>Local stand-in for the hosted ${e(appName.toLowerCase())}</strong> — a plain page of this
 repository's local environment, not the real app. It reads and writes through the same GraphQL API with your session.</p>
 ${body}
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
 
 /** A POST form to the page's own address; `action` names what the server does. */

@@ -1,4 +1,5 @@
 import type { ContractSummary } from "../data/esign";
+import { escapeHtml, htmlDocument } from "../http/html-page";
 
 /**
  * The embedded signing page, speaking the provider's window-message protocol as hellosign-embedded
@@ -26,9 +27,6 @@ export interface PageConfig {
   /** Set on the error page: reported to the parent as hellosign:error. */
   errorCode?: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** JSON inside <script type="application/json">: nothing in it may close the element. */
 const jsonForScript = (value: unknown) =>
@@ -66,26 +64,20 @@ a{color:#166534}
 `;
 
 function shell(nonce: string, title: string, body: string, config: PageConfig): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style nonce="${nonce}">${STYLE}</style>
-</head>
-<body>
-<main aria-label="E-signature: loan contract">
+  return htmlDocument({
+    title,
+    meta: { referrer: "no-referrer" },
+    style: STYLE,
+    styleNonce: nonce,
+    body: `<main aria-label="E-signature: loan contract">
 <div class="sheet">
 <p class="badge">Test mode · local e-signature stand-in</p>
 ${body}
 </div>
 </main>
 <script type="application/json" id="esign-config">${jsonForScript(config)}</script>
-<script nonce="${nonce}">${SCRIPT}</script>
-</body>
-</html>`;
+<script nonce="${nonce}">${SCRIPT}</script>`,
+  });
 }
 
 export function signingPage(nonce: string, summary: ContractSummary, config: PageConfig): string {

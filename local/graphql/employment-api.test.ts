@@ -2,26 +2,13 @@
  * Employment details and payroll linking through the local GraphQL API and the Argyle stand-in,
  * over HTTP with real tokens; the database is checked directly.
  */
-import { randomBytes } from "node:crypto";
-import { cognitoCall } from "../testing/cognito-client";
-import { API_KEY, CLIENT, gql, idToken, persona, sql, standInSuite } from "./testing/api-test-kit";
+import { API_KEY, gql, persona, signUpUser, sql, standInSuite } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
 const server = standInSuite();
 
-async function newUser(): Promise<{ sub: string; username: string; token: string }> {
-  const username = randomBytes(3).toString("hex");
-  const email = `emp-${randomBytes(5).toString("hex")}@example.com`;
-  const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT,
-    Username: username,
-    Password: randomBytes(30).toString("hex"),
-    UserAttributes: [{ Name: "email", Value: email }],
-  });
-  expect(res.status).toBe(200);
-  return { sub: res.json.UserSub as string, username, token: await idToken(server.url, email) };
-}
+const newUser = () => signUpUser(server.url, "emp");
 
 const HANDLER = `mutation ($id: String!, $salary: Float!, $start: String!, $title: String!, $status: String!, $payFrequency: String!,
   $payMonths: Int!, $ddAccounts: Int!, $activeMilitary: Boolean!, $additional: Float, $cost_center: String, $dept_ext: String) {

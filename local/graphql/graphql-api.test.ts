@@ -5,7 +5,7 @@
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { cognitoCall } from "../testing/cognito-client";
-import { API_KEY, CLIENT, OTP, gql, idToken, persona, sql, standInSuite } from "./testing/api-test-kit";
+import { API_KEY, CLIENT, OTP, gql, persona, signUpUser, sql, standInSuite } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
@@ -13,18 +13,7 @@ const server = standInSuite();
 const tokenFor = (email: string) => server.tokenFor(email);
 
 /** A brand-new pool user with no application yet: writes to it are easy to see (or not see). */
-async function newUser(): Promise<{ sub: string; username: string; email: string; token: string }> {
-  const username = randomBytes(3).toString("hex");
-  const email = `gql-${randomBytes(5).toString("hex")}@example.com`;
-  const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT,
-    Username: username,
-    Password: randomBytes(30).toString("hex"),
-    UserAttributes: [{ Name: "email", Value: email }],
-  });
-  expect(res.status).toBe(200);
-  return { sub: res.json.UserSub as string, username, email, token: await idToken(server.url, email) };
-}
+const newUser = () => signUpUser(server.url, "gql");
 
 const rowCount = async (table: string, sub: string) =>
   (await sql<{ n: number }>(server.url, `SELECT count(*)::int AS n FROM ${table} WHERE sub = $1`, [sub]))[0]!.n;

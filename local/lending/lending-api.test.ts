@@ -3,27 +3,14 @@
  * qualifies, originationPaymentCalculator, setApplyExtraPaymentFlag, and setApplicationStep's rule
  * that only the lender moves the lender's states.
  */
-import { randomBytes } from "node:crypto";
 import { PERSONAS } from "../seed/personas";
-import { cognitoCall } from "../testing/cognito-client";
-import { API_KEY, CLIENT, arrange, gql, idToken, persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { API_KEY, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
 const server = standInSuite();
 
-async function newUser(): Promise<{ sub: string; username: string; token: string }> {
-  const username = randomBytes(3).toString("hex");
-  const email = `lend-${randomBytes(5).toString("hex")}@example.com`;
-  const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT,
-    Username: username,
-    Password: randomBytes(30).toString("hex"),
-    UserAttributes: [{ Name: "email", Value: email }],
-  });
-  expect(res.status).toBe(200);
-  return { sub: res.json.UserSub as string, username, token: await idToken(server.url, email) };
-}
+const newUser = () => signUpUser(server.url, "lend");
 
 async function ok(token: string, query: string, variables?: Record<string, unknown>) {
   const reply = await gql(server.url, { token }, query, variables);

@@ -3,32 +3,16 @@
  * widget endpoints, then the GraphQL operations (links, manually, verifies, setActiveFSID,
  * checkItemStatus, createLinkToken, accounts). PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from "node:crypto";
-import { cognitoCall } from "../testing/cognito-client";
-import { API_KEY, CLIENT, arrange, gql, idToken, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { API_KEY, arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
 const server = standInSuite();
 
-interface User {
-  sub: string;
-  username: string;
-  email: string;
-  token: string;
-}
+type User = NewUser;
 
 async function newUser(step?: string): Promise<User> {
-  const username = randomBytes(3).toString("hex");
-  const email = `bank-${randomBytes(5).toString("hex")}@example.com`;
-  const res = await cognitoCall(server.url, "SignUp", {
-    ClientId: CLIENT,
-    Username: username,
-    Password: randomBytes(30).toString("hex"),
-    UserAttributes: [{ Name: "email", Value: email }],
-  });
-  expect(res.status).toBe(200);
-  const user = { sub: res.json.UserSub as string, username, email, token: await idToken(server.url, email) };
+  const user = await signUpUser(server.url, "bank");
   if (step) {
     // A user cannot jump to a later step (only the flow's own moves, issue 11): the test arranges it.
     expect((await gql(server.url, user, 'mutation { justRegistered(applyNowRoute: "/apply") }')).body.errors).toBeUndefined();

@@ -83,6 +83,20 @@
       }
     }
 
+    // A call to the stand-in failed (no answer, or no JSON): Link exits with Plaid's API_ERROR.
+    function exitUnanswered(status) {
+      if (destroyed) return;
+      exitWith(
+        {
+          error_type: "API_ERROR",
+          error_code: "INTERNAL_SERVER_ERROR",
+          error_message: "the Link stand-in did not answer",
+          display_message: null,
+        },
+        status,
+      );
+    }
+
     function frame(title, body) {
       if (!root) {
         root = el("div", {
@@ -206,16 +220,7 @@
           chooseAccount(answer);
         })
         .catch(function () {
-          if (!destroyed)
-            exitWith(
-              {
-                error_type: "API_ERROR",
-                error_code: "INTERNAL_SERVER_ERROR",
-                error_message: "the Link stand-in did not answer",
-                display_message: null,
-              },
-              "institution_not_responding",
-            );
+          exitUnanswered("institution_not_responding");
         });
     }
 
@@ -313,16 +318,7 @@
             } else pickInstitution();
           })
           .catch(function () {
-            if (!destroyed)
-              exitWith(
-                {
-                  error_type: "API_ERROR",
-                  error_code: "INTERNAL_SERVER_ERROR",
-                  error_message: "the Link stand-in did not answer",
-                  display_message: null,
-                },
-                "requires_credentials",
-              );
+            exitUnanswered("requires_credentials");
           });
       },
       exit: function (options) {

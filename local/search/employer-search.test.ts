@@ -7,6 +7,7 @@ import {
   CHILDRENS_HOSPITAL_PARENT_ID as SHELL_PARENT,
 } from "../../lib/application/special-employers";
 import { employerIndexName, employerSearchClient } from "../../lib/search/employer-search-client";
+import type { EmployerHit } from "../data/employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, CHILDRENS_HOSPITAL_PARENT_ID, EMPLOYERS, ISLAND_EMPLOYER_ID } from "../data/employers-seed";
 import { startLocalServer, type LocalServer } from "../testing/spawn-local-server";
 import { testDatabase, type TestDatabase } from "../testing/test-database";
@@ -27,16 +28,8 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-interface Hit {
-  objectID: string;
-  name: string;
-  parentId: string | null;
-  parentName: string | null;
-  city: string | null;
-  state: string | null;
-  logoUrl: string | null;
-  _highlightResult: any;
-}
+/** A hit as the wire carries it: the search record (SPEC 3) and Algolia's highlight. */
+type Hit = EmployerHit & { _highlightResult: any };
 interface Result {
   hits: Hit[];
   nbHits: number;

@@ -27,30 +27,20 @@ const personas = {
   personas: [ANONYMOUS_PERSONA],
 };
 
+/** The whole check, anonymous persona only, against a deployment simulated with `env`. */
+const checkDeployment = (env: RoutingEnvironment) =>
+  runCheck({ base, appEnv: "local", personas, concurrency: 4, redactor: new Redactor(), requester: deployment(env) });
+
 describe("runCheck", () => {
   it("passes every cell when the deployment does what the table says", async () => {
-    const result = await runCheck({
-      base,
-      appEnv: "local",
-      personas,
-      concurrency: 4,
-      redactor: new Redactor(),
-      requester: deployment(routingEnvironment(base, "local")),
-    });
+    const result = await checkDeployment(routingEnvironment(base, "local"));
     expect(result.cells.length).toBe(routeCases().length);
     expect(result.cells.filter((c) => c.outcome !== "pass")).toEqual([]);
   });
 
   it("fails, naming the cells, when the server was started with a wrong host", async () => {
     const wrong = routingEnvironment(base, "local", { dashboard: "https://wrong-dashboard.example" });
-    const result = await runCheck({
-      base,
-      appEnv: "local",
-      personas,
-      concurrency: 4,
-      redactor: new Redactor(),
-      requester: deployment(wrong),
-    });
+    const result = await checkDeployment(wrong);
     const failed = result.cells.filter((c) => c.outcome === "fail").map((c) => c.case);
     expect(failed).toEqual(expect.arrayContaining(["home", "home?utm-redirect"]));
     expect(failed).not.toContain("welcome");

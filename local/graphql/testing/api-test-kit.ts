@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import { PERSONAS, type Persona } from "../../seed/personas";
 import { cognitoCall } from "../../testing/cognito-client";
@@ -31,6 +32,28 @@ export async function idToken(baseUrl: string, signInId: string): Promise<string
   const token = done.json.AuthenticationResult?.IdToken as string | undefined;
   if (!token) throw new Error(`no token: ${JSON.stringify(done.json)}`);
   return token;
+}
+
+/** A brand-new pool user, signed up through the identity stand-in and signed in: no application yet. */
+export interface NewUser {
+  sub: string;
+  username: string;
+  email: string;
+  token: string;
+}
+
+/** Signs a fresh user up (a random username, `<prefix>-…@example.com`) and signs them in; the sign-up must answer 200. */
+export async function signUpUser(baseUrl: string, emailPrefix: string): Promise<NewUser> {
+  const username = randomBytes(3).toString("hex");
+  const email = `${emailPrefix}-${randomBytes(5).toString("hex")}@example.com`;
+  const res = await cognitoCall(baseUrl, "SignUp", {
+    ClientId: CLIENT,
+    Username: username,
+    Password: randomBytes(30).toString("hex"),
+    UserAttributes: [{ Name: "email", Value: email }],
+  });
+  expect(res.status).toBe(200);
+  return { sub: res.json.UserSub as string, username, email, token: await idToken(baseUrl, email) };
 }
 
 export interface GqlReply {
