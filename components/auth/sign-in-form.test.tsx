@@ -4,21 +4,13 @@ import "@testing-library/jest-dom";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { AuthFlowError, classifyAuthError } from "@/lib/auth/auth-errors";
-import { widgetsFor, type PublicConfig } from "@/lib/config/env";
+import { TEST_PUBLIC_CONFIG } from "@/lib/config/testing/public-config";
 import { SignInForm } from "./sign-in-form";
 import type { SignInServices } from "./sign-in-services";
 
 jest.mock("@/lib/auth/amplify", () => ({ configureAmplify: jest.fn() }));
 
-const config: PublicConfig = {
-  appEnv: "local",
-  hosts: { dashboard: "d", lending: "l", marketing: "m" },
-  signInInApp: true,
-  cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "c" },
-  graphql: { url: "http://api.test/graphql", apiKey: "k" },
-  companyEmailDomains: [],
-  widgets: widgetsFor(true),
-};
+const config = TEST_PUBLIC_CONFIG;
 
 const flowError = (name: string, message: string) => new AuthFlowError(classifyAuthError(Object.assign(new Error(message), { name })));
 

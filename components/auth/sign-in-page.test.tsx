@@ -1,18 +1,11 @@
-import { publicConfig, type PublicConfig } from "@/lib/config/env";
+import { publicConfig } from "@/lib/config/env";
+import { TEST_PUBLIC_CONFIG } from "@/lib/config/testing/public-config";
 import { SignInPage } from "./sign-in-page";
 
 jest.mock("@/lib/config/env", () => ({ publicConfig: jest.fn() }));
 jest.mock("./sign-in-form", () => ({ SignInForm: (props: unknown) => ({ type: "SignInForm", props }) }));
 
-const base: PublicConfig = {
-  appEnv: "local",
-  hosts: { dashboard: "https://app.lender.example", lending: "l", marketing: "m" },
-  signInInApp: true,
-  cognito: { region: "us-east-1", userPoolId: "us-east-1_x", clientId: "c" },
-  graphql: { url: "g", apiKey: "k" },
-  companyEmailDomains: [],
-  widgets: { argyleScriptUrl: "a", standInScripts: [], outboxUrl: null },
-};
+const base = TEST_PUBLIC_CONFIG;
 
 function redirectOf(run: () => unknown): string | undefined {
   try {

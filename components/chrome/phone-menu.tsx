@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useModalFocus } from "@/components/overlays/use-modal-focus";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing, focusRingOnDark } from "@/components/ui/focus-ring";
+import { CLOSE_ICON_PATH, MENU_ICON_PATH, StrokeIcon } from "@/components/ui/stroke-icon";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import type { LogoutHandler } from "./chrome-user";
 import { LogoutButton, NavLinks, type NavLink } from "./nav-list";
@@ -73,19 +74,7 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
         )}
       >
         <span className="sr-only">Menu</span>
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M4 6h16M4 12h16M4 18h16" />
-        </svg>
+        <StrokeIcon path={MENU_ICON_PATH} />
       </button>
       {shown && (
         // The focus trap holds the backdrop too: were it outside, it would turn inert and take no clicks.
@@ -114,19 +103,7 @@ export function PhoneMenu({ quickLinks, items, onLogout = signOut }: PhoneMenuPr
                 className={classNames("inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-white/10", focusRingOnDark)}
               >
                 <span className="sr-only">Close menu</span>
-                <svg
-                  aria-hidden="true"
-                  focusable="false"
-                  viewBox="0 0 24 24"
-                  width="24"
-                  height="24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                <StrokeIcon path={CLOSE_ICON_PATH} />
               </button>
             </div>
             <nav aria-label="Main">

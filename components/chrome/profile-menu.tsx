@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { LogoutHandler } from "./chrome-user";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 import { signOut } from "./sign-out";
 
 export interface ProfileMenuProps {
@@ -108,19 +109,7 @@ export function ProfileMenu({ onLogout = signOut }: ProfileMenuProps) {
           focusRing,
         )}
       >
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-          strokeLinecap="round"
-        >
-          <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />
-        </svg>
+        <StrokeIcon path="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" size={22} strokeWidth={1.75} />
         <span className="sr-only">Profile menu</span>
       </button>
       {open && (

@@ -1,3 +1,4 @@
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 import type { SidebarIconName } from "./sidebar-items";
 
 /** 24x24 stroke outlines; decorative, since every item also carries its label as text. */
@@ -20,41 +21,9 @@ const PATHS: Record<SidebarIconName, string> = {
 };
 
 export function SidebarIcon({ name }: { name: SidebarIconName }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="shrink-0"
-    >
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <StrokeIcon path={PATHS[name]} strokeWidth={1.75} roundJoins className="shrink-0" />;
 }
 
 export function LogoutIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.75"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="shrink-0"
-    >
-      <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11" />
-    </svg>
-  );
+  return <StrokeIcon path="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11" strokeWidth={1.75} roundJoins className="shrink-0" />;
 }

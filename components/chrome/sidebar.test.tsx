@@ -7,6 +7,7 @@ import { renderToString } from "react-dom/server";
 import { mockMatchMedia, type MatchMediaMock } from "@/components/ui/match-media-mock";
 import { isAutoMinimised, Sidebar } from "./sidebar";
 import { sidebarItems } from "./sidebar-items";
+import { BORROWER_LABELS } from "./testing/sidebar-labels";
 
 // SPEC 9's values, stated literally: a change to the module under test must fail here.
 const SIDEBAR_COLLAPSE_DELAY_MS = 300;
@@ -40,18 +41,7 @@ describe("Sidebar items", () => {
       within(nav)
         .getAllByRole("link")
         .map((a) => a.textContent),
-    ).toEqual([
-      "Dashboard",
-      "Profile",
-      "Document Upload",
-      "My Loan",
-      "Transaction History",
-      "Referral Hub",
-      "Financial Education",
-      "Financial Hotline",
-      "Statements",
-      "FAQ",
-    ]);
+    ).toEqual(BORROWER_LABELS);
     const buttons = within(nav).getAllByRole("button");
     expect(buttons.at(-1)).toHaveAccessibleName("Logout");
   });

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { LogoutHandler } from "./chrome-user";
 import { classNames } from "@/components/ui/class-names";
 import { focusRingOnDark } from "@/components/ui/focus-ring";
+import { MENU_ICON_PATH, StrokeIcon } from "@/components/ui/stroke-icon";
 import { useMediaQuery } from "@/components/ui/use-media-query";
 import { isApplyRoute } from "./apply-route";
 import { LogoutButton, NavLinks } from "./nav-list";
@@ -109,19 +110,7 @@ export function Sidebar({ items, onLogout = signOut }: SidebarProps) {
           }}
           className={classNames("m-2 flex h-12 w-12 shrink-0 items-center justify-center rounded-md hover:bg-white/10", focusRingOnDark)}
         >
-          <svg
-            aria-hidden="true"
-            focusable="false"
-            viewBox="0 0 24 24"
-            width="24"
-            height="24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d={expanded ? "M15 6l-6 6 6 6" : "M4 6h16M4 12h16M4 18h16"} />
-          </svg>
+          <StrokeIcon path={expanded ? "M15 6l-6 6 6 6" : MENU_ICON_PATH} />
         </button>
 
         <NavLinks id={listId} links={items} pathname={pathname} labelClass={labelClass} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { classNames } from "@/components/ui/class-names";
+import { StrokeIcon } from "@/components/ui/stroke-icon";
 
 export type NoticeIcon = "lock" | "tools" | "search" | "sign-in" | "form";
 
@@ -36,20 +37,7 @@ export function Notice({ icon, title, headingLevel = 1, children, actions, class
       className={classNames("mx-auto flex w-full max-w-xl flex-col items-center gap-5 px-4 py-12 text-center sm:py-16", className)}
     >
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-light text-brand">
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          width="32"
-          height="32"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.75"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d={ICON_PATHS[icon]} />
-        </svg>
+        <StrokeIcon path={ICON_PATHS[icon]} size={32} strokeWidth={1.75} roundJoins />
       </span>
       <Heading id={headingId} className="text-2xl font-bold text-brand-dark sm:text-3xl">
         {title}

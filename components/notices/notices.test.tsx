@@ -10,14 +10,7 @@ import { ShellPageNotice, type ShellPage } from "./shell-page-notice";
 import { SignInNotice } from "./sign-in-notice";
 import { UnderConstructionNotice } from "./under-construction-notice";
 
-jest.mock("next/link", () => ({
-  __esModule: true,
-  default: ({ children, ...props }: { children: React.ReactNode; href: string }) => (
-    <a data-next-link="" {...props}>
-      {children}
-    </a>
-  ),
-}));
+jest.mock("next/link", () => jest.requireActual("@/components/ui/testing/marked-next-link"));
 
 function expectDashboardLink(name: string | RegExp = "Back to dashboard") {
   const link = screen.getByRole("link", { name });

@@ -3,6 +3,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { CLOSE_ICON_PATH, StrokeIcon } from "@/components/ui/stroke-icon";
 import { NOTIFICATION_TIMEOUT_MS } from "@/lib/client/timing";
 
 export type NotificationKind = "info" | "success" | "error";
@@ -127,19 +128,7 @@ function NotificationItem({ item, onDismiss }: { item: Item; onDismiss: (id: num
         aria-label="Dismiss notification"
         className={classNames("-m-1 rounded p-1 leading-none hover:bg-black/5", focusRing)}
       >
-        <svg
-          aria-hidden="true"
-          focusable="false"
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <StrokeIcon path={CLOSE_ICON_PATH} size={16} />
       </button>
     </li>
   );

@@ -1,12 +1,11 @@
 "use client";
 
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { reloadPage } from "@/lib/client/reload";
 import { useElapsedFlag } from "./use-elapsed-flag";
-import { useFadePresence } from "./use-fade-presence";
-import { useModalFocus } from "./use-modal-focus";
+import { useFadingModal } from "./use-fading-modal";
 
 /** SPEC 8: the texts every waiting overlay falls back to when it has waited too long. */
 export const STILL_LOADING_TITLE = "Still Loading?";
@@ -30,10 +29,8 @@ export interface TimedOverlayProps {
  * (none with reduced motion). Cannot be dismissed: it closes when its owner sets `open` false.
  */
 export function TimedOverlay({ open, message, detail, hintAfterMs }: TimedOverlayProps) {
-  const { mounted, visible, durationMs } = useFadePresence(open);
+  const { mounted, visible, durationMs, ref } = useFadingModal(open);
   const hint = useElapsedFlag(open, hintAfterMs);
-  const ref = useRef<HTMLDivElement>(null);
-  useModalFocus(ref, mounted && open);
   const id = useId();
   if (!mounted) return null;
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { type ReactNode, useId, useRef } from "react";
-import { useFadePresence } from "@/components/overlays/use-fade-presence";
-import { useModalFocus } from "@/components/overlays/use-modal-focus";
+import { type ReactNode, useId } from "react";
+import { useFadingModal } from "@/components/overlays/use-fading-modal";
 import { classNames } from "@/components/ui/class-names";
 
 export interface PopupDialogProps {
@@ -26,9 +25,7 @@ export interface PopupDialogProps {
  * Tab cycles inside, the page behind is inert, focus returns on close. Fades (none with reduced motion).
  */
 export function PopupDialog({ open, title, children, actions, onEscape, alert = false }: PopupDialogProps) {
-  const { mounted, visible, durationMs } = useFadePresence(open);
-  const ref = useRef<HTMLDivElement>(null);
-  useModalFocus(ref, mounted && open);
+  const { mounted, visible, durationMs, ref } = useFadingModal(open);
   const id = useId();
   if (!mounted) return null;
 

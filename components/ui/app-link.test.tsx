@@ -4,14 +4,7 @@ import { render, screen } from "@testing-library/react";
 import { AppLink, isInAppHref } from "./app-link";
 
 // Tells next/link's anchors apart from plain ones.
-jest.mock("next/link", () => ({
-  __esModule: true,
-  default: ({ children, ...props }: { children: React.ReactNode; href: string }) => (
-    <a data-next-link="" {...props}>
-      {children}
-    </a>
-  ),
-}));
+jest.mock("next/link", () => jest.requireActual("@/components/ui/testing/marked-next-link"));
 
 describe("isInAppHref", () => {
   it.each([

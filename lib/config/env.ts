@@ -242,35 +242,40 @@ export function serverConfig(): ServerConfig {
   return cached;
 }
 
-/** What the browser may know: no secrets. Passed from the root layout at request time, not baked in. */
-export interface PublicConfig {
-  appEnv: AppEnv;
-  hosts: Record<HostedApp, string>;
-  signInInApp: boolean;
-  cognito: { region: string; userPoolId: string; clientId: string; endpoint?: string };
-  graphql: { url: string; apiKey: string };
-  cookieDomain?: string;
-  companyEmailDomains: string[];
-  algolia?: { appId: string; searchKey: string; indexName: string };
-  hellosign?: { clientId: string; testMode: boolean };
-  googleMapsApiKey?: string;
-  widgets: Widgets;
+/**
+ * What the browser may know: no secrets. Passed from the root layout at request time, not baked in.
+ * An allow-list of ServerConfig's fields, so that a new field stays on the server until named here.
+ */
+const PUBLIC_FIELDS = [
+  "appEnv",
+  "hosts",
+  "signInInApp",
+  "cognito",
+  "graphql",
+  "cookieDomain",
+  "companyEmailDomains",
+  "algolia",
+  "hellosign",
+  "googleMapsApiKey",
+  "widgets",
+] as const satisfies readonly (keyof ServerConfig)[];
+/** Of the identity settings, what the browser's sign-in needs: not the verifier's issuer and JWKS. */
+const PUBLIC_COGNITO_FIELDS = [
+  "region",
+  "userPoolId",
+  "clientId",
+  "endpoint",
+] as const satisfies readonly (keyof ServerConfig["cognito"])[];
+
+export type PublicConfig = Omit<Pick<ServerConfig, (typeof PUBLIC_FIELDS)[number]>, "cognito"> & {
+  cognito: Pick<ServerConfig["cognito"], (typeof PUBLIC_COGNITO_FIELDS)[number]>;
+};
+
+function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<T, K>;
 }
 
 export function publicConfig(config: ServerConfig = serverConfig()): PublicConfig {
-  const { appEnv, hosts, signInInApp, cognito, graphql, cookieDomain, companyEmailDomains, algolia, hellosign, googleMapsApiKey, widgets } =
-    config;
-  return {
-    appEnv,
-    hosts,
-    signInInApp,
-    cognito: { region: cognito.region, userPoolId: cognito.userPoolId, clientId: cognito.clientId, endpoint: cognito.endpoint },
-    graphql,
-    cookieDomain,
-    companyEmailDomains,
-    algolia,
-    hellosign,
-    googleMapsApiKey,
-    widgets,
-  };
+  // cognito keeps its place among the fields and is narrowed to its public part.
+  return { ...pick(config, PUBLIC_FIELDS), cognito: pick(config.cognito, PUBLIC_COGNITO_FIELDS) };
 }

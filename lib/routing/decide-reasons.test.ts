@@ -2,10 +2,12 @@
  * The reason of each decision, stated literally. Ops read it in the x-route-decision header and the
  * route checker (tools/check-routes) reports it, so a reason that changes is a change to pin here.
  */
+import type { HostedApp } from "@/lib/config/env";
 import { decide } from "./decide";
 import { compileTable } from "./match";
 import { decideUrl } from "./testing/decide-url";
 import { HOSTED_ENV, LOCAL_ENV, VISITORS, signedIn, type VisitorName } from "./testing/visitors";
+import type { Layout, RouteRow } from "./types";
 
 type Row = [visitor: VisitorName, env: "local" | "hosted", url: string, kind: string, reason: string, location: string | null];
 
@@ -121,53 +123,32 @@ describe("the optional paid-off guard (SPEC 4: the payout date must be in the pa
 });
 
 describe("row options no row of today's table uses", () => {
+  // An in-app page whose guard reads the application data, so that a visitor still signing in waits.
+  const waitingRow = (id: string, layout: Layout, whileSigningIn?: RouteRow["whileSigningIn"]): RouteRow => ({
+    id,
+    pattern: `/${id}`,
+    layout,
+    ...(whileSigningIn ? { whileSigningIn } : {}),
+    guards: ["authenticated", "loaded"],
+    destination: { kind: "in-app", path: `/${id}` },
+  });
+  const hostedRow = (id: string, pattern: string, app: HostedApp, path: string): RouteRow => ({
+    id,
+    pattern,
+    layout: "public",
+    guards: [],
+    destination: { kind: "hosted", app, path },
+  });
   // Compiled per test (see match.test.ts): mutation testing credits code only to the test that ran it.
   const table = () =>
     compileTable([
       { id: "old", pattern: "/old", layout: "public", guards: [], destination: { kind: "route", path: "/login", query: "drop" } },
-      {
-        id: "public-wait",
-        pattern: "/public-wait",
-        layout: "public",
-        guards: ["authenticated", "loaded"],
-        destination: { kind: "in-app", path: "/public-wait" },
-      },
-      {
-        id: "dashboard-wait",
-        pattern: "/dashboard-wait",
-        layout: "dashboard",
-        guards: ["authenticated", "loaded"],
-        destination: { kind: "in-app", path: "/dashboard-wait" },
-      },
-      {
-        id: "told-wait",
-        pattern: "/told-wait",
-        layout: "dashboard",
-        whileSigningIn: "/_restricted",
-        guards: ["authenticated", "loaded"],
-        destination: { kind: "in-app", path: "/told-wait" },
-      },
-      {
-        id: "go-step",
-        pattern: "/go/:step",
-        layout: "public",
-        guards: [],
-        destination: { kind: "hosted", app: "lending", path: "/apply/:step" },
-      },
-      {
-        id: "employer",
-        pattern: "/emp/:id",
-        layout: "public",
-        guards: [],
-        destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" },
-      },
-      {
-        id: "all-employers",
-        pattern: "/emps",
-        layout: "public",
-        guards: [],
-        destination: { kind: "hosted", app: "dashboard", path: "/employers/:id" },
-      },
+      waitingRow("public-wait", "public"),
+      waitingRow("dashboard-wait", "dashboard"),
+      waitingRow("told-wait", "dashboard", "/_restricted"),
+      hostedRow("go-step", "/go/:step", "lending", "/apply/:step"),
+      hostedRow("employer", "/emp/:id", "dashboard", "/employers/:id"),
+      hostedRow("all-employers", "/emps", "dashboard", "/employers/:id"),
       {
         id: "claims-only",
         pattern: "/claims-only",

@@ -187,6 +187,11 @@ describe("guarded routes for every kind of visitor", () => {
   const SIGN = "/dashboard-sign?counters=9";
   const staff = ["404", "404", "404"];
   const step = (s: string, n: number) => Array(n).fill(`/apply/${s}`);
+  // The /apply columns of someone part-way through: the hosted pages they have reached, then their own step.
+  const reached = [`${L}/apply`, `${L}/apply/loanDetails`, `${L}/apply/employmentInformation`];
+  const applying = (pages: number, s: string) => [...reached.slice(0, pages), ...step(s, 6 - pages)];
+  // The offer, contract and payments columns for anyone without an offer yet.
+  const noOffer = ["/apply", "/apply", `${D}/contract`, "/restricted"];
   const matrix: Record<VisitorName, string[]> = {
     anonymous: [
       ...columns.slice(0, 8).map((p) => wait("/register", p)),
@@ -205,54 +210,11 @@ describe("guarded routes for every kind of visitor", () => {
       wait("/wait-load-redirect", "/verifications"),
       SIGN,
     ],
-    newcomer: [`${L}/apply`, ...step("chooseEmployer", 5), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    loanDetails: [
-      `${L}/apply`,
-      `${L}/apply/loanDetails`,
-      ...step("loanDetails", 4),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      ...staff,
-      SIGN,
-    ],
-    employment: [
-      `${L}/apply`,
-      `${L}/apply/loanDetails`,
-      `${L}/apply/employmentInformation`,
-      ...step("employmentInformation", 3),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      ...staff,
-      SIGN,
-    ],
-    prequalApproved: [
-      `${L}/apply`,
-      `${L}/apply/loanDetails`,
-      `${L}/apply/employmentInformation`,
-      ...step("prequalApprove", 3),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      ...staff,
-      SIGN,
-    ],
-    underReview: [
-      `${L}/apply`,
-      `${L}/apply/loanDetails`,
-      `${L}/apply/employmentInformation`,
-      ...step("completeUnderReview", 3),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      ...staff,
-      SIGN,
-    ],
+    newcomer: [...applying(1, "chooseEmployer"), ...noOffer, ...staff, SIGN],
+    loanDetails: [...applying(2, "loanDetails"), ...noOffer, ...staff, SIGN],
+    employment: [...applying(3, "employmentInformation"), ...noOffer, ...staff, SIGN],
+    prequalApproved: [...applying(3, "prequalApprove"), ...noOffer, ...staff, SIGN],
+    underReview: [...applying(3, "completeUnderReview"), ...noOffer, ...staff, SIGN],
     offerSent: [
       ...step("offerDetails", 3),
       `${L}/apply/offerDetails`,
@@ -276,7 +238,7 @@ describe("guarded routes for every kind of visitor", () => {
       ...staff,
       SIGN,
     ],
-    paperForm: [`${L}/apply`, ...Array(5).fill("/apply"), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
+    paperForm: [`${L}/apply`, ...Array(5).fill("/apply"), ...noOffer, ...staff, SIGN],
     signed: [
       ...Array(6).fill("/_restricted"),
       `${L}/direct-deposit`,
@@ -289,43 +251,10 @@ describe("guarded routes for every kind of visitor", () => {
     originated: [...Array(6).fill("/_restricted"), "/apply", "/apply", `${D}/contract`, `${D}/payments`, ...staff, SIGN],
     paidOff: [...Array(6).fill("/_restricted"), "/apply", "/apply", `${D}/contract`, `${D}/payments`, ...staff, SIGN],
     rejected: [...Array(6).fill("/_restricted"), "/apply", "/apply", "/_restricted", "/_restricted", ...staff, SIGN],
-    blocked: [...Array(6).fill("/applicationBlocked"), "/apply", "/apply", `${D}/contract`, "/restricted", ...staff, SIGN],
-    admin: [
-      `${L}/apply`,
-      ...step("chooseEmployer", 5),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      `${D}/review`,
-      "404",
-      "404",
-      SIGN,
-    ],
-    collections: [
-      `${L}/apply`,
-      ...step("chooseEmployer", 5),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      "404",
-      `${D}/servicing`,
-      "404",
-      SIGN,
-    ],
-    verifications: [
-      `${L}/apply`,
-      ...step("chooseEmployer", 5),
-      "/apply",
-      "/apply",
-      `${D}/contract`,
-      "/restricted",
-      "404",
-      "404",
-      `${D}/verifications`,
-      SIGN,
-    ],
+    blocked: [...Array(6).fill("/applicationBlocked"), ...noOffer, ...staff, SIGN],
+    admin: [...applying(1, "chooseEmployer"), ...noOffer, `${D}/review`, "404", "404", SIGN],
+    collections: [...applying(1, "chooseEmployer"), ...noOffer, "404", `${D}/servicing`, "404", SIGN],
+    verifications: [...applying(1, "chooseEmployer"), ...noOffer, "404", "404", `${D}/verifications`, SIGN],
   };
 
   const cases = VISITOR_NAMES.flatMap((name) => columns.map((path, i) => [name, path, matrix[name][i]] as const));

@@ -42,6 +42,9 @@ describe("refreshTokenCookie", () => {
 });
 
 describe("revokeRefreshToken (Cognito RevokeToken)", () => {
+  // A revocation whose only interest is how fetchImpl answers.
+  const revokeAt = (fetchImpl: typeof fetch, timeoutMs?: number) =>
+    revokeRefreshToken({ endpoint: "http://x.invalid/", region: "us-east-1", clientId: CLIENT, refreshToken: "rt", fetchImpl, timeoutMs });
   it("posts RevokeToken with the client id and the token to the endpoint, uncached, with a 2 s limit", async () => {
     const calls: [string, RequestInit][] = [];
     const fetchImpl = (async (url: string, init: RequestInit) => {
@@ -91,15 +94,7 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
       },
     ],
   ])("answers failed on %s, never throws", async (_label, impl) => {
-    await expect(
-      revokeRefreshToken({
-        endpoint: "http://x.invalid/",
-        region: "us-east-1",
-        clientId: CLIENT,
-        refreshToken: "rt",
-        fetchImpl: impl as unknown as typeof fetch,
-      }),
-    ).resolves.toBe("failed");
+    await expect(revokeAt(impl as unknown as typeof fetch)).resolves.toBe("failed");
   });
 
   it("gives up after its time limit", async () => {
@@ -107,15 +102,6 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
       new Promise((_resolve, reject) =>
         init.signal!.addEventListener("abort", () => reject(init.signal!.reason)),
       )) as unknown as typeof fetch;
-    await expect(
-      revokeRefreshToken({
-        endpoint: "http://x.invalid/",
-        region: "us-east-1",
-        clientId: CLIENT,
-        refreshToken: "rt",
-        fetchImpl,
-        timeoutMs: 20,
-      }),
-    ).resolves.toBe("failed");
+    await expect(revokeAt(fetchImpl, 20)).resolves.toBe("failed");
   });
 });

@@ -1,6 +1,7 @@
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
-import { CLAIMS_COOKIE, readClaims, signClaims, type Claims } from "./claims";
+import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
 import { createIdTokenVerifier } from "./id-token";
+import { testClaims } from "./testing/claims";
 import { idTokenCookie, identityCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 
 const ISSUER = "http://127.0.0.1:3000/api/local/cognito/us-east-1_test";
@@ -8,17 +9,7 @@ const CLIENT = "client123";
 const SECRET = "a-test-secret-that-is-long-enough-000";
 const NOW = 1_800_000_000;
 
-const claims: Claims = {
-  sub: "sub-1",
-  step: "loanDetails",
-  loanState: "in-progress",
-  directDepositConfirmed: false,
-  offerStage: null,
-  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
-  emailDomain: "example.com",
-  payoutDate: null,
-  evolveConsent: true,
-};
+const claims = testClaims({ step: "loanDetails", loanState: "in-progress" });
 
 let privateKey: CryptoKey;
 let otherKey: CryptoKey;

@@ -3,6 +3,7 @@ import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { SigningFlow } from "./_ui/signing-flow";
 import { isSignatureId } from "./_ui/signing-url";
+import { SectionTitle } from "@/components/ui/section-title";
 import { publicConfig } from "@/lib/config/env";
 import { requestSigningUrl } from "./actions";
 
@@ -46,9 +47,7 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
           aria-labelledby="unconfigured-title"
           className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6"
         >
-          <h2 id="unconfigured-title" className="text-xl font-bold text-brand-dark">
-            Signing isn&apos;t available right now
-          </h2>
+          <SectionTitle id="unconfigured-title">Signing isn&apos;t available right now</SectionTitle>
           <p className="text-gray-800">We couldn&apos;t prepare your contract. Please try again later.</p>
           <BackToDashboard />
         </section>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AppLink } from "@/components/ui/app-link";
 import { Notice } from "@/components/notices/notice";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
+import { SectionTitle } from "@/components/ui/section-title";
 import { loadFrontend } from "@/lib/api/operations";
 import type { FrontendLoad } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
@@ -44,9 +45,7 @@ export default async function PersonalPage() {
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">About you and your loan</h1>
       {mode === "notYet" && (
         <section aria-labelledby="not-yet-title" className="flex flex-col items-start gap-3">
-          <h2 id="not-yet-title" className="text-xl font-bold text-brand-dark">
-            Choose your employer first
-          </h2>
+          <SectionTitle id="not-yet-title">Choose your employer first</SectionTitle>
           <p className="text-gray-900">Your loan request comes after you tell us where you work.</p>
           <AppLink href="/apply" className="font-semibold text-brand underline">
             Continue your application

@@ -1,6 +1,7 @@
 import type { LoanState } from "@/lib/application/loan-state";
 import type { Claims } from "@/lib/session/claims";
 import type { Session } from "@/lib/session/session";
+import { testClaims } from "@/lib/session/testing/claims";
 import type { RoutingEnvironment } from "../types";
 
 /** Fixtures for decision tests and the benchmark: one visitor per kind the guards tell apart. */
@@ -18,18 +19,7 @@ export function signedIn(overrides: Partial<Omit<Claims, "sub">> & { loanState?:
   return {
     status: "signed-in",
     ...identity,
-    claims: {
-      sub: identity.sub,
-      step: "chooseEmployer",
-      loanState: "not-started",
-      directDepositConfirmed: false,
-      offerStage: null,
-      flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
-      emailDomain: "example.com",
-      payoutDate: null,
-      evolveConsent: true,
-      ...overrides,
-    },
+    claims: testClaims({ sub: identity.sub, ...overrides }),
   };
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
@@ -177,8 +177,6 @@ export function SigningFlow({
     setAttempt((n) => n + 1);
   }, []);
 
-  const headingClass = "text-xl font-bold text-brand-dark focus:outline-none sm:text-2xl";
-
   switch (state.kind) {
     case "loading":
     case "recording":
@@ -198,7 +196,7 @@ export function SigningFlow({
     case "signing":
       return (
         <section aria-labelledby="signing-title" data-signing-state="signing" className="flex flex-col gap-3">
-          <h2 id="signing-title" className={headingClass}>
+          <h2 id="signing-title" className={HEADING_CLASS}>
             Review and sign
           </h2>
           <p className="text-gray-700">Read the contract below, type your name and sign. You can cancel at any time.</p>
@@ -216,38 +214,38 @@ export function SigningFlow({
       );
     case "signed":
       return (
-        <section
-          aria-labelledby="signed-title"
-          data-signing-state="signed"
-          className="flex flex-col items-start gap-4 rounded-md border border-brand bg-brand-light p-6"
+        <OutcomePanel
+          name="signed"
+          signingState="signed"
+          tone="border-brand bg-brand-light"
+          title="Your contract is signed"
+          headingRef={headingRef}
+          body={
+            <>
+              Thank you. We have your signature and will let you know when your loan is funded.
+              {!state.claimsRefreshed && " Your dashboard may take a moment to show it."}
+            </>
+          }
         >
-          <h2 id="signed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
-            Your contract is signed
-          </h2>
-          <p className="text-gray-800">
-            Thank you. We have your signature and will let you know when your loan is funded.
-            {!state.claimsRefreshed && " Your dashboard may take a moment to show it."}
-          </p>
           <ButtonLink href="/dashboard" className="min-h-11 px-5">
             Go to your dashboard
           </ButtonLink>
-        </section>
+        </OutcomePanel>
       );
     case "failed":
       return (
-        <section
-          aria-labelledby="failed-title"
-          data-signing-state="failed"
-          className="flex flex-col items-start gap-4 rounded-md border border-red-300 bg-red-50 p-6"
-        >
-          <h2 id="failed-title" ref={headingRef} tabIndex={-1} className={headingClass}>
-            Signing was not completed
-          </h2>
-          <p className="text-gray-800">
-            {state.cause === "exit"
+        <OutcomePanel
+          name="failed"
+          signingState="failed"
+          tone="border-red-300 bg-red-50"
+          title="Signing was not completed"
+          headingRef={headingRef}
+          body={
+            state.cause === "exit"
               ? "The signing window was closed before the contract was signed. Your contract is not signed yet."
-              : "Something went wrong while signing. Your contract is not signed yet."}
-          </p>
+              : "Something went wrong while signing. Your contract is not signed yet."
+          }
+        >
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={retry} className={primaryButton}>
               Try signing again
@@ -256,20 +254,19 @@ export function SigningFlow({
               Back to dashboard
             </AppLink>
           </div>
-        </section>
+        </OutcomePanel>
       );
     case "problem": {
       const copy = PROBLEM_COPY[state.reason];
       return (
-        <section
-          aria-labelledby="problem-title"
-          data-signing-state={`problem-${state.reason}`}
-          className="flex flex-col items-start gap-4 rounded-md border border-gray-300 bg-white p-6"
+        <OutcomePanel
+          name="problem"
+          signingState={`problem-${state.reason}`}
+          tone="border-gray-300 bg-white"
+          title={copy.title}
+          headingRef={headingRef}
+          body={copy.body}
         >
-          <h2 id="problem-title" ref={headingRef} tabIndex={-1} className={headingClass}>
-            {copy.title}
-          </h2>
-          <p className="text-gray-800">{copy.body}</p>
           <div className="flex flex-wrap gap-3">
             {state.reason === "unavailable" && (
               <button type="button" onClick={retry} className={primaryButton}>
@@ -286,8 +283,44 @@ export function SigningFlow({
               </AppLink>
             )}
           </div>
-        </section>
+        </OutcomePanel>
       );
     }
   }
+}
+
+const HEADING_CLASS = "text-xl font-bold text-brand-dark focus:outline-none sm:text-2xl";
+
+/** An outcome's panel: its heading takes the focus when the outcome arrives (SigningFlow's effect), its actions follow the text. */
+function OutcomePanel({
+  name,
+  signingState,
+  tone,
+  title,
+  headingRef,
+  body,
+  children,
+}: {
+  name: string;
+  signingState: string;
+  /** Border and background classes. */
+  tone: string;
+  title: ReactNode;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  body: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`${name}-title`}
+      data-signing-state={signingState}
+      className={`flex flex-col items-start gap-4 rounded-md border ${tone} p-6`}
+    >
+      <h2 id={`${name}-title`} ref={headingRef} tabIndex={-1} className={HEADING_CLASS}>
+        {title}
+      </h2>
+      <p className="text-gray-800">{body}</p>
+      {children}
+    </section>
+  );
 }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
+import { SectionTitle } from "@/components/ui/section-title";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import type { PublicConfig } from "@/lib/config/env";
@@ -242,9 +243,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
 
       {view !== "choose" && !changingEmployer && !pendingRoute && (
         <section aria-labelledby="employment-details-title" className="flex flex-col gap-4">
-          <h2 id="employment-details-title" className="text-xl font-bold text-brand-dark">
-            Employment details
-          </h2>
+          <SectionTitle id="employment-details-title">Employment details</SectionTitle>
           {editing ? (
             <EmploymentForm
               saved={employment}

@@ -3,13 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AddressFields } from "./address-fields";
-import { Form, FormError, PhoneField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { Form, FormError, PhoneField, SubmitButton, useZodForm } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
 import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { SectionTitle } from "@/components/ui/section-title";
 import { accountSettingsSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";
+import { AlternateEmailField } from "./alternate-email-field";
 
 /** The saved details as shown; the SSN only as its last four digits. */
 export interface AccountDetails {
@@ -86,9 +88,7 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
       : [details.addrCity, [details.addrStateAbbr, details.addrPostalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return (
     <section aria-labelledby="account-settings-title" className="flex flex-col gap-4">
-      <h2 id="account-settings-title" className="text-xl font-bold text-brand-dark">
-        Your details
-      </h2>
+      <SectionTitle id="account-settings-title">Your details</SectionTitle>
       {saved && !editing && (
         <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-green-900">
           Your changes were saved.
@@ -120,16 +120,7 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
       ) : (
         <Form form={form} aria-labelledby="account-settings-title">
           <AddressFields form={form} mapsApiKey={mapsApiKey} legend="Address" />
-          <TextField
-            form={form}
-            name="personal_email"
-            label="Alternate email"
-            kind="email"
-            type="email"
-            autoComplete="email"
-            optional
-            maxLength={254}
-          />
+          <AlternateEmailField form={form} />
           <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
           <FormError message={form.formError} />
           <div className="flex flex-wrap gap-3">

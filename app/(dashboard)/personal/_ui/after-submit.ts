@@ -24,3 +24,10 @@ export async function afterSubmit<In>(result: PersonalActionResult, helpers: Sub
   await refreshAndFollow(result.next ?? null);
   return true;
 }
+
+/** The onSubmit of a form that only moves on: its action's answer goes straight to afterSubmit. */
+export function submitThenFollow(action: (input: unknown) => Promise<PersonalActionResult>) {
+  return async <In>(values: unknown, helpers: SubmitHelpers<In>): Promise<void> => {
+    await afterSubmit(await action(values), helpers);
+  };
+}

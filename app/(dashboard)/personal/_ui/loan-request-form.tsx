@@ -2,9 +2,10 @@
 
 import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
+import { SectionTitle } from "@/components/ui/section-title";
 import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
 import { LOAN_AMOUNT_HINT, loanRequestSchema } from "@/lib/personal/schemas";
-import { afterSubmit } from "./after-submit";
+import { submitThenFollow } from "./after-submit";
 
 export interface LoanRequestSaved {
   amount: number | null;
@@ -26,15 +27,11 @@ export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
       other: saved.other ?? "",
       state: saved.state,
     },
-    onSubmit: async (values, helpers) => {
-      await afterSubmit(await submitLoanRequest(values), helpers);
-    },
+    onSubmit: submitThenFollow(submitLoanRequest),
   });
   return (
     <Form form={form} aria-labelledby="loan-request-title">
-      <h2 id="loan-request-title" className="text-xl font-bold text-brand-dark">
-        Your loan
-      </h2>
+      <SectionTitle id="loan-request-title">Your loan</SectionTitle>
       <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}

@@ -15,10 +15,12 @@ import {
   useZodForm,
 } from "@/components/forms";
 import { submitPersonalDetails } from "../actions";
+import { SectionTitle } from "@/components/ui/section-title";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
 import { LOAN_AMOUNT_HINT, personalDetailsSchema } from "@/lib/personal/schemas";
-import { afterSubmit } from "./after-submit";
+import { submitThenFollow } from "./after-submit";
+import { AlternateEmailField } from "./alternate-email-field";
 
 /** What is already known about the applicant; never the SSN. */
 export interface PersonalDetailsSaved {
@@ -75,15 +77,11 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
       additionalIncome: saved.additionalIncome,
       amount: saved.amount,
     },
-    onSubmit: async (values, helpers) => {
-      await afterSubmit(await submitPersonalDetails(values), helpers);
-    },
+    onSubmit: submitThenFollow(submitPersonalDetails),
   });
   return (
     <Form form={form} aria-labelledby="personal-details-title">
-      <h2 id="personal-details-title" className="text-xl font-bold text-brand-dark">
-        About you
-      </h2>
+      <SectionTitle id="personal-details-title">About you</SectionTitle>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField form={form} name="given_name" label="First name" kind="name" autoComplete="given-name" maxLength={50} />
         <TextField form={form} name="middle_name" label="Middle name" kind="name" autoComplete="additional-name" optional maxLength={50} />
@@ -109,16 +107,7 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
         <PhoneField form={form} name="home_phone_number" label="Home phone number" optional autoComplete="home tel-national" />
       </div>
-      <TextField
-        form={form}
-        name="personal_email"
-        label="Alternate email"
-        kind="email"
-        type="email"
-        autoComplete="email"
-        optional
-        maxLength={254}
-      />
+      <AlternateEmailField form={form} />
       <div className="grid gap-4 sm:grid-cols-3">
         <MoneyField form={form} name="salary" label="Yearly salary" />
         <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />
