@@ -16,7 +16,7 @@ export function createPlaidHandler(deps: { db: () => Promise<Db> }): (request: R
   const widget = () =>
     (script ??= readFile(path.join(process.cwd(), "local", "plaid", "widget.js"), "utf8").then((source) =>
       source.replace(
-        "/*INSTITUTIONS*/ [] /*END*/",
+        "/*INSTITUTIONS*/ []",
         JSON.stringify(SANDBOX_INSTITUTIONS.map((i) => ({ institution_id: i.institution_id, name: i.name }))),
       ),
     ));

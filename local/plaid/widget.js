@@ -11,7 +11,7 @@
   var CDN = "https://cdn.plaid.com/link/v2/stable/link-initialize.js";
   var script = document.currentScript;
   var base = script && script.src ? script.src.replace(/\/link-initialize\.js(\?.*)?$/, "") : "/api/local/plaid";
-  var institutions = /*INSTITUTIONS*/ []; /*END*/
+  var institutions = /*INSTITUTIONS*/ [];
 
   if (!document.querySelector('script[src="' + CDN + '"]')) {
     var marker = document.createElement("script");
