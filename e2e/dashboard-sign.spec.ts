@@ -60,7 +60,7 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
   const frame = await waitUntilReady(page);
-  // The loan math (README, Lending): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR, $201.62 a month.
+  // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR, $201.62 a month.
   await expect(frame.getByText("$3,975.00")).toBeVisible();
   await expect(frame.getByText("19.64%")).toBeVisible();
   await expect(frame.getByText("$201.62")).toBeVisible();

@@ -48,7 +48,7 @@ TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --
 
 # The whole core does not fit CI's 45 minutes (lib/routing's static mutants, the route table's data run
 # against every routing test, take ~40 min alone): CI mutates lib/lending and lib/routing (static mutants
-# skipped) and fails below 85%; README "Testing" says how to run the rest.
+# skipped) and fails below 85%; docs/testing.md says how to run the rest.
 echo "== mutation testing: lib/lending and lib/routing (score ≥ 85%)"
 npm run test:mutation -- lending
 MUTATION_IGNORE_STATIC=1 npm run test:mutation -- routing

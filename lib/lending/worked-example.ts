@@ -5,7 +5,7 @@ import { TERM_MONTHS, centsToDollars, discloseLoan, dollarsToCents, isAprAccurat
 /**
  * SPEC 1's worked example is the approved marketing disclosure and stays in the footer as given.
  * Its figures do not all follow from the standard formulas; this module says which and by how much,
- * without bending the math (README "Loan math").
+ * without bending the math (docs/lending.md).
  */
 export const WORKED_EXAMPLE = {
   principalCents: dollarsToCents(LOAN_TERMS.example.amountFinanced),

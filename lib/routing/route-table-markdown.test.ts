@@ -3,7 +3,7 @@ import path from "node:path";
 import { ROUTE_TABLE } from "./route-table";
 import { routeTableMarkdown, withRouteTable } from "./route-table-markdown";
 
-describe("the README's route table", () => {
+describe("docs/routes.md's route table", () => {
   it("is the one generated from the code (run npm run routes:readme after changing a route)", () => {
     const readme = readFileSync(path.join(process.cwd(), "docs", "routes.md"), "utf8");
     expect(withRouteTable(readme)).toBe(readme);

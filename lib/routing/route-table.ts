@@ -4,7 +4,7 @@ import type { Destination, GuardName, Layout, RouteRow } from "./types";
 
 /**
  * Every path of SPEC section 2: layout, guards in order, destination. A new route is one row.
- * Hosted paths the spec does not name are the obvious ones, shown here and in the README.
+ * Hosted paths the spec does not name are the obvious ones, shown here and in docs/routes.md.
  */
 
 /** One row of a layout's group: positional so that each row reads as one line of the table. */

@@ -45,7 +45,7 @@ export type Destination =
   | { kind: "route"; path: string; query?: QueryPolicy };
 
 export interface RouteRow {
-  /** Stable id, used in reasons, tests and the README table. */
+  /** Stable id, used in reasons, tests and the docs/routes.md table. */
   id: string;
   /** Whole-segment pattern; `:name` matches one segment. Matched case-insensitively. */
   pattern: string;

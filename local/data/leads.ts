@@ -46,7 +46,7 @@ const lead = (facts: LeadFacts): SeedLead => ({ ...facts, ...leadQuote(facts.loa
 
 // Each seeded lead gets a random id when first seeded (find it by e-mail). Jordan Rivera's lead has
 // the SPEC 1 worked example's terms; its quote is what the formulas give ($201.62 a month,
-// $4,838.72 in all), not the example's $204.45 / $4,906.80 (README, "The worked example").
+// $4,838.72 in all), not the example's $204.45 / $4,906.80 (docs/lending.md).
 export const SEED_LEADS: readonly SeedLead[] = [
   lead({
     firstName: "Jordan", lastName: "Rivera", employerName: "Metro Unified School District",

@@ -192,7 +192,7 @@ describe("only the lender moves the lender's states", () => {
     "applicationBlocked-identity",
     "applicationBlocked-employment",
   ];
-  /** Written by hand from the flow (SPEC 4 and the README's "Lending rules"), not from the code under test. */
+  /** Written by hand from the flow (SPEC 4 and docs/lending.md), not from the code under test. */
   const ALLOWED: Record<string, string[]> = {
     "newcomer@example.com": ["chooseEmployer"],
     "loan-details@example.com": ["loanDetails", "chooseEmployer", "personalInformation"],

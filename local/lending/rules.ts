@@ -10,7 +10,7 @@ import {
 import { LOAN_TERMS } from "../../lib/lending/loan-terms";
 
 /**
- * The local stand-in's lending rules: pure, deterministic, documented in the README ("Lending
+ * The local stand-in's lending rules: pure, deterministic, documented in docs/lending.md ("Lending
  * rules"). They decide on the stand-in's data only — nothing here is a real underwriting model.
  */
 

@@ -4,7 +4,7 @@ import { seededRandom } from "../data/seeded-random";
  * The Maps stand-in's address book: at least 50,000 real-looking US addresses, generated at seed
  * time from real cities (their state, ZIP codes and centre), so street, city, state and ZIP always
  * agree. Deterministic (a fixed PRNG seed): the same addresses on every machine, which the e2e
- * tests and the README rely on.
+ * tests and docs/stand-ins.md rely on.
  */
 
 export interface MapAddress {
@@ -24,7 +24,7 @@ export interface MapAddress {
 
 export const ADDRESS_COUNT = 50_000;
 
-/** The documented address that autocompletes but always fails to geocode (README, "Maps stand-in"). */
+/** The documented address that autocompletes but always fails to geocode (docs/stand-ins.md). */
 export const UNGEOCODABLE_ADDRESS: MapAddress = {
   placeId: "local-ungeocodable",
   streetNumber: "404",
@@ -37,7 +37,7 @@ export const UNGEOCODABLE_ADDRESS: MapAddress = {
   lng: null,
 };
 
-/** A fixed address the tests and the README use: always generated, always geocodes. */
+/** A fixed address the tests and docs/stand-ins.md use: always generated, always geocodes. */
 export const KNOWN_ADDRESS: MapAddress = {
   placeId: "local-known",
   streetNumber: "1600",

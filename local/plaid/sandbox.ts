@@ -1,7 +1,7 @@
 /**
  * The Plaid stand-in's sandbox: institutions, their accounts and the test logins. Names and ids
  * follow Plaid's own sandbox (First Platypus Bank is ins_109508 there too) so a developer who
- * knows Plaid recognises them. Listed in the README ("Bank linking locally").
+ * knows Plaid recognises them. Listed in docs/stand-ins.md.
  */
 export interface SandboxAccount {
   /** Suffix of the account id within an item. */

@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   let personaSet: PersonaSet | undefined;
   if (values.personas) personaSet = loadPersonasFile(values.personas, { base, local: localRun, repoRoot });
   else if (localRun) personaSet = seededPersonas(base);
-  if (!personaSet) throw new Error("--personas is required for a deployment (see the README's section for ops)");
+  if (!personaSet) throw new Error("--personas is required for a deployment (see docs/operations.md)");
   const selected = selectOnly(values.only, personaSet.personas, routeCases());
   personaSet = { ...personaSet, personas: selected.personas };
 
