@@ -1,9 +1,10 @@
 import { API_METHODS, refuse } from "../lib/security/request-policy";
 import { serveRouteTable } from "./http/route-table";
-import { STAND_IN_MOUNT, STAND_IN_ROUTES } from "./routes";
+import { LOCAL_ROOT } from "../lib/config/local-paths";
+import { STAND_IN_ROUTES } from "./routes";
 
 /** A path the pattern matches: `:name` and `*` become values. */
-const sample = (path: string) => `${STAND_IN_MOUNT}/${path.replace(/:[^/]+/g, "x").replace(/\*$/, "a/b")}`;
+const sample = (path: string) => `${LOCAL_ROOT}/${path.replace(/:[^/]+/g, "x").replace(/\*$/, "a/b")}`;
 
 describe("the edge's API_METHODS agree with the stand-in table", () => {
   it.each(STAND_IN_ROUTES.map((r) => [r.path, r] as const))("%s", (_path, route) => {
@@ -28,10 +29,7 @@ describe("the table and the edge answer a method a mount does not name alike", (
   it.each(STAND_IN_ROUTES.map((r) => [r.path] as const))("%s", async (path) => {
     const url = sample(path);
     const edge = refuse({ method: "DELETE", pathname: url, kind: "api", header: () => null });
-    const answer = await table(
-      new Request(`http://localhost${url}`, { method: "DELETE" }),
-      url.slice(STAND_IN_MOUNT.length + 1).split("/"),
-    );
+    const answer = await table(new Request(`http://localhost${url}`, { method: "DELETE" }), url.slice(LOCAL_ROOT.length + 1).split("/"));
     expect([answer.status, answer.headers.get("allow")]).toEqual([edge?.status, edge?.allow]);
   });
 });

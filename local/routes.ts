@@ -1,5 +1,5 @@
 import { serverConfig } from "../lib/config/env";
-import { LOCAL_ROOT, STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
+import { STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
 import { argyleHandler } from "./argyle/runtime";
 import { createClockHandler } from "./clock-handler";
 import { esignHandler } from "./esign/runtime";
@@ -9,9 +9,6 @@ import { appsHandler, cognitoHandler, jwksHandler, outboxHandler } from "./ident
 import { mapsHandler } from "./maps/runtime";
 import { plaidHandler } from "./plaid/runtime";
 import { searchHandler } from "./search/runtime";
-
-/** Where the table is mounted: app/api/local/[...path]/route.ts in the app, the test server alike. */
-export const STAND_IN_MOUNT = LOCAL_ROOT;
 
 const clockHandler = createClockHandler({ controllable: () => process.env.LOCAL_CLOCK_CONTROL === "1" });
 
@@ -40,5 +37,5 @@ export const STAND_IN_ROUTES: readonly Route[] = (Object.keys(STAND_IN_MOUNTS) a
   handle: HANDLERS[name],
 }));
 
-/** Serves the table; `segments` are the decoded path segments under STAND_IN_MOUNT. */
+/** Serves the table; `segments` are the decoded path segments under LOCAL_ROOT (the app's catch-all route and the test server alike). */
 export const serveStandIn = serveRouteTable(STAND_IN_ROUTES, serverConfig);

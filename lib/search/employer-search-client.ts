@@ -15,8 +15,6 @@ export function employerIndexName(config: Pick<PublicConfig, "appEnv" | "algolia
   return config.algolia?.indexName ?? `${config.appEnv}_employers`;
 }
 
-export const LOCAL_SEARCH_PATH = LOCAL_PATHS.algolia;
-
 /**
  * The client's defaults (1 s connect, 2 s read) are shorter than SPEC's 3000 ms stalled-search
  * delay, so a slow answer would fail before "still searching" could show; these let it show.
@@ -32,7 +30,7 @@ export function employerSearchClient(
     throw new Error(`Employer search is not configured for ${config.appEnv} (ALGOLIA_APP_ID, ALGOLIA_SEARCH_KEY)`);
   const origin = options.origin ?? (typeof window !== "undefined" ? window.location.origin : undefined);
   if (!origin) throw new Error("employerSearchClient: the local search client needs an origin outside the browser");
-  const base = new URL(LOCAL_SEARCH_PATH, origin);
+  const base = new URL(LOCAL_PATHS.algolia, origin);
   return liteClient("local", "local-search-key", {
     timeouts: SEARCH_TIMEOUTS,
     // serializeUrl builds `${protocol}://${url}/${path}`, so a host may carry a path prefix.

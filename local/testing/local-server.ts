@@ -17,12 +17,13 @@ import { serve, type WebHandler } from "./serve";
 const routes: WebHandler = async (request) => {
   const { pathname } = new URL(request.url);
   // Imported on the first request, after APP_URL is set below.
-  const { STAND_IN_MOUNT, serveStandIn } = await import("../routes");
-  if (pathname.startsWith(`${STAND_IN_MOUNT}/`)) {
+  const { serveStandIn } = await import("../routes");
+  const { LOCAL_ROOT } = await import("../../lib/config/local-paths");
+  if (pathname.startsWith(`${LOCAL_ROOT}/`)) {
     return serveStandIn(
       request,
       pathname
-        .slice(STAND_IN_MOUNT.length + 1)
+        .slice(LOCAL_ROOT.length + 1)
         .split("/")
         .filter(Boolean)
         .map(safeDecode),
