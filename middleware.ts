@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serverConfig } from "@/lib/config/env";
 import { LOCAL_PATHS } from "@/lib/config/local-paths";
+import { edgeLog } from "@/lib/observability/edge-log";
+import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
 import { createNonce } from "@/lib/security/csp";
@@ -37,27 +39,29 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 }
 
 /**
- * A page goes on with its nonce in the request's Content-Security-Policy, where Next reads it to
- * stamp its own scripts (next/script included, beforeInteractive too).
+ * A request goes on with its id (read by server code for logs and API calls) and, for a page, its
+ * nonce in the request's Content-Security-Policy, where Next reads it to stamp its own scripts
+ * (next/script included, beforeInteractive too).
  */
-function nextPage(request: NextRequest, csp: string | undefined): NextResponse {
-  if (!csp) return NextResponse.next();
+function nextPage(request: NextRequest, csp: string | undefined, requestId?: string): NextResponse {
+  if (!csp && !requestId) return NextResponse.next();
   const headers = new Headers(request.headers);
-  headers.set("content-security-policy", csp);
+  if (csp) headers.set("content-security-policy", csp);
+  if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   return NextResponse.next({ request: { headers } });
 }
 
-export function toResponse(decision: Decision, request: NextRequest, csp?: string): NextResponse {
+export function toResponse(decision: Decision, request: NextRequest, csp?: string, requestId?: string): NextResponse {
   switch (decision.kind) {
     case "next":
-      return nextPage(request, csp);
+      return nextPage(request, csp, requestId);
     case "redirect": {
       // A plain URL: a clone of nextUrl would carry the request's trailing slash onto the target.
       return NextResponse.redirect(new URL(decision.location, request.url), decision.status);
     }
     case "not-found":
       // No page lives at a not-found path (pinned by a test), so Next renders the 404 page itself.
-      return nextPage(request, csp);
+      return nextPage(request, csp, requestId);
     case "bad-request":
       return new NextResponse("Bad request: malformed path", { status: 400, headers: { "content-type": "text/plain" } });
   }
@@ -82,6 +86,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   const config = serverConfig();
   const { pathname } = request.nextUrl;
   const kind = kindOf(pathname);
+  const requestId = requestIdFrom((name) => request.headers.get(name));
   const dev = process.env.NODE_ENV === "development";
   const headers = securityHeaders(config, {
     kind,
@@ -95,9 +100,10 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
       status: refusal.status,
       headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.allow ? { allow: refusal.allow } : {}) },
     });
-    return withHeaders(response, headers);
+    edgeLog("warn", "request refused", { requestId, method: request.method, path: pathname, status: refusal.status, reason: refusal.reason });
+    return withHeaders(response, { ...headers, [REQUEST_ID_HEADER]: requestId });
   }
-  if (kind !== "page") return withHeaders(NextResponse.next(), headers);
+  if (kind !== "page") return withHeaders(nextPage(request, undefined, requestId), { ...headers, [REQUEST_ID_HEADER]: requestId });
   const opts = options();
   const cookies = { get: (name: string) => request.cookies.get(name)?.value };
   // No identity cookie, no verification work: most partner-link traffic is anonymous.
@@ -109,8 +115,18 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     env: config,
     now: Date.now(),
   });
-  const response = withHeaders(toResponse(decision, request, headers["content-security-policy"]), headers);
-  response.headers.set("x-route-decision", decisionHeader(decision));
+  const response = withHeaders(toResponse(decision, request, headers["content-security-policy"], requestId), headers);
+  const reason = decisionHeader(decision);
+  response.headers.set("x-route-decision", reason);
+  response.headers.set(REQUEST_ID_HEADER, requestId);
+  edgeLog("info", "route decision", {
+    requestId,
+    method: request.method,
+    path: pathname,
+    decision: decision.kind,
+    reason,
+    status: decision.kind === "redirect" ? decision.status : decision.kind === "bad-request" ? 400 : undefined,
+  });
   return response;
 }
 

@@ -6,14 +6,19 @@ import { ClientError, GraphQLClient } from "graphql-request";
  * the answers are per user and change with every step.
  */
 
+/** The server's request id travels with each call, so the API's logs can be joined to ours. */
+function traced(headers: Record<string, string>, requestId: string | undefined): Record<string, string> {
+  return requestId ? { ...headers, "x-request-id": requestId } : headers;
+}
+
 /** Authenticated by the user's Cognito ID token, sent raw in Authorization as AppSync expects (no "Bearer"). */
-export function userClient(url: string, idToken: string): GraphQLClient {
-  return new GraphQLClient(url, { headers: { Authorization: idToken }, cache: "no-store" });
+export function userClient(url: string, idToken: string, requestId?: string): GraphQLClient {
+  return new GraphQLClient(url, { headers: traced({ Authorization: idToken }, requestId), cache: "no-store" });
 }
 
 /** Authenticated by the public API key: only the public lookups (employer, island check, lead) accept it. */
-export function publicClient(url: string, apiKey: string): GraphQLClient {
-  return new GraphQLClient(url, { headers: { "x-api-key": apiKey }, cache: "no-store" });
+export function publicClient(url: string, apiKey: string, requestId?: string): GraphQLClient {
+  return new GraphQLClient(url, { headers: traced({ "x-api-key": apiKey }, requestId), cache: "no-store" });
 }
 
 export interface ApiErrorDetail {

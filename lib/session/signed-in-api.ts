@@ -2,6 +2,7 @@ import "server-only";
 import type { GraphQLClient } from "graphql-request";
 import { publicClient, userClient } from "@/lib/api/client";
 import { serverConfig } from "@/lib/config/env";
+import { currentRequestId } from "@/lib/observability/request-context";
 import { currentIdToken, currentSession } from "./server-session";
 import type { Session } from "./session";
 
@@ -23,11 +24,11 @@ export async function signedInApi(): Promise<SignedInApi | null> {
   if (session.status === "anonymous") return null;
   const token = await currentIdToken();
   if (!token) return null;
-  return { session, username: session.username, client: userClient(serverConfig().graphql.url, token) };
+  return { session, username: session.username, client: userClient(serverConfig().graphql.url, token, await currentRequestId()) };
 }
 
 /** The API with the public key: only the public lookups (employer, island check, lead) accept it. */
-export function publicApi(): GraphQLClient {
+export async function publicApi(): Promise<GraphQLClient> {
   const { graphql } = serverConfig();
-  return publicClient(graphql.url, graphql.apiKey);
+  return publicClient(graphql.url, graphql.apiKey, await currentRequestId());
 }

@@ -28,7 +28,7 @@ const isEmployerId = (value: unknown): value is string => typeof value === "stri
 export async function checkIslandAction(employerId: string): Promise<ActionResult<{ island: boolean }>> {
   if (!isEmployerId(employerId)) return invalid();
   try {
-    return { ok: true, island: await checkIfIslandInAlgolia(publicApi(), employerId) };
+    return { ok: true, island: await checkIfIslandInAlgolia(await publicApi(), employerId) };
   } catch (error) {
     log("checkIfIslandInAlgolia", error);
     return failure("failed");
@@ -63,7 +63,7 @@ export async function saveEmploymentAction(employerId: string, values: unknown):
   if (!api) return failure("signed-out");
   let childrensHospital = false;
   try {
-    const employer = typeof employerId === "string" && employerId ? await loadEmployer(publicApi(), employerId) : null;
+    const employer = typeof employerId === "string" && employerId ? await loadEmployer(await publicApi(), employerId) : null;
     childrensHospital = employer ? isChildrensHospitalEmployer(employer) : false;
   } catch (error) {
     log("loadEmployer", error);

@@ -27,7 +27,7 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
   try {
     const load = await loadFrontend(api.client);
     const id = load.appInfo.employer;
-    const employer = id ? await loadEmployer(publicApi(), id) : null;
+    const employer = id ? await loadEmployer(await publicApi(), id) : null;
     return {
       appInfo: load.appInfo,
       employer: employer && {

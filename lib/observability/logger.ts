@@ -1,0 +1,60 @@
+import pino, { type Logger } from "pino";
+import pretty from "pino-pretty";
+import { errorFields, redact, scrubText } from "./redact";
+
+/**
+ * The server's one logger (Node runtime; the edge writes the same shape through edge-log.ts). One
+ * JSON line per event — level, time, msg, and the request id, route, reason, status and duration
+ * where known — every field passed through redact(), every message scrubbed. Pretty only when run
+ * locally in a terminal (LOG_FORMAT=json|pretty overrides); JSON everywhere else, for CloudWatch.
+ */
+
+export type LogFields = Record<string, unknown>;
+
+export interface LoggerOptions {
+  level?: string;
+  format?: "json" | "pretty";
+  destination?: pino.DestinationStream;
+}
+
+function defaultFormat(): "json" | "pretty" {
+  const chosen = process.env.LOG_FORMAT;
+  if (chosen === "json" || chosen === "pretty") return chosen;
+  const local = (process.env.APP_ENV || "local") === "local";
+  return local && process.stdout.isTTY ? "pretty" : "json";
+}
+
+export function createLogger(options: LoggerOptions = {}): Logger {
+  const format = options.format ?? defaultFormat();
+  const destination =
+    options.destination ?? (format === "pretty" ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : pino.destination(1));
+  return pino(
+    {
+      level: options.level ?? process.env.LOG_LEVEL ?? "info",
+      base: { service: "lending-shell" },
+      messageKey: "msg",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => redact(fields) as LogFields,
+      },
+      serializers: { err: (error: unknown) => (error instanceof Error ? errorFields(error) : redact(error)) },
+      hooks: {
+        // A message is written by a developer, but may carry an interpolated value: scrub it too.
+        logMethod(args, method) {
+          const safe = args.map((arg) => (typeof arg === "string" ? scrubText(arg) : arg)) as Parameters<typeof method>;
+          return method.apply(this, safe);
+        },
+      },
+    },
+    destination,
+  );
+}
+
+const shared = globalThis as unknown as { __shellLogger?: Logger };
+
+/** The process's logger (one across Next's module instances). */
+export function logger(): Logger {
+  shared.__shellLogger ??= createLogger();
+  return shared.__shellLogger;
+}

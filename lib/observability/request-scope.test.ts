@@ -1,0 +1,75 @@
+/** @jest-environment node */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { createLogger } from "./logger";
+import { withRequestScope } from "./request-scope";
+import { scopedRequestId } from "./request-store";
+
+const lines: Record<string, unknown>[] = [];
+const destination = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
+const log = createLogger({ format: "json", destination });
+
+let server: http.Server;
+let base: string;
+beforeAll(async () => {
+  server = http.createServer(
+    withRequestScope(async (req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // What server code sees: the id in the request's headers and in the async scope.
+      const personal = req.url?.split("?")[0] === "/personal";
+      res.setHeader("x-route-decision", personal ? "/personal:wrong-step" : "not-found");
+      res.statusCode = personal ? 307 : 404;
+      res.end(JSON.stringify({ header: req.headers["x-request-id"], scoped: scopedRequestId() }));
+    }, log),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => (lines.length = 0));
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+  return { id: res.headers.get("x-request-id"), seen: (await res.json()) as { header: string; scoped: string } };
+}
+
+test("adopts the ALB's trace root, echoes it and scopes the request with it", async () => {
+  const { id, seen } = await get("/personal", { "x-amzn-trace-id": "Root=1-67891233-abcdef012345678912345678" });
+  expect(id).toBe("1-67891233-abcdef012345678912345678");
+  expect(seen).toEqual({ header: id, scoped: id });
+});
+
+test("adopts a well-formed x-request-id", async () => {
+  expect((await get("/personal", { "x-request-id": "support-ticket-4711" })).id).toBe("support-ticket-4711");
+});
+
+test("replaces a malformed one with a generated UUID", async () => {
+  const { id, seen } = await get("/personal", { "x-request-id": "<script>" });
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(seen.header).toBe(id);
+});
+
+test("writes one access line with the decision, status and duration", async () => {
+  const { id } = await get("/personal?email=jane@example.com", {});
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(lines).toEqual([
+    expect.objectContaining({
+      level: "info",
+      msg: "request",
+      requestId: id,
+      method: "GET",
+      path: "/personal",
+      route: "/personal",
+      reason: "wrong-step",
+      status: 307,
+      durationMs: expect.any(Number),
+    }),
+  ]);
+  expect(JSON.stringify(lines)).not.toContain("jane@example.com");
+});
