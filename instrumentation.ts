@@ -1,3 +1,5 @@
+import type { Instrumentation } from "next";
+
 /**
  * Runs once when the server starts, before it serves anything: scripts/start.mjs calls the built
  * register() itself and prints "Ready" only after it (Next would run it lazily, on the first
@@ -11,6 +13,7 @@ export function register(): Promise<void> {
   started.__shellRegister ??= (async () => {
     const { checkConfigAtStart } = await import("./lib/config/check-at-start");
     const config = checkConfigAtStart();
+    await (await import("./lib/observability/register-node")).registerObservability();
     (await import("./lib/security/forbidden-methods")).refuseForbiddenMethods();
     if (!config.isLocal) return;
     try {
@@ -22,4 +25,22 @@ export function register(): Promise<void> {
     }
   })();
   return started.__shellRegister;
+}
+
+/** Every unhandled server error, with its digest, route and request id (lib/observability/request-errors.ts). */
+export async function onRequestError(...args: Parameters<Instrumentation.onRequestError>): Promise<void> {
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { recordRequestError } = await import("./lib/observability/request-errors");
+    return recordRequestError()(...args);
+  }
+  // The edge (middleware) has no pino: the same line shape through console.
+  const [{ edgeLog }, { wellFormedRequestId }] = await Promise.all([import("./lib/observability/edge-log"), import("./lib/observability/request-id")]);
+  const [error, request, context] = args;
+  const requestId = request.headers["x-request-id"];
+  edgeLog("error", "unhandled server error", {
+    requestId: typeof requestId === "string" && wellFormedRequestId(requestId) ? requestId : undefined,
+    path: request.path.split("?")[0],
+    routeType: context.routeType,
+    err: error instanceof Error ? { type: error.name, message: error.message } : undefined,
+  });
 }

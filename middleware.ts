@@ -1,7 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serverConfig } from "@/lib/config/env";
 import { LOCAL_PATHS } from "@/lib/config/local-paths";
-import { edgeLog } from "@/lib/observability/edge-log";
 import { REQUEST_ID_HEADER, requestIdFrom } from "@/lib/observability/request-id";
 import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
@@ -100,7 +99,6 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
       status: refusal.status,
       headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.allow ? { allow: refusal.allow } : {}) },
     });
-    edgeLog("warn", "request refused", { requestId, method: request.method, path: pathname, status: refusal.status, reason: refusal.reason });
     return withHeaders(response, { ...headers, [REQUEST_ID_HEADER]: requestId });
   }
   if (kind !== "page") return withHeaders(nextPage(request, undefined, requestId), { ...headers, [REQUEST_ID_HEADER]: requestId });
@@ -116,17 +114,9 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     now: Date.now(),
   });
   const response = withHeaders(toResponse(decision, request, headers["content-security-policy"], requestId), headers);
-  const reason = decisionHeader(decision);
-  response.headers.set("x-route-decision", reason);
+  response.headers.set("x-route-decision", decisionHeader(decision));
+  // The server in front of Next writes the access line (with this decision) when the response ends.
   response.headers.set(REQUEST_ID_HEADER, requestId);
-  edgeLog("info", "route decision", {
-    requestId,
-    method: request.method,
-    path: pathname,
-    decision: decision.kind,
-    reason,
-    status: decision.kind === "redirect" ? decision.status : decision.kind === "bad-request" ? 400 : undefined,
-  });
   return response;
 }
 

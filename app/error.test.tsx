@@ -82,3 +82,30 @@ describe("app/global-error.tsx", () => {
     spy.mockRestore();
   });
 });
+
+describe("the reference a borrower reads to support", () => {
+  afterEach(() => document.head.querySelector('meta[name="request-id"]')?.remove());
+
+  it("is a server error's digest, which onRequestError logs with the request id", async () => {
+    const meta = Object.assign(document.createElement("meta"), { name: "request-id", content: "req-page-0001" });
+    document.head.append(meta);
+    render(<ErrorPage error={Object.assign(new Error("x"), { digest: "2739127461" })} reset={jest.fn()} />);
+    expect(await screen.findByText("2739127461")).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("req-page-0001");
+  });
+
+  it("is the page's request id for an error without a digest", async () => {
+    const meta = Object.assign(document.createElement("meta"), { name: "request-id", content: "req-page-0001" });
+    document.head.append(meta);
+    render(<ErrorPage error={new Error("x")} reset={jest.fn()} />);
+    expect(await screen.findByText("req-page-0001")).toBeInTheDocument();
+    await flush();
+    expect(logs).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("(request req-page-0001)"));
+  });
+
+  it("is left out when there is neither", async () => {
+    render(<GlobalError error={new Error("x")} reset={jest.fn()} />);
+    await flush();
+    expect(document.body).not.toHaveTextContent(/reference/i);
+  });
+});

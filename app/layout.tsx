@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
+import { REQUEST_ID_META } from "@/lib/client/page-request-id";
 import { publicConfig } from "@/lib/config/env";
+import { currentRequestId } from "@/lib/observability/request-context";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,8 +16,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
   const { graphql, widgets } = publicConfig();
+  const requestId = await currentRequestId();
   return (
     <html lang="en">
+      <head>{requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}</head>
       <body>
         {/* Locally, the Maps and Plaid stand-ins define google.maps.importLibrary and window.Plaid
             (leaving a never-fetched marker script with Plaid's CDN URL) before the app hydrates, so

@@ -73,7 +73,10 @@ await app.prepare();
 process.env.NEXT_RUNTIME = "nodejs";
 await createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js")).register();
 const handle = app.getRequestHandler();
-server = http.createServer((req, res) => handle(req, res));
+// The request scope (lib/observability/request-scope.ts, installed by register()): one request id per
+// request, echoed on every response, and one JSON access line when it ends.
+const wrap = globalThis.__shellWrapRequest ?? ((h) => h);
+server = http.createServer(wrap((req, res) => handle(req, res)));
 server.on("error", (error) => {
   console.error(`Failed to start the server: ${error.message}`);
   process.exit(1);

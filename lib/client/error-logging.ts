@@ -1,4 +1,5 @@
 import { idTokenOnDemand } from "@/lib/auth/amplify-on-demand";
+import { pageRequestId } from "./page-request-id";
 
 /**
  * Client error logging (SPEC 8: most client errors are logged, not shown). Uncaught errors,
@@ -23,6 +24,8 @@ export interface ErrorLoggerDeps {
   send?: (graphqlUrl: string, idToken: string, message: string) => Promise<unknown>;
   /** The page path (no query string: it may carry personal data). */
   path?: () => string;
+  /** The page's request id, so a client error can be joined to the server's lines for the same page. */
+  requestId?: () => string | undefined;
   limit?: number;
 }
 
@@ -62,9 +65,10 @@ function describe(error: unknown): string {
   }
 }
 
-/** The text sent for an error: source, page path and the error, on one line, capped in length. */
-export function formatLogMessage(source: LogSource, error: unknown, path: string): string {
-  const text = `client ${source} at ${path}: ${describe(error)}`.replace(/\s+/g, " ").trim();
+/** The text sent for an error: source, page path, request id and the error, on one line, capped in length. */
+export function formatLogMessage(source: LogSource, error: unknown, path: string, requestId?: string): string {
+  const request = requestId ? ` (request ${requestId})` : "";
+  const text = `client ${source} at ${path}${request}: ${describe(error)}`.replace(/\s+/g, " ").trim();
   return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : text;
 }
 
@@ -80,6 +84,7 @@ export function createClientErrorLogger(deps: ErrorLoggerDeps): ClientErrorLogge
     getIdToken = idTokenOnDemand,
     send = sendThroughLogs,
     path = () => globalThis.location?.pathname ?? "",
+    requestId = () => pageRequestId(),
     limit = MAX_LOGS_PER_PAGE,
   } = deps;
   const seen = new Set<string>();
@@ -93,7 +98,7 @@ export function createClientErrorLogger(deps: ErrorLoggerDeps): ClientErrorLogge
       try {
         const raw = rawMessage(error);
         if (IGNORED.some((re) => re.test(raw))) return;
-        const message = formatLogMessage(source, error, path());
+        const message = formatLogMessage(source, error, path(), requestId());
         if (seen.has(message) || sent >= limit) return;
         seen.add(message);
         const idToken = await getIdToken();
