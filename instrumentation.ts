@@ -34,7 +34,10 @@ export async function onRequestError(...args: Parameters<Instrumentation.onReque
     return recordRequestError()(...args);
   }
   // The edge (middleware) has no pino: the same line shape through console.
-  const [{ edgeLog }, { wellFormedRequestId }] = await Promise.all([import("./lib/observability/edge-log"), import("./lib/observability/request-id")]);
+  const [{ edgeLog }, { wellFormedRequestId }] = await Promise.all([
+    import("./lib/observability/edge-log"),
+    import("./lib/observability/request-id"),
+  ]);
   const [error, request, context] = args;
   const requestId = request.headers["x-request-id"];
   edgeLog("error", "unhandled server error", {

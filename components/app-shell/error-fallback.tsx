@@ -1,15 +1,15 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { isChunkLoadError } from "@/lib/client/chunk-load";
 import { logClientError } from "@/lib/client/error-logging";
-import { pageRequestId } from "@/lib/client/page-request-id";
 import { reloadPage } from "@/lib/client/reload";
 import { PAGE_LOAD_FAILED_TEXT, PAGE_LOAD_FAILED_TITLE, RETRY_LABEL } from "./page-load-failed";
+import { SupportReference } from "./support-reference";
 
 export const ERROR_TITLE = "Something went wrong";
 export const ERROR_TEXT = "We couldn't show this page right now. Please try again, or go back to your dashboard.";
@@ -28,7 +28,6 @@ export interface ErrorFallbackProps {
  */
 export function ErrorFallback({ error, onRetry }: ErrorFallbackProps) {
   const chunk = isChunkLoadError(error);
-  const reference = useReference(error);
   useEffect(() => {
     logClientError(chunk ? "chunk" : "boundary", error);
   }, [error, chunk]);
@@ -55,22 +54,7 @@ export function ErrorFallback({ error, onRetry }: ErrorFallbackProps) {
       }
     >
       <p>{chunk ? PAGE_LOAD_FAILED_TEXT : ERROR_TEXT}</p>
-      {reference ? (
-        <p className="mt-3 text-sm text-gray-700">
-          If you contact us about this, please give this reference: <span className="font-mono break-all">{reference}</span>
-        </p>
-      ) : null}
+      <SupportReference error={error} />
     </Notice>
   );
-}
-
-/**
- * What support can look up: a server error's digest (logged with the request id by onRequestError),
- * else the page's own request id. Read after mount: the document is the browser's.
- */
-function useReference(error: unknown): string | undefined {
-  const digest = (error as { digest?: unknown } | null)?.digest;
-  const [requestId, setRequestId] = useState<string>();
-  useEffect(() => setRequestId(pageRequestId()), []);
-  return typeof digest === "string" && digest ? digest : requestId;
 }

@@ -2,6 +2,7 @@
 
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
 import { reloadPage } from "@/lib/client/reload";
+import { SupportReference } from "./support-reference";
 
 export const PAGE_LOAD_FAILED_TITLE = "This page failed to load";
 export const PAGE_LOAD_FAILED_TEXT = "Part of this page could not be downloaded. Please check your connection and try again.";
@@ -20,6 +21,7 @@ export function PageLoadFailedPopup({ open }: { open: boolean }) {
       }
     >
       <p>{PAGE_LOAD_FAILED_TEXT}</p>
+      <SupportReference />
     </PopupDialog>
   );
 }

@@ -1,7 +1,12 @@
 import { edgeLogLine } from "./edge-log";
 
 test("the edge writes the Node logger's shape, redacted", () => {
-  const line = edgeLogLine("info", "route decision for jane@example.com", { requestId: "req-12345678", route: "/bank", reason: "signed-in", status: 200, email: "jane@example.com" }, new Date("2026-11-25T12:00:00.000Z"));
+  const line = edgeLogLine(
+    "info",
+    "route decision for jane@example.com",
+    { requestId: "req-12345678", route: "/bank", reason: "signed-in", status: 200, email: "jane@example.com" },
+    new Date("2026-11-25T12:00:00.000Z"),
+  );
   expect(JSON.parse(line)).toEqual({
     level: "info",
     time: "2026-11-25T12:00:00.000Z",

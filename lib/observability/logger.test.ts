@@ -16,7 +16,9 @@ function capture() {
 describe("logger: one JSON line per event", () => {
   test("has level, time, message and the fields given", () => {
     const { log, records } = capture();
-    log.child({ requestId: "req-12345678" }).info({ route: "/personal", reason: "wrong-step", status: 302, durationMs: 14 }, "route decision");
+    log
+      .child({ requestId: "req-12345678" })
+      .info({ route: "/personal", reason: "wrong-step", status: 302, durationMs: 14 }, "route decision");
     expect(records()).toEqual([
       {
         level: "info",
@@ -52,7 +54,15 @@ describe("logger: one JSON line per event", () => {
 
   test("an error is logged by class, code and constraint", () => {
     const { log, records } = capture();
-    log.error({ err: Object.assign(new Error("duplicate key"), { code: "23505", constraint: "bank_accounts_fingerprint_key" }) }, "insert failed");
-    expect(records()[0]?.err).toEqual({ type: "Error", message: "duplicate key", errorCode: "23505", constraint: "bank_accounts_fingerprint_key" });
+    log.error(
+      { err: Object.assign(new Error("duplicate key"), { code: "23505", constraint: "bank_accounts_fingerprint_key" }) },
+      "insert failed",
+    );
+    expect(records()[0]?.err).toEqual({
+      type: "Error",
+      message: "duplicate key",
+      errorCode: "23505",
+      constraint: "bank_accounts_fingerprint_key",
+    });
   });
 });

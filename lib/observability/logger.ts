@@ -27,7 +27,8 @@ function defaultFormat(): "json" | "pretty" {
 export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? defaultFormat();
   const destination =
-    options.destination ?? (format === "pretty" ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : pino.destination(1));
+    options.destination ??
+    (format === "pretty" ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : pino.destination(1));
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? "info",

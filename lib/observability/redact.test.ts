@@ -50,7 +50,12 @@ describe("redact: personal and secret fields, at any depth", () => {
       parameters: ["123-45-6789", "1985-03-14"],
     });
     expect(redact({ err: error })).toEqual({
-      err: { type: "Error", message: 'duplicate key value violates unique constraint "users_ssn_key"', errorCode: "23505", constraint: "users_ssn_key" },
+      err: {
+        type: "Error",
+        message: 'duplicate key value violates unique constraint "users_ssn_key"',
+        errorCode: "23505",
+        constraint: "users_ssn_key",
+      },
     });
   });
 

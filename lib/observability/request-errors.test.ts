@@ -17,7 +17,13 @@ test("records the digest, path, route type and request id, and nothing of the er
   await recordRequestError(log)(
     error,
     { path: "/personal?email=jane@example.com", method: "POST", headers: { "x-request-id": "req-12345678", cookie: "secret" } },
-    { routerKind: "App Router", routePath: "/(dashboard)/personal", routeType: "action", renderSource: undefined, revalidateReason: undefined } as never,
+    {
+      routerKind: "App Router",
+      routePath: "/(dashboard)/personal",
+      routeType: "action",
+      renderSource: undefined,
+      revalidateReason: undefined,
+    } as never,
   );
   const record = JSON.parse(lines.join("")) as Record<string, unknown>;
   expect(record).toEqual(

@@ -20,7 +20,7 @@ describe("requestIdFrom", () => {
     ["a malformed Root falls back to x-request-id", { "x-amzn-trace-id": "Root=2-xyz", "x-request-id": "req.12345678" }, "req.12345678"],
     ["nothing given", {}, "generated-0000"],
     ["an id with a space", { "x-request-id": "abc defgh 123" }, "generated-0000"],
-    ["an id with a newline (log injection)", { "x-request-id": "abcdefgh\n{\"level\":60}" }, "generated-0000"],
+    ["an id with a newline (log injection)", { "x-request-id": 'abcdefgh\n{"level":60}' }, "generated-0000"],
     ["an id too short", { "x-request-id": "abc1234" }, "generated-0000"],
     ["an id too long", { "x-request-id": "a".repeat(129) }, "generated-0000"],
     ["an id with personal data's @", { "x-request-id": "jane.doe@example.com" }, "generated-0000"],

@@ -18,7 +18,10 @@ export function wellFormedRequestId(value: string | null | undefined): value is 
 }
 
 /** The id to use for a request with these headers; `generate` is injectable for tests. */
-export function requestIdFrom(header: (name: string) => string | null | undefined, generate: () => string = () => crypto.randomUUID()): string {
+export function requestIdFrom(
+  header: (name: string) => string | null | undefined,
+  generate: () => string = () => crypto.randomUUID(),
+): string {
   const root = header(AMZN_TRACE_HEADER)?.match(AMZN_ROOT)?.[1];
   if (root) return root;
   const given = header(REQUEST_ID_HEADER);
