@@ -39,6 +39,7 @@ export default defineConfig({
   // One retry in CI, reported as flaky: a shared 2-core machine can stall a browser step.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  globalTeardown: "./e2e/log-scan.teardown.ts",
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://127.0.0.1:${LOCAL_PORT}`,
@@ -59,7 +60,8 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database per run, so personas start in their seeded state.
-      command: `rm -rf data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1`,
+      // The output is kept too: e2e/log-scan.teardown.ts checks it for every personal value the suite typed.
+      command: `rm -rf data/e2e && mkdir -p data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1 2>&1 | tee data/e2e/server.log`,
       url: `http://127.0.0.1:${LOCAL_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       // Seeding the 100,000-employer directory before Ready takes a while on a busy 2-core machine.
@@ -68,7 +70,7 @@ export default defineConfig({
       stdout: "pipe",
     },
     {
-      command: `rm -rf data/e2e-short-otp && node scripts/start.mjs -p ${SHORT_OTP_PORT} -H 127.0.0.1`,
+      command: `rm -rf data/e2e-short-otp && mkdir -p data/e2e-short-otp && node scripts/start.mjs -p ${SHORT_OTP_PORT} -H 127.0.0.1 2>&1 | tee data/e2e-short-otp/server.log`,
       url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { openDb, type Db } from "./db/index";
 import { signingKey } from "./identity/keys";
 import { seed } from "./seed/seed";
@@ -30,5 +31,5 @@ export async function prepareLocalStandIns(): Promise<void> {
   const started = Date.now();
   const db = await localDb();
   await signingKey(db);
-  console.log(`[local] database migrated and seeded, signing key ready (${Date.now() - started} ms)`);
+  logger().info({ component: "local", durationMs: Date.now() - started }, "[local] database migrated and seeded, signing key ready");
 }

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import type { ServerConfig } from "../../lib/config/env";
 import { identityCookie } from "../../lib/session/session";
 import type { Caller } from "../data/frontend";
@@ -101,7 +102,7 @@ export async function refreshClaims(request: Request, config: AppsConfig): Promi
     });
     return res.headers.getSetCookie();
   } catch (error) {
-    console.error("[local apps] claims refresh failed", error);
+    logger().error({ component: "local apps", err: error }, "claims refresh failed");
     return [];
   }
 }

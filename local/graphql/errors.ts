@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { GraphQLError } from "graphql";
 import { InputError } from "../data/validate";
 
@@ -37,7 +38,7 @@ export function formatError(error: GraphQLError, fallbackType = "ValidationError
   }
   if (original && !(original instanceof GraphQLError)) {
     // A bug or a database failure: logged here, never shown (SPEC section 8: server wording is not shown).
-    console.error("[local graphql] resolver failed", error.path?.join("."), original);
+    logger().error({ component: "local graphql", field: error.path?.join("."), err: original }, "resolver failed");
     return { ...base, message: "An internal failure occurred.", errorType: "InternalFailure", errorInfo: null };
   }
   // Parse, validation and variable coercion errors from graphql-js (they name the field or variable).

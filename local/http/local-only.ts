@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import type { ServerConfig } from "../../lib/config/env";
 
 /**
@@ -13,7 +14,7 @@ export function localOnly<A extends unknown[]>(
     try {
       isLocal = config().isLocal;
     } catch (error) {
-      console.error("[local] configuration error", error);
+      logger().error({ component: "local", err: error }, "configuration error");
       return new Response("Server misconfigured", { status: 500, headers: { "content-type": "text/plain" } });
     }
     if (!isLocal) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { randomUUID } from "node:crypto";
 import { findInvalidText } from "../http/invalid-text";
 import { CognitoError } from "./errors";
@@ -76,7 +77,7 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
       return reply(200, await service[operation as Operation](input));
     } catch (error) {
       if (error instanceof CognitoError) return fail(error);
-      console.error("[local cognito] internal error", error);
+      logger().error({ component: "local cognito", err: error }, "internal error");
       return fail(new CognitoError("InternalErrorException", "Internal error", 500));
     }
   };

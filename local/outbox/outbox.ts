@@ -1,3 +1,5 @@
+import { logger } from "@/lib/observability/logger";
+import { LOCAL_PATHS } from "@/lib/config/local-paths";
 import type { Db } from "../db/index";
 
 /**
@@ -15,7 +17,8 @@ export interface OutboxMessage {
 export async function deliverCode(db: Db, message: { to: string; code: string; purpose: string }): Promise<void> {
   const to = message.to.trim().toLowerCase();
   await db.query("INSERT INTO local_outbox (recipient, code, purpose) VALUES ($1, $2, $3)", [to, message.code, message.purpose]);
-  console.log(`[local outbox] code ${message.code} for ${to}`);
+  // Never the code or the address: a log is not a mailbox. The outbox page shows both.
+  logger().info({ component: "local outbox", purpose: message.purpose }, `code sent: read it at ${LOCAL_PATHS.outbox}`);
 }
 
 export async function listOutbox(db: Db, options: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {

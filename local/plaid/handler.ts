@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "../db/index";
@@ -34,7 +35,7 @@ export function createPlaidHandler(deps: { db: () => Promise<Db> }): (request: R
       const body = await readJson(request);
       if (!body) return invalid("INVALID_BODY", "the body must be a JSON object");
       if (route === "webhook") {
-        console.log("[local plaid] webhook", JSON.stringify(body).slice(0, 500));
+        logger().info({ component: "local plaid", webhookType: body.webhook_type, webhookCode: body.webhook_code }, "webhook received");
         return Response.json({ received: true });
       }
       const linkToken = typeof body.link_token === "string" ? body.link_token : "";

@@ -1,3 +1,4 @@
+import { logger } from "@/lib/observability/logger";
 import type { Db } from "../db";
 import { findInvalidText } from "../http/invalid-text";
 import type { EmployerHit } from "../data/employers";
@@ -208,7 +209,7 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
       return json(200, await runQuery(db, { ...(body as object), indexName: name }, indexName));
     } catch (error) {
       if (error instanceof AlgoliaError) return json(error.status, { message: error.message, status: error.status });
-      console.error("[local algolia] search failed", error);
+      logger().error({ component: "local algolia", err: error }, "search failed");
       return json(500, { message: "Internal error", status: 500 });
     }
   };
