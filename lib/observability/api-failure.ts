@@ -1,0 +1,15 @@
+import { apiError } from "@/lib/api/client";
+import { requestLogger } from "./request-context";
+import { countApiFailure } from "./telemetry";
+
+/**
+ * A failed call to the GraphQL API, as pages and server actions report it: the operation, the HTTP
+ * status and AppSync's errorType (or the network error's class) — never the message, which can
+ * echo what the person typed — counted in api_failures.
+ */
+export async function logApiFailure(operation: string, error: unknown, fields: Record<string, unknown> = {}): Promise<void> {
+  const detail = apiError(error);
+  const errorType = detail ? (detail.errorType ?? `HTTP ${detail.status}`) : error instanceof Error ? error.name : "unknown";
+  countApiFailure(operation, errorType);
+  (await requestLogger()).error({ operation, status: detail?.status, errorType, ...fields }, `${operation} failed`);
+}
