@@ -186,3 +186,13 @@ export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<voi
 export async function revokeAllRefreshTokens(db: Db, userSub: string): Promise<void> {
   await db.query("UPDATE identity_refresh_tokens SET revoked_at = now() WHERE user_sub = $1 AND revoked_at IS NULL", [userSub]);
 }
+
+/**
+ * Whether the sign-in a token belongs to (its origin_jti) has ended: revoked at sign-out, or
+ * unknown, or another user's. Cognito refuses such tokens; every stand-in that accepts a token
+ * (the API, the hosted apps' pages) asks this one question.
+ */
+export async function sessionEnded(db: Db, originJti: string, sub: string): Promise<boolean> {
+  const row = await findRefreshTokenByOrigin(db, originJti);
+  return !row || Boolean(row.revoked_at) || row.user_sub !== sub;
+}
