@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { clientAddress } from "../http/client-ip";
 import { findInvalidText } from "../http/invalid-text";
 import { CognitoError } from "./errors";
 import { jwks } from "./keys";
@@ -73,7 +74,8 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
       }
       const invalid = findInvalidText(input);
       if (invalid) throw new CognitoError("InvalidParameterException", `Invalid characters in ${invalid}`);
-      return reply(200, await service[operation as Operation](input));
+      const source = clientAddress(request.headers, deps.settings().trustedProxyHops);
+      return reply(200, await service[operation as Operation](input, { source }));
     } catch (error) {
       if (error instanceof CognitoError) return fail(error);
       console.error("[local cognito] internal error", error);
