@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Db } from "../db/index";
 import { linkTokenInfo, login } from "./plaid";
 import { SANDBOX_INSTITUTIONS } from "./sandbox";
+import { readJsonBody } from "../http/read-body";
 
 /**
  * The Plaid stand-in's HTTP endpoints under /api/local/plaid (local environment only):
@@ -31,7 +32,9 @@ export function createPlaidHandler(deps: { db: () => Promise<Db> }): (request: R
     }
     if (route === "link/token/get" || route === "link/login" || route === "webhook") {
       if (request.method !== "POST") return methodNotAllowed("POST");
-      const body = await readJson(request);
+      const read = await readJsonBody(request, 64 * 1024);
+      if (!read.ok && read.reason === "invalid-text") return invalid("INVALID_FIELD", `${read.field}: invalid characters`);
+      const body = read.ok ? asObject(read.value) : null;
       if (!body) return invalid("INVALID_BODY", "the body must be a JSON object");
       if (route === "webhook") {
         console.log("[local plaid] webhook", JSON.stringify(body).slice(0, 500));
@@ -62,11 +65,7 @@ const invalid = (code: string, message: string) =>
     { status: 400 },
   );
 
-async function readJson(request: Request): Promise<Record<string, unknown> | null> {
-  try {
-    const value: unknown = await request.json();
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/** A JSON object body, or null (not JSON, not an object, or over 64 KB). */
+function asObject(value: unknown): Record<string, unknown> | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 }
