@@ -3,8 +3,9 @@
  * and loaded by the root layout before the page hydrates. It does what Plaid's link-initialize.js
  * does for react-plaid-link: defines window.Plaid.create(config) returning {open, exit, destroy,
  * submit}, and calls onLoad, onSuccess(public_token, metadata), onExit(error, metadata) and
- * onEvent with Plaid's shapes, OAuth banks included (receivedRedirectUri resumes). It also leaves a never-fetched marker <script type="text/plain">
- * whose src is exactly Plaid's CDN URL, so the hook treats Plaid as loaded (see WIDGETS.md).
+ * onEvent with Plaid's shapes, OAuth banks included (receivedRedirectUri resumes). It also leaves
+ * a never-fetched marker <script type="text/plain"> whose src is exactly Plaid's CDN URL, so the
+ * hook treats Plaid as loaded (see WIDGETS.md).
  */
 (function () {
   "use strict";
