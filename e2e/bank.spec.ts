@@ -183,5 +183,5 @@ test("an OAuth bank: Link leaves for the bank's own site, which returns through 
   await expect(page.getByRole("list", { name: "Your bank accounts" })).toContainText("Plaid Checking");
   // The return cannot be replayed: the state was used once, and the page asks to link again.
   await page.goto(`${LOCAL_ORIGIN}/bank/oauth?oauth_state_id=oauth-state-${"0".repeat(32)}`);
-  await expect(page.getByRole("alert")).toContainText("We could not finish linking your bank. Please link it again.");
+  await expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank. Please link it again." })).toBeVisible();
 });

@@ -65,7 +65,7 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
     name: "bank-oauth-no-pending-link",
     path: "/bank/oauth",
     persona: BORROWER,
-    ready: async (page) => expect(page.getByRole("alert")).toContainText("We could not finish linking your bank."),
+    ready: async (page) => expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank." })).toBeVisible(),
   },
   { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
   { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
