@@ -112,14 +112,15 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   );
 
   // Back from a bank's OAuth login: Link opens again with the token that left and this URL; the
-  // address goes back to /bank, so a reload does not resume twice.
+  // address goes back to /bank, so a reload does not resume twice. No pending link: say so.
   useEffect(() => {
     if (!oauthReturn) return;
     const href = window.location.href;
     const token = pendingLinkToken.take();
-    window.history.replaceState(window.history.state, "", "/bank");
-    if (token && isOAuthReturn(href)) setLaunch({ token, mode: "new", receivedRedirectUri: href });
-    else setNotice({ kind: "problem", text: "We could not finish linking your bank. Please link it again." });
+    if (token && isOAuthReturn(href)) {
+      window.history.replaceState(window.history.state, "", "/bank");
+      setLaunch({ token, mode: "new", receivedRedirectUri: href });
+    } else setNotice({ kind: "problem", text: "We could not finish linking your bank. Please link it again." });
   }, [oauthReturn]);
 
   // SPEC 4: the credential refresh flow runs when the link check is not SUCCESS.
