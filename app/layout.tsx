@@ -2,9 +2,11 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
+import { IdleSignOut } from "@/components/auth/idle-sign-out";
 import { REQUEST_ID_META } from "@/lib/client/page-request-id";
 import { publicConfig } from "@/lib/config/env";
 import { currentRequestId } from "@/lib/observability/request-context";
+import { currentSession } from "@/lib/session/server-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -16,6 +18,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
   const { graphql, widgets } = publicConfig();
+  // Every signed-in page signs out after 15 idle minutes, whatever its layout (the public pages and
+  // the not-found page included), so the one place to mount it is here.
+  const signedIn = (await currentSession()).status !== "anonymous";
   const requestId = await currentRequestId();
   return (
     <html lang="en">
@@ -28,7 +33,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {widgets.standInScripts.map((src) => (
           <Script key={src} src={src} strategy="beforeInteractive" />
         ))}
-        <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
+        <AppShell graphqlUrl={graphql.url}>
+          {signedIn && <IdleSignOut />}
+          {children}
+        </AppShell>
       </body>
     </html>
   );

@@ -76,7 +76,17 @@ const handle = app.getRequestHandler();
 // The request scope (lib/observability/request-scope.ts, installed by register()): one request id per
 // request, echoed on every response, and one JSON access line when it ends.
 const wrap = globalThis.__shellWrapRequest ?? ((h) => h);
-server = http.createServer(wrap((req, res) => handle(req, res)));
+server = http.createServer(
+  wrap((req, res) => {
+    // The peer's address goes at the end of X-Forwarded-For, always: whatever a client wrote there
+    // stays on the left, where nothing reads it (local/http/client-ip.ts). Next itself only fills the
+    // header when it is missing, so a client could otherwise choose its own address.
+    const sent = req.headers["x-forwarded-for"];
+    const peer = req.socket.remoteAddress ?? "unknown";
+    req.headers["x-forwarded-for"] = sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
+    handle(req, res);
+  }),
+);
 server.on("error", (error) => {
   console.error(`Failed to start the server: ${error.message}`);
   process.exit(1);
