@@ -1,3 +1,4 @@
+import { syncLocalClock } from "./clock";
 import { openDb, type Db } from "./db/index";
 import { signingKey } from "./identity/keys";
 import { seed } from "./seed/seed";
@@ -11,7 +12,13 @@ const globalForDb = globalThis as unknown as { __localDb?: Promise<Db> };
  * Every stand-in's first query waits for it: a fresh database is seeded before any request is served.
  */
 export function localDb(): Promise<Db> {
-  globalForDb.__localDb ??= openDb({ prepare: seed }).catch((error) => {
+  globalForDb.__localDb ??= openDb({
+    // Seeded dates sit relative to the shared clock, moved or not.
+    prepare: async (db) => {
+      await syncLocalClock(db);
+      await seed(db);
+    },
+  }).catch((error) => {
     globalForDb.__localDb = undefined;
     throw error;
   });
