@@ -1,3 +1,4 @@
+import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { lastAuthUserCookie, type CookieReader } from "./session";
 
 /**
@@ -7,7 +8,7 @@ import { lastAuthUserCookie, type CookieReader } from "./session";
  */
 
 const TARGET = "AWSCognitoIdentityProviderService.RevokeToken";
-export const REVOKE_TIMEOUT_MS = 2000;
+export const REVOKE_TIMEOUT_MS = UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs;
 
 /** Amplify's refresh-token cookie for the signed-in user, if the browser sent one. */
 export function refreshTokenCookie(cookies: CookieReader, clientId: string): string | undefined {

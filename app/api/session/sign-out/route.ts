@@ -22,7 +22,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (refreshToken) {
     const { endpoint, region, clientId } = config.cognito;
     // The cookies go regardless: a failed revocation must not keep anyone signed in here.
-    if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken })) === "failed")
+    const timeoutMs = config.timeouts.cognitoMs;
+    if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs })) === "failed")
       console.error("[sign-out] refresh token not revoked");
   }
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
