@@ -63,7 +63,6 @@ class Instance {
         COGNITO_CLIENT_ID: CLIENT_ID,
         COGNITO_USER_POOL_ID: POOL_ID,
         LOCAL_OTP_CODE: "",
-        LOCAL_DATA_DIR: "",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
