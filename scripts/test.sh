@@ -55,6 +55,13 @@ echo "== mutation testing: lib/lending and lib/routing (score ≥ 85%)"
 npm run test:mutation -- lending
 MUTATION_IGNORE_STATIC=1 npm run test:mutation -- routing
 
+# One deployment id and server-actions key for this run's build, as a release pipeline gives its
+# image build: the standalone smoke makes a second, separate build with the same pair and checks that
+# each serves the other's server actions. The key is random per run and never leaves this machine.
+export NEXT_DEPLOYMENT_ID="ci-$(git rev-parse --short=12 HEAD 2>/dev/null || echo local)-$(date +%s)"
+NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64"))')"
+export NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
+
 echo "== production build"
 npm run build
 
@@ -66,6 +73,10 @@ npx playwright test
 
 echo "== route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh
+
+# ~4 min: a second production build (~3 min) and two servers on the Node LTS the Dockerfile names.
+echo "== standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
+bash scripts/standalone-smoke.sh
 
 # ~3 min: two production instances on one new database of the throwaway PostgreSQL, behind nginx.
 echo "== several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"
