@@ -25,6 +25,8 @@ const env = (name: string): string => {
   if (!value) throw new Error(`${name} is required (scripts/multi-instance/run.sh sets it)`);
   return value;
 };
+/** The image's files (run.sh lays them out): every instance runs the image's entry from there. */
+const APP_DIR = env("MULTI_APP_DIR");
 const LB = env("MULTI_LB_URL");
 const PORTS = env("MULTI_PORTS").split(",").map(Number);
 const DATABASE_URL = env("MULTI_DATABASE_URL");
@@ -53,10 +55,14 @@ class Instance {
   /** Starts the production server, sharing the database and the public origin (the balancer's) with the other. */
   start(): void {
     const out = createWriteStream(path.join(OUT, `instance-${this.name}.log`), { flags: "a" });
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs"), "-p", String(this.port), "-H", "127.0.0.1"], {
-      cwd: ROOT,
+    // The image's CMD (node scripts/start.mjs), on loopback: local mode refuses the image's 0.0.0.0.
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: APP_DIR,
       env: {
         ...process.env,
+        NODE_ENV: "production",
+        PORT: String(this.port),
+        HOSTNAME: "127.0.0.1",
         APP_ENV: "local",
         DATABASE_URL,
         APP_URL: LB,

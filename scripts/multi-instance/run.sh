@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Several instances on one machine, as a lender runs them: two production servers of one build, one
-# PostgreSQL, nginx (Debian's) as a round-robin balancer in front, all on loopback. The driver
+# Several instances on one machine, as a lender runs them: two production servers of one build (the
+# image's files and entry, laid out as the Dockerfile's run stage copies them), one PostgreSQL, nginx
+# (Debian's) as a round-robin balancer in front, all on loopback. The driver
 # (drive.ts) starts both instances together on an empty database, signs in across them, runs the
 # route check (and, with MULTI_E2E=1, the whole-journey e2e) through the balancer, and restarts the
 # instances one after the other under steady load, printing its figures. Needs `npm run build`.
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-[ -f .next/BUILD_ID ] || { echo "multi-instance: no production build: run npm run build first" >&2; exit 1; }
+[ -f .next/standalone/server.js ] || { echo "multi-instance: no standalone build: run npm run build first" >&2; exit 1; }
 if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" -ne 0 ]; then echo "multi-instance: nginx is missing: apt-get install nginx-light (as root)" >&2; exit 1; fi
   apt-get update -qq
@@ -29,6 +30,14 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 WORK=$(mktemp -d /tmp/multi-instance.XXXXXX)
 chmod 755 "$WORK"
+
+# The image's /app, as the Dockerfile's run stage copies it (scripts/standalone-smoke.sh does the same).
+APP_DIR="$WORK/app"
+mkdir -p "$APP_DIR/scripts" "$APP_DIR/.next"
+cp -a .next/standalone/. "$APP_DIR/"
+cp -a .next/static "$APP_DIR/.next/static"
+cp -a public "$APP_DIR/public"
+cp scripts/start.mjs scripts/http-lifecycle.mjs "$APP_DIR/scripts/"
 
 pids=()
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -103,5 +112,5 @@ CONF
 "$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" &
 pids+=($!)
 
-MULTI_LB_URL="http://127.0.0.1:$LB_PORT" MULTI_PORTS="$PORT_A,$PORT_B" MULTI_DATABASE_URL="$DATABASE_URL" MULTI_OUT="$OUT" \
+MULTI_APP_DIR="$APP_DIR" MULTI_LB_URL="http://127.0.0.1:$LB_PORT" MULTI_PORTS="$PORT_A,$PORT_B" MULTI_DATABASE_URL="$DATABASE_URL" MULTI_OUT="$OUT" \
   npx tsx scripts/multi-instance/drive.ts
