@@ -38,7 +38,8 @@ echo "image runtime: Node $("$LTS_NODE" --version) (this machine: $(node --versi
 WORK=$(mktemp -d /tmp/standalone-smoke.XXXXXX)
 pids=()
 cleanup() {
-  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$WORK"
 }
 trap cleanup EXIT
