@@ -78,6 +78,6 @@ bash tools/check-routes/mismatch.sh
 echo "== standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
 bash scripts/standalone-smoke.sh
 
-# ~3 min: two production instances on one new database of the throwaway PostgreSQL, behind nginx.
+# ~3 min (6 on a busy machine): two instances of the image's files on one new database of the throwaway PostgreSQL, behind nginx.
 echo "== several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"
 MULTI_E2E=1 MULTI_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" bash scripts/multi-instance/run.sh
