@@ -108,8 +108,8 @@ http {
   }
 }
 CONF
-"$NGINX" -t -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" >/dev/null 2>&1 || { "$NGINX" -t -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf"; exit 1; }
-"$NGINX" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" &
+"$NGINX" -t -e "$PWD/$OUT/nginx-error.log" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" >/dev/null 2>&1 || { "$NGINX" -t -e "$PWD/$OUT/nginx-error.log" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf"; exit 1; }
+"$NGINX" -e "$PWD/$OUT/nginx-error.log" -p "$WORK/nginx" -c "$WORK/nginx/nginx.conf" &
 pids+=($!)
 
 MULTI_APP_DIR="$APP_DIR" MULTI_LB_URL="http://127.0.0.1:$LB_PORT" MULTI_PORTS="$PORT_A,$PORT_B" MULTI_DATABASE_URL="$DATABASE_URL" MULTI_OUT="$OUT" \
