@@ -15,6 +15,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { LOCAL_PATHS } from "../../lib/config/local-paths";
 import { PERSONAS } from "../../local/seed/personas";
 import { cognitoCall, latestCode, wrongCode } from "../../local/testing/cognito-client";
@@ -34,6 +35,11 @@ const OUT = path.resolve(ROOT, env("MULTI_OUT"));
 /** A non-default app client and pool: the route check must learn them from the server (issue 22, item 6). */
 const CLIENT_ID = "multiinstanceclient0000001";
 const POOL_ID = "us-east-1_multipool";
+/** The public island check (API key, read-only): a cheap POST through the app's GraphQL stand-in. */
+const ISLAND_CHECK = JSON.stringify({
+  query: "mutation checkIfIslandInAlgolia($employerId: ID!) { checkIfIslandInAlgolia(employerId: $employerId) }",
+  variables: { employerId: "1002" },
+});
 const LOAD_CONNECTIONS = Number(process.env.MULTI_LOAD_CONNECTIONS ?? 4);
 const LOAD_RATE = Number(process.env.MULTI_LOAD_RATE ?? 40);
 
@@ -295,6 +301,14 @@ async function rollingRestart(instances: Instance[]) {
       requests: [
         { method: "GET", path: "/login" },
         { method: "GET", path: jwks },
+        // A POST too: a balancer never retries a non-idempotent request it has sent, so only a real
+        // drain (in-flight requests answered before exit) keeps these from failing.
+        {
+          method: "POST",
+          path: LOCAL_PATHS.graphql,
+          headers: { "content-type": "application/json", "x-api-key": LOCAL_DEFAULTS.graphqlApiKey },
+          body: ISLAND_CHECK,
+        },
         { method: "GET", path: "/register" },
       ],
     },
