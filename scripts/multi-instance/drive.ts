@@ -75,6 +75,8 @@ class Instance {
         COGNITO_CLIENT_ID: CLIENT_ID,
         COGNITO_USER_POOL_ID: POOL_ID,
         LOCAL_OTP_CODE: "",
+        // nginx appends the client's address to X-Forwarded-For: one trusted hop, as behind any balancer.
+        LOCAL_TRUSTED_PROXY_HOPS: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
