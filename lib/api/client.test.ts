@@ -23,8 +23,8 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => (seen.length = 0));
 
 test.each([
-  ["user", () => userClient(url, "id-token", "req-12345678")],
-  ["public", () => publicClient(url, "api-key", "req-12345678")],
+  ["user", () => userClient(url, "id-token", 5_000, "req-12345678")],
+  ["public", () => publicClient(url, "api-key", 5_000, "req-12345678")],
 ])("the %s client sends the request id to the API", async (_kind, client) => {
   await client().request("query { ok }");
   expect(seen[0]?.["x-request-id"]).toBe("req-12345678");
