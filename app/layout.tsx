@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { publicConfig } from "@/lib/config/env";
 import "./globals.css";
@@ -13,17 +12,11 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
-  const { graphql, widgets } = publicConfig();
+  const { graphql } = publicConfig();
   return (
     <html lang="en">
       <body>
-        {/* Locally, the Maps and Plaid stand-ins define google.maps.importLibrary and window.Plaid
-            (leaving a never-fetched marker script with Plaid's CDN URL) before the app hydrates, so
-            the address field's APIProvider and react-plaid-link take their "loaded externally"
-            paths (WIDGETS.md). Production loads nothing here: /bank's hook loads Plaid's own script. */}
-        {widgets.standInScripts.map((src) => (
-          <Script key={src} src={src} strategy="beforeInteractive" />
-        ))}
+        {/* No widget script here: each widget loads its own (or locally its stand-in) on its page. */}
         <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
       </body>
     </html>

@@ -27,6 +27,7 @@ export default async function Page() {
       step={claims?.step ?? null}
       directDepositConfirmed={claims?.directDepositConfirmed ?? false}
       outboxUrl={publicConfig().widgets.outboxUrl}
+      plaidStandInScript={publicConfig().widgets.plaidStandInScript}
     />
   );
 }

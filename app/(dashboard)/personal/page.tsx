@@ -5,7 +5,7 @@ import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { SectionTitle } from "@/components/ui/section-title";
 import { loadFrontend } from "@/lib/api/operations";
 import type { FrontendLoad } from "@/lib/api/operations";
-import { serverConfig } from "@/lib/config/env";
+import { publicConfig, serverConfig } from "@/lib/config/env";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { AccountSettings } from "./_ui/account-settings";
 import { LoanFacts } from "./_ui/loan-facts";
@@ -39,6 +39,7 @@ export default async function PersonalPage() {
   const app = load.appInfo;
   const mode = personalPageMode(load.applicationStep);
   const mapsApiKey = serverConfig().googleMapsApiKey;
+  const { mapsStandInScript } = publicConfig().widgets;
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:py-10">
@@ -58,8 +59,12 @@ export default async function PersonalPage() {
           <LoanFacts />
         </div>
       )}
-      {mode === "personalDetails" && <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} />}
-      {mode === "accountSettings" && <AccountSettings mapsApiKey={mapsApiKey} details={accountDetails(app)} />}
+      {mode === "personalDetails" && (
+        <PersonalDetailsForm mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} saved={personalDetailsSaved(app)} />
+      )}
+      {mode === "accountSettings" && (
+        <AccountSettings mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} details={accountDetails(app)} />
+      )}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import {
 } from "../actions";
 import { primaryButtonClass } from "@/components/forms";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
+import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
@@ -32,6 +33,8 @@ export interface BankPageProps {
   directDepositConfirmed: boolean;
   /** Locally the micro-deposits are readable in the local outbox. */
   outboxUrl: string | null;
+  /** Locally the Plaid Link stand-in, loaded when Link is first asked for (null elsewhere). */
+  plaidStandInScript: string | null;
 }
 
 type Notice = { kind: "ok" | "problem"; text: string } | null;
@@ -61,7 +64,7 @@ function directDepositText(dd: DirectDeposit): string {
     : "Direct deposit: set up — confirmed by your employer.";
 }
 
-export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
+export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl, plaidStandInScript }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
   const [notice, setNotice] = useState<Notice>(
     initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." },
@@ -283,7 +286,11 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
         )}
       </section>
 
-      {launch && <PlaidLauncher key={launch.token} token={launch.token} onSuccess={onLinkSuccess} onExit={onLinkExit} />}
+      {launch && (
+        <AfterStandIn src={plaidStandInScript}>
+          <PlaidLauncher key={launch.token} token={launch.token} onSuccess={onLinkSuccess} onExit={onLinkExit} />
+        </AfterStandIn>
+      )}
       <CredentialsExpiredPopup
         open={expired !== null && launch === null}
         onClose={() => setExpired(null)}

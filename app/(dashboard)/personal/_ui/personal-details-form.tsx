@@ -48,7 +48,15 @@ const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] =
   (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
 
 /** Step personalInformation: the full identity, sent with `identifies` and accountSettings true (SPEC 5). */
-export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDetailsSaved; mapsApiKey?: string }) {
+export function PersonalDetailsForm({
+  saved,
+  mapsApiKey,
+  mapsStandInScript,
+}: {
+  saved: PersonalDetailsSaved;
+  mapsApiKey?: string;
+  mapsStandInScript?: string | null;
+}) {
   const schema = useMemo(() => personalDetailsSchema(), []);
   const form = useZodForm({
     schema,
@@ -95,7 +103,7 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         autoComplete="bday"
         max={todayIso()}
       />
-      <AddressFields form={form} mapsApiKey={mapsApiKey} />
+      <AddressFields form={form} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} />
       <SsnField
         form={form}
         name="ssn"
