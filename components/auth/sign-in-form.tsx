@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useEffect, useId, useRef } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { PublicConfig } from "@/lib/config/env";
@@ -48,7 +48,9 @@ function carriedQuery(redirect: string | undefined, partner: string | undefined)
  * /login and /register: one form, one code path. Register asks for an e-mail and creates the
  * account first; login takes an e-mail or a US mobile number. Both then ask for the 6-digit code.
  */
-export function SignInForm({ mode, config, redirect, partner, signedOut, services = browserSignInServices }: SignInFormProps) {
+export function SignInForm({ mode, config, redirect, partner, signedOut, services: injected }: SignInFormProps) {
+  const browserServices = useMemo(() => browserSignInServices(config), [config]);
+  const services = injected ?? browserServices;
   const flow = useSignInFlow({ mode, config, redirect, partner, services });
   const ids = { identifier: useId(), code: useId(), error: useId(), hint: useId() };
   const identifierRef = useRef<HTMLInputElement>(null);
