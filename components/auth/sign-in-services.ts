@@ -1,5 +1,5 @@
 import type { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify, startSignIn } from "@/lib/auth/auth-service";
-import { loadAmplify } from "@/lib/auth/amplify-on-demand";
+import { loadAmplify, mayHaveStoredSession } from "@/lib/auth/amplify-on-demand";
 import type { logOriginTracking } from "@/lib/auth/origin-tracking";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { logClientError } from "@/lib/client/error-logging";
@@ -20,12 +20,6 @@ export interface SignInServices {
   logError: (where: string, error: unknown) => void;
   /** Starts loading what signing in needs (the visitor has begun typing); optional. */
   prefetch?: () => void;
-}
-
-/** Amplify's cookies (lib/auth/amplify.ts) name the last user of this app client when a session may be stored. */
-export function mayHaveStoredSession(clientId: string, cookies: string): boolean {
-  const name = `CognitoIdentityServiceProvider.${clientId}.LastAuthUser=`;
-  return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(name) && cookie.length > name.length);
 }
 
 /**

@@ -1,0 +1,15 @@
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+const url = process.argv[2];
+const browser = await puppeteer.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--headless=new","--disable-quic","--no-first-run"] });
+const ctx = await browser.createBrowserContext();
+const page = await ctx.newPage();
+const r = await lighthouse(url, { output: "json", logLevel: "error", onlyCategories: ["performance"] }, undefined, page);
+const a = r.lhr.audits;
+console.log("perf", r.lhr.categories.performance.score, "LCP", a["largest-contentful-paint"].numericValue, "FCP", a["first-contentful-paint"].numericValue, "TBT", a["total-blocking-time"].numericValue);
+console.log(Object.keys(a).filter(k=>/lcp|largest/.test(k)).join(","), JSON.stringify(a["lcp-lazy-loaded"]?.details ?? a["largest-contentful-paint-element"] ?? null).slice(0,1200));
+console.log("render-blocking", JSON.stringify(a["render-blocking-resources"]?.details?.items?.map(i => [i.url, i.totalBytes, i.wastedMs])));
+console.log("bootup", JSON.stringify(a["bootup-time"]?.details?.items?.slice(0,6).map(i => [i.url.slice(-60), Math.round(i.total), Math.round(i.scripting)])));
+console.log("scripts", JSON.stringify(a["network-requests"]?.details?.items?.filter(i=>i.resourceType==="Script"||i.resourceType==="Font"||i.resourceType==="Stylesheet").map(i => [i.url.slice(-50), i.transferSize, i.resourceType])));
+console.log("long tasks", JSON.stringify(a["long-tasks"]?.details?.items?.slice(0,8).map(i => [i.url?.slice(-50), Math.round(i.duration), Math.round(i.startTime)])));
+await browser.close();
