@@ -58,6 +58,11 @@ interface Sample {
   totalBytes: number;
 }
 
+/** Where a run's main-thread time went: the scripts that took longest (reports/vitals.json only). */
+interface Diagnosis {
+  scripts: { url: string; scriptingMs: number; transferBytes?: number }[];
+}
+
 interface Target {
   name: string;
   url: string;
@@ -117,7 +122,7 @@ async function signIn(personas: string[]): Promise<Map<string, CookieData[]>> {
   return jars;
 }
 
-async function measure(browser: Browser, target: Target, cookies: CookieData[]): Promise<Sample> {
+async function measure(browser: Browser, target: Target, cookies: CookieData[]): Promise<Sample & { diagnosis: Diagnosis }> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -141,7 +146,18 @@ async function measure(browser: Browser, target: Target, cookies: CookieData[]):
     const items = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
       ?.items;
     const bytes = (type: string) => items?.find((i) => i.resourceType === type)?.transferSize ?? 0;
+    const bootup = (lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const diagnosis: Diagnosis = {
+      scripts: bootup.slice(0, 6).map((b) => ({
+        url: b.url,
+        scriptingMs: Math.round(b.scripting),
+        transferBytes: requests.find((r) => r.url === b.url)?.transferSize,
+      })),
+    };
     return {
+      diagnosis,
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
       tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
@@ -265,6 +281,7 @@ async function main(): Promise<void> {
     }));
     const personas = [...new Set(states.flatMap((s) => (s.persona ? [s.persona] : [])))];
     const samples = new Map<string, Sample[]>([bare, ...targets].map((t) => [t.name, []]));
+    const diagnoses = new Map<string, Diagnosis[]>([bare, ...targets].map((t) => [t.name, []]));
 
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, "--headless=new"] });
     try {
@@ -272,8 +289,9 @@ async function main(): Promise<void> {
         // Fresh sessions each round: a round outlives no identity token.
         const jars = await signIn(personas);
         for (const target of [bare, ...targets]) {
-          const sample = await measure(browser, target, target.persona ? jars.get(target.persona)! : []);
+          const { diagnosis, ...sample } = await measure(browser, target, target.persona ? jars.get(target.persona)! : []);
           samples.get(target.name)!.push(sample);
+          diagnoses.get(target.name)!.push(diagnosis);
           console.log(
             `round ${round}/${RUNS} ${target.name.padEnd(28)} perf ${sample.performance}  LCP ${fmtS(sample.lcpMs)}  TBT ${Math.round(sample.tbtMs)} ms  CLS ${sample.cls.toFixed(3)}  JS ${fmtKiB(sample.jsBytes)}`,
           );
@@ -292,7 +310,14 @@ async function main(): Promise<void> {
     console.log(`\nLighthouse 12, mobile preset, ${RUNS} runs each, ${when} (medians unless marked)\n`);
     console.log(table(bareSummary, pages));
     mkdirSync(path.join(ROOT, "reports"), { recursive: true });
-    writeFileSync(path.join(ROOT, "reports", "vitals.json"), JSON.stringify({ when, runs: RUNS, bare: bareSummary, pages }, null, 2));
+    writeFileSync(
+      path.join(ROOT, "reports", "vitals.json"),
+      JSON.stringify(
+        { when, runs: RUNS, bare: bareSummary, pages, samples: Object.fromEntries(samples), diagnoses: Object.fromEntries(diagnoses) },
+        null,
+        2,
+      ),
+    );
     const missed = pages.filter((p) => p.misses.length);
     if (missed.length) {
       console.error(`\n${missed.length} page state(s) miss a goal (full figures: reports/vitals.json)`);
