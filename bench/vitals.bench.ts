@@ -133,6 +133,8 @@ async function measure(browser: Browser, target: Target, cookies: CookieData[]):
         output: "json",
         logLevel: "error",
         onlyCategories: ["performance"],
+        // The not-found page is measured as it is served: with its 404.
+        ignoreStatusCode: true,
         // A page that leaves once a request is answered (the waiting page) stays while it is refused.
         ...(target.hold ? { blockedUrlPatterns: [`*${target.hold}*`] } : {}),
       },
