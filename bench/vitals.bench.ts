@@ -291,7 +291,17 @@ async function main(): Promise<void> {
         // Fresh sessions each round: a round outlives no identity token.
         const jars = await signIn(personas);
         for (const target of [bare, ...targets]) {
-          const { diagnosis, ...sample } = await measure(browser, target, target.persona ? jars.get(target.persona)! : []);
+          let measured: Awaited<ReturnType<typeof measure>> | undefined;
+          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): one more try, then the run is left out.
+          for (let attempt = 1; attempt <= 2 && !measured; attempt++) {
+            try {
+              measured = await measure(browser, target, target.persona ? jars.get(target.persona)! : []);
+            } catch (error) {
+              console.warn(`round ${round}/${RUNS} ${target.name}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+          }
+          if (!measured) continue;
+          const { diagnosis, ...sample } = measured;
           samples.get(target.name)!.push(sample);
           diagnoses.get(target.name)!.push(diagnosis);
           console.log(
@@ -303,11 +313,16 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
+    if (!samples.get("bare")!.length) throw new Error("the bare page was never measured");
     const bareSummary = summarize(bare, samples.get("bare")!);
-    const pages: Summary[] = targets.map((t) => {
-      const s = summarize(t, samples.get(t.name)!);
-      return { ...s, misses: goalMisses(s, bareSummary.median) };
-    });
+    const unmeasured = targets.filter((t) => !samples.get(t.name)!.length);
+    if (unmeasured.length) console.error(`never measured: ${unmeasured.map((t) => t.name).join(", ")}`);
+    const pages: Summary[] = targets
+      .filter((t) => samples.get(t.name)!.length)
+      .map((t) => {
+        const s = summarize(t, samples.get(t.name)!);
+        return { ...s, misses: goalMisses(s, bareSummary.median) };
+      });
     const when = new Date().toISOString();
     console.log(`\nLighthouse 12, mobile preset, ${RUNS} runs each, ${when} (medians unless marked)\n`);
     console.log(table(bareSummary, pages));
@@ -321,6 +336,7 @@ async function main(): Promise<void> {
       ),
     );
     const missed = pages.filter((p) => p.misses.length);
+    if (unmeasured.length) process.exitCode = 1;
     if (missed.length) {
       console.error(`\n${missed.length} page state(s) miss a goal (full figures: reports/vitals.json)`);
       process.exitCode = 1;
