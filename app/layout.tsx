@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { AppShell } from "@/components/app-shell/app-shell";
+import { IdleSignOut } from "@/components/auth/idle-sign-out";
 import { publicConfig } from "@/lib/config/env";
+import { currentSession } from "@/lib/session/server-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,11 +15,17 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
   const { graphql } = publicConfig();
+  // Every signed-in page signs out after 15 idle minutes, whatever its layout (the public pages and
+  // the not-found page included), so the one place to mount it is here.
+  const signedIn = (await currentSession()).status !== "anonymous";
   return (
     <html lang="en">
       <body>
         {/* No widget script here: each widget loads its own (or locally its stand-in) on its page. */}
-        <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
+        <AppShell graphqlUrl={graphql.url}>
+          {signedIn && <IdleSignOut />}
+          {children}
+        </AppShell>
       </body>
     </html>
   );

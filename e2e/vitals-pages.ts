@@ -42,7 +42,8 @@ export const PAGE_STATES: readonly PageState[] = [
 ];
 
 /**
- * Each widget's scripts (vendor or local stand-in) and the only path whose page may load them
+ * Each widget's scripts (vendor or local stand-in) and the only page (with the pages under it, e.g.
+ * /bank/oauth) that may load them
  * (issue 24: locally exactly as in production).
  */
 export const WIDGET_SCRIPTS: readonly { widget: string; urls: RegExp; page: string }[] = [
