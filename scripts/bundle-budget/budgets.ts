@@ -14,6 +14,8 @@ export const PAGE_BUDGETS: Record<string, number> = {
   "/employment": 120 * KiB,
   "/personal": 120 * KiB,
   "/bank": 100 * KiB,
+  // The same page, where a bank's OAuth login returns (issue 25).
+  "/bank/oauth": 100 * KiB,
   // The partner-link funnel (issue 24): Amplify and the sign-in calls load once the visitor types.
   "/login": 60 * KiB,
   "/register": 60 * KiB,
