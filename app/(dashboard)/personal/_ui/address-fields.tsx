@@ -264,8 +264,8 @@ function StreetField({
               ask(line);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => {
-              form.touch("address");
+            onBlur={(e) => {
+              form.touch("address", e.relatedTarget);
               setOpen(false);
             }}
           />
