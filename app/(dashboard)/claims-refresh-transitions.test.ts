@@ -47,7 +47,7 @@ beforeEach(() => {
   setEvolveConsent.mockResolvedValue(true);
 });
 
-const helpers = { setFieldError: jest.fn(), setFormError: jest.fn() } as never;
+const helpers = { setFieldError: jest.fn(), setFormError: jest.fn(), clearDraft: jest.fn() } as never;
 
 interface Row {
   transition: string;

@@ -53,7 +53,13 @@ describe("draftStore", () => {
 });
 
 describe("restoreDraft", () => {
-  const initial = { given_name: "", salary: null as number | null, state: "IL" as string | null, ssn: "", military: null as boolean | null };
+  const initial = {
+    given_name: "",
+    salary: null as number | null,
+    state: "IL" as string | null,
+    ssn: "",
+    military: null as boolean | null,
+  };
 
   it("lays the draft's fields over the initial values", () => {
     expect(restoreDraft(initial, { given_name: "Ann", salary: 52000, state: "ME", military: false }, [])).toEqual({

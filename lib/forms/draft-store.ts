@@ -63,7 +63,11 @@ const kindOf = (v: unknown) => (v === null ? "null" : typeof v);
  * string, a number field a number or null…), and never an omitted one: a stale or tampered draft
  * cannot put a value of the wrong kind into a form.
  */
-export function restoreDraft<T extends Record<string, unknown>>(initial: T, draft: Record<string, unknown> | null, omit: readonly string[]): T | null {
+export function restoreDraft<T extends Record<string, unknown>>(
+  initial: T,
+  draft: Record<string, unknown> | null,
+  omit: readonly string[],
+): T | null {
   if (!draft) return null;
   const out: Record<string, unknown> = { ...initial };
   let changed = false;

@@ -5,7 +5,13 @@ import { apiError } from "@/lib/api/client";
 import { loadFrontend, setApplicationStep } from "@/lib/api/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
+import {
+  PERSONAL_DETAILS_FIELDS,
+  accountSettingsSchema,
+  homeStateError,
+  loanRequestSchema,
+  personalDetailsSchema,
+} from "@/lib/personal/schemas";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
 import { applies, identifies } from "./operations";
@@ -60,7 +66,13 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
   try {
     const ctx = await signedInClient("personalDetails");
     if (!ctx.ok) return ctx;
-    const submission = buildIdentitySubmission(parsed.data, { accountSettings: true, affiliate: ctx.load.appInfo?.personal?.affiliate });
+    const app = ctx.load.appInfo;
+    // Asked once: the state and the amount are the loan request's. The form says so and checks the
+    // state with the same rule; here the stored loan request decides.
+    const mismatch = homeStateError(parsed.data.addrStateAbbr, app?.stateOfResidence);
+    if (mismatch) return invalid({ addrStateAbbr: mismatch });
+    const details = { ...parsed.data, amount: app?.amountAppliedFor ?? parsed.data.amount };
+    const submission = buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate });
     try {
       await identifies(ctx.client, submission);
     } catch (error) {
@@ -70,7 +82,7 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
     await setApplicationStep(ctx.client, NEXT_ROUTE.personalDetails.step);
     return { ok: true, next: NEXT_ROUTE.personalDetails.route };
   } catch (error) {
-    return apiFailure(error, Object.keys(personalDetailsSchema().shape), "identifies");
+    return apiFailure(error, PERSONAL_DETAILS_FIELDS, "identifies");
   }
 }
 

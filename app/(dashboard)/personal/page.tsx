@@ -39,6 +39,8 @@ export default async function PersonalPage() {
   const app = load.appInfo;
   const mode = personalPageMode(load.applicationStep);
   const mapsApiKey = serverConfig().googleMapsApiKey;
+  // A draft is the user's own: keyed by username, so another account on the same tab never sees it.
+  const draftKey = (form: string) => (app?.username ? `${form}:${app.username}` : undefined);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:py-10">
@@ -54,11 +56,13 @@ export default async function PersonalPage() {
       )}
       {mode === "loanRequest" && (
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-          <LoanRequestForm saved={loanRequestSaved(app)} />
+          <LoanRequestForm saved={loanRequestSaved(app)} draftKey={draftKey("loan-request")} />
           <LoanFacts />
         </div>
       )}
-      {mode === "personalDetails" && <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} />}
+      {mode === "personalDetails" && (
+        <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} draftKey={draftKey("personal-details")} />
+      )}
       {mode === "accountSettings" && <AccountSettings mapsApiKey={mapsApiKey} details={accountDetails(app)} />}
     </div>
   );

@@ -37,7 +37,9 @@ export function personalDetailsSaved(app: AppInfo): PersonalDetailsSaved {
     referral_code: personal?.referral_code ?? null,
     salary: personal?.salary ?? null,
     additionalIncome: personal?.additionalIncome ?? null,
-    amount: personal?.amount ?? app?.amountAppliedFor ?? null,
+    // Asked once: the loan request's amount is the one (an older personal amount does not override it).
+    amount: app?.amountAppliedFor ?? personal?.amount ?? null,
+    stateOfResidence: app?.stateOfResidence ?? null,
   };
 }
 

@@ -18,7 +18,8 @@ import { submitPersonalDetails } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
-import { LOAN_AMOUNT_HINT, personalDetailsSchema } from "@/lib/personal/schemas";
+import { formatUsd } from "@/lib/format";
+import { homeStateHint, personalDetailsSchema } from "@/lib/personal/schemas";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
 
@@ -41,6 +42,8 @@ export interface PersonalDetailsSaved {
   salary: number | null;
   additionalIncome: number | null;
   amount: number | null;
+  /** The loan request's state: the home address must be in it. */
+  stateOfResidence: string | null;
 }
 
 const SOURCES = APPLICATION_SOURCES.map((s) => ({ value: s, label: s }));
@@ -48,10 +51,21 @@ const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] =
   (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
 
 /** Step personalInformation: the full identity, sent with `identifies` and accountSettings true (SPEC 5). */
-export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDetailsSaved; mapsApiKey?: string }) {
-  const schema = useMemo(() => personalDetailsSchema(), []);
+export function PersonalDetailsForm({
+  saved,
+  mapsApiKey,
+  draftKey,
+}: {
+  saved: PersonalDetailsSaved;
+  mapsApiKey?: string;
+  draftKey?: string;
+}) {
+  const residence = saved.stateOfResidence;
+  const schema = useMemo(() => personalDetailsSchema(undefined, residence), [residence]);
   const form = useZodForm({
     schema,
+    // 18 fields: a reload keeps what was typed, never the SSN.
+    draft: draftKey ? { key: draftKey, omit: ["ssn"] } : undefined,
     initialValues: {
       given_name: saved.given_name ?? "",
       middle_name: saved.middle_name ?? "",
@@ -95,7 +109,7 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         autoComplete="bday"
         max={todayIso()}
       />
-      <AddressFields form={form} mapsApiKey={mapsApiKey} />
+      <AddressFields form={form} mapsApiKey={mapsApiKey} stateHint={residence ? homeStateHint(residence) : undefined} />
       <SsnField
         form={form}
         name="ssn"
@@ -108,11 +122,16 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         <PhoneField form={form} name="home_phone_number" label="Home phone number" optional autoComplete="home tel-national" />
       </div>
       <AlternateEmailField form={form} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <MoneyField form={form} name="salary" label="Yearly salary" />
         <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />
-        <MoneyField form={form} name="amount" label="Loan amount" hint={LOAN_AMOUNT_HINT} />
       </div>
+      {/* Asked once: the amount is the loan request's, shown here and sent with the details (the server takes the stored one). */}
+      <p className="text-gray-900" data-testid="loan-amount">
+        <span className="font-semibold">Loan amount:</span>{" "}
+        {formatUsd(form.values.amount, { cents: !Number.isInteger(form.values.amount) })}{" "}
+        <span className="text-gray-700">(from your loan request)</span>
+      </p>
       <SelectField form={form} name="how_you_heard" label="How did you hear about us?" options={SOURCES} optional />
       <TextField form={form} name="referral_code" label="Referral code" optional autoComplete="off" maxLength={64} />
       <FormError message={form.formError} />
