@@ -260,6 +260,27 @@ describe("errors", () => {
   });
 });
 
+describe("SSN shown as dots until Show is pressed", () => {
+  it("is drawn concealed, a named button shows and hides it, and the digits typed are kept either way", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    const ssnInput = input(/^ssn/i);
+    expect(ssnInput).toHaveAttribute("data-concealed", "true");
+    expect(ssnInput.className).toContain("[-webkit-text-security:disc]");
+    expect(ssnInput).toHaveAttribute("inputmode", "numeric"); // the keypad a password input would lose
+    await user.type(ssnInput, "123456789");
+    const show = screen.getByRole("button", { name: "Show SSN" });
+    expect(show).toHaveAttribute("aria-controls", ssnInput.id);
+    await user.click(show);
+    expect(ssnInput).not.toHaveAttribute("data-concealed");
+    expect(ssnInput).toHaveValue("123-45-6789");
+    expect(screen.getByRole("button", { name: "Hide SSN" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Hide SSN" }));
+    expect(ssnInput).toHaveAttribute("data-concealed", "true");
+    expect(values().ssn).toBe("123456789");
+  });
+});
+
 describe("drafts", () => {
   function DraftHarness({ onSubmit = jest.fn(), initial = empty }: { onSubmit?: jest.Mock; initial?: Draft<In> }) {
     const form = useZodForm({
