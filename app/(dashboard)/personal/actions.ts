@@ -28,11 +28,11 @@ import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode
 export type PersonalActionResult = ActionResult<{ next?: string }>;
 
 /** The user's API client, where the page's mode still matches the server-held step. */
-async function signedInClient(mode: PersonalPageMode) {
+async function signedInClient(...modes: PersonalPageMode[]) {
   const api = await signedInApi();
   if (!api) return failure("signed-out");
   const load = await loadFrontend(api.client);
-  if (personalPageMode(load.applicationStep) !== mode) return failure("wrong-step");
+  if (!modes.includes(personalPageMode(load.applicationStep))) return failure("wrong-step");
   return { ok: true as const, client: api.client, load };
 }
 
@@ -91,7 +91,8 @@ export async function saveAccountSettings(input: unknown): Promise<PersonalActio
   const parsed = parseForm(accountSettingsSchema, input);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   try {
-    const ctx = await signedInClient("accountSettings");
+    // The review before the rate check edits contact details the same way.
+    const ctx = await signedInClient("accountSettings", "review");
     if (!ctx.ok) return ctx;
     try {
       await identifies(ctx.client, buildIdentitySubmission(parsed.data, { accountSettings: false }));

@@ -21,6 +21,7 @@ import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from 
 import { AccountList } from "./account-list";
 import { ManualAccountForm } from "./manual-account-form";
 import { MicroDepositForm } from "./micro-deposit-form";
+import { ApplicationProgress } from "@/components/progress/application-progress";
 
 // Plaid's hook and its script load only once the user asks to link.
 const PlaidLauncher = dynamic(() => import("./plaid-launcher").then((m) => m.PlaidLauncher), { ssr: false });
@@ -185,6 +186,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
       <header className="flex flex-col gap-2">
+        <ApplicationProgress step={step} />
         <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
         <p className="text-gray-700">
           Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.
