@@ -34,6 +34,16 @@ export function Form<In extends Record<string, unknown>>({
   );
 }
 
+/** Says, once the form's kept draft was restored after a reload, that what is shown is what was typed. */
+export function DraftRestored<In extends Record<string, unknown>>({ form, children }: { form: FormApi<In>; children: ReactNode }) {
+  if (!form.restoredDraft) return null;
+  return (
+    <p role="status" className="rounded-md border border-brand bg-green-50 px-3 py-2 text-sm text-gray-900">
+      {children}
+    </p>
+  );
+}
+
 /** The form-level message (e.g. a server failure), announced when it appears. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

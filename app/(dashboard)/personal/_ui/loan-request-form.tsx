@@ -1,6 +1,6 @@
 "use client";
 
-import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { DraftRestored, Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
@@ -33,6 +33,7 @@ export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; 
   return (
     <Form form={form} aria-labelledby="loan-request-title">
       <SectionTitle id="loan-request-title">Your loan</SectionTitle>
+      <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
       <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}

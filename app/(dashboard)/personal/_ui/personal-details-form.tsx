@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { AddressFields } from "./address-fields";
 import {
   DateField,
+  DraftRestored,
   Form,
   FormError,
   MoneyField,
@@ -96,6 +97,9 @@ export function PersonalDetailsForm({
   return (
     <Form form={form} aria-labelledby="personal-details-title">
       <SectionTitle id="personal-details-title">About you</SectionTitle>
+      <DraftRestored form={form}>
+        We kept what you typed before the page was reloaded. Enter your Social Security number again: it is never kept.
+      </DraftRestored>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField form={form} name="given_name" label="First name" kind="name" autoComplete="given-name" maxLength={50} />
         <TextField form={form} name="middle_name" label="Middle name" kind="name" autoComplete="additional-name" optional maxLength={50} />
