@@ -55,6 +55,16 @@ const personal = {
   lng: -89.65,
 };
 
+describe("every error of the loan request at once", () => {
+  it("an empty amount and a reason of Other without a description: both reported on the first parse", () => {
+    const result = loanRequestSchema.safeParse({ amount: null, reason: "Other", other: "", state: "IL" });
+    expect(issuesByField(result.error!)).toEqual({
+      amount: "Enter the amount you'd like to borrow",
+      other: "Describe what the loan is for",
+    });
+  });
+});
+
 describe("the home address is in the state of residence of the loan request", () => {
   it("the State field says so before anything is typed", () => {
     expect(homeStateHint("ME")).toBe("Must be Maine, the state of residence on your loan request");
@@ -68,8 +78,16 @@ describe("the home address is in the state of residence of the loan request", ()
     expect(personalDetailsSchema(now, residence).safeParse({ ...personal, addrStateAbbr: home }).success).toBe(ok);
     expect(homeStateError(home, residence) === undefined).toBe(ok);
   });
-  it("a mismatch is reported with every other error on the same parse (not in a second round)", () => {
-    const result = personalDetailsSchema(now, "ME").safeParse({ ...personal, given_name: "", address: "", addrStateAbbr: "IL" });
+  it("a mismatch is reported with every other error on the same parse (not in a second round), empty fields included", () => {
+    const result = personalDetailsSchema(now, "ME").safeParse({
+      ...personal,
+      given_name: "",
+      address: "",
+      birthdate: null,
+      salary: null,
+      phone_number: "",
+      addrStateAbbr: "IL",
+    });
     expect(issuesByField(result.error!)).toMatchObject({
       given_name: "Enter your first name",
       address: "Enter your street address",

@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import {
+  EVERY_ROUND,
+  email,
+  isoDate,
+  money,
+  oneOf,
+  optionalMoney,
+  optionalText,
+  personName,
+  phone,
+  ssn,
+  text,
+  todayIso,
+} from "@/lib/forms/fields";
 import { MAX_SALARY } from "@/lib/employment/schema";
 import { LOAN_TERMS, displayedLoanTerms } from "@/lib/lending/loan-terms";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
@@ -41,8 +54,10 @@ export const loanRequestSchema = z
     state: state("Choose your state of residence"),
   })
   .superRefine((v, ctx) => {
-    if (v.reason === "Other" && !v.other) ctx.addIssue({ code: "custom", path: ["other"], message: "Describe what the loan is for" });
-  })
+    if (v.reason === "Other" && !(typeof v.other === "string" && v.other.trim())) {
+      ctx.addIssue({ code: "custom", path: ["other"], message: "Describe what the loan is for" });
+    }
+  }, EVERY_ROUND)
   // The description belongs to "Other" only: a leftover from an earlier choice is not sent.
   .transform((v) => ({ ...v, other: v.reason === "Other" ? v.other : null }));
 export type LoanRequest = z.output<typeof loanRequestSchema>;
@@ -128,9 +143,9 @@ export function homeStateError(addrStateAbbr: string | null | undefined, stateOf
  */
 export function personalDetailsSchema(now: () => Date = () => new Date(), stateOfResidence?: string | null) {
   return personalDetailsObject(now).superRefine((v, ctx) => {
-    const message = homeStateError(v.addrStateAbbr, stateOfResidence);
+    const message = homeStateError(typeof v.addrStateAbbr === "string" ? v.addrStateAbbr : null, stateOfResidence);
     if (message) ctx.addIssue({ code: "custom", path: ["addrStateAbbr"], message });
-  });
+  }, EVERY_ROUND);
 }
 
 function personalDetailsObject(now: () => Date) {
