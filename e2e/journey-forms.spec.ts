@@ -207,6 +207,19 @@ test("Step n of 8 on the application pages, and the review before the rate check
   await expect(page.getByRole("link", { name: "Submit and check my rate" })).toHaveAttribute("href", "/apply/authPrequal");
   await checkState(page, testInfo, "review");
 
+  // A typo in the amount is fixed here, before the rate check uses it; the step stays.
+  await page.getByRole("button", { name: "Change your loan" }).click();
+  const amount = await hydrated(page.getByLabel("How much would you like to borrow?"));
+  await amount.fill("3500");
+  await checkState(page, testInfo, "review-change-loan");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("button", { name: "Change your loan" })).toBeVisible();
+  await expect(page.getByText("$3,500")).toBeVisible();
+  expect((await api(page, "{ loadFrontend { applicationStep appInfo { amountAppliedFor } } }")).loadFrontend).toEqual({
+    applicationStep: "authPrequal",
+    appInfo: { amountAppliedFor: 3500 },
+  });
+
   // The job's edit link leads to /employment, which leads back to the review.
   await page.getByRole("link", { name: "Edit your job details" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();

@@ -86,6 +86,26 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
   }
 }
 
+/**
+ * The review's change of the loan request (step authPrequal, before the rate check uses it): the
+ * amount and the reason, sent with `applies`; never a step change. The state of residence stays the
+ * one the home address was checked against.
+ */
+export async function updateLoanRequest(input: unknown): Promise<PersonalActionResult> {
+  const parsed = parseForm(loanRequestSchema, input);
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
+  try {
+    const ctx = await signedInClient("review");
+    if (!ctx.ok) return ctx;
+    const { amount, reason, other, state } = parsed.data;
+    if (state !== ctx.load.appInfo?.stateOfResidence) return invalid({ state: "The state of residence cannot change here" });
+    await applies(ctx.client, { amount, reason, other, state, type: LOAN_TYPE });
+    return { ok: true };
+  } catch (error) {
+    return apiFailure(error, ["amount", "reason", "other"], "applies");
+  }
+}
+
 /** Account settings: the contact-only submission (flag false). Never a step change. */
 export async function saveAccountSettings(input: unknown): Promise<PersonalActionResult> {
   const parsed = parseForm(accountSettingsSchema, input);

@@ -71,7 +71,9 @@ export default async function PersonalPage() {
       {mode === "personalDetails" && (
         <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} draftKey={draftKey("personal-details")} />
       )}
-      {mode === "review" && <ApplicationReview facts={reviewFacts(app)} details={accountDetails(app)} mapsApiKey={mapsApiKey} />}
+      {mode === "review" && (
+        <ApplicationReview facts={reviewFacts(app)} loan={loanRequestSaved(app)} details={accountDetails(app)} mapsApiKey={mapsApiKey} />
+      )}
       {mode === "accountSettings" && <AccountSettings mapsApiKey={mapsApiKey} details={accountDetails(app)} />}
       {mode === "accountSettings" && applicationProgress(load.applicationStep) && (
         // Reached by Back (or an old tab) while the application waits on a later step: the way on.

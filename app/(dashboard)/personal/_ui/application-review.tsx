@@ -7,6 +7,8 @@ import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
 import { stateName } from "@/lib/personal/schemas";
 import { AccountSettings, type AccountDetails } from "./account-settings";
+import { LoanRequestChange } from "./loan-request-change";
+import type { LoanRequestSaved } from "./loan-request-form";
 
 /** What the review shows of the loan request and the job, as the API holds them. */
 export interface ReviewFacts {
@@ -51,11 +53,21 @@ const money = (v: number | null) => (v === null ? null : formatUsd(v, { cents: !
 
 /**
  * "Review your application" (step authPrequal): everything the rate check will use, each section
- * with its way to change it — contact details here, the job on /employment — and one button that
- * sends the application on. The loan request and the identity were fixed when their steps were
- * submitted; the page says whom to ask rather than offering an edit that could not be kept.
+ * with its way to change it — the loan's amount and reason and the contact details here, the job on
+ * /employment — and one button that sends the application on. The state of residence and the
+ * identity (name, birth date, SSN) stay as submitted: the rate check is made for that person there.
  */
-export function ApplicationReview({ facts, details, mapsApiKey }: { facts: ReviewFacts; details: AccountDetails; mapsApiKey?: string }) {
+export function ApplicationReview({
+  facts,
+  loan,
+  details,
+  mapsApiKey,
+}: {
+  facts: ReviewFacts;
+  loan: LoanRequestSaved;
+  details: AccountDetails;
+  mapsApiKey?: string;
+}) {
   const pay = facts.payFrequency ? (PAY_FREQUENCY_LABELS[facts.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? null) : null;
   return (
     <div className="flex flex-col gap-8">
@@ -70,7 +82,7 @@ export function ApplicationReview({ facts, details, mapsApiKey }: { facts: Revie
             ["State of residence", facts.stateOfResidence ? stateName(facts.stateOfResidence) : null],
           ]}
         />
-        <p className="text-sm text-gray-700">Your loan request is set. To change it, contact support before you continue.</p>
+        <LoanRequestChange saved={loan} />
       </Section>
       <AccountSettings details={details} mapsApiKey={mapsApiKey} />
       <Section id="review-job-title" title="Your job">
