@@ -65,8 +65,8 @@ export function PersonalDetailsForm({
   const schema = useMemo(() => personalDetailsSchema(undefined, residence), [residence]);
   const form = useZodForm({
     schema,
-    // 18 fields: a reload keeps what was typed, never the SSN.
-    draft: draftKey ? { key: draftKey, omit: ["ssn"] } : undefined,
+    // 18 fields: a reload keeps what was typed, never the SSN (nor the amount, which is the loan request's, not typed here).
+    draft: draftKey ? { key: draftKey, omit: ["ssn", "amount"] } : undefined,
     initialValues: {
       given_name: saved.given_name ?? "",
       middle_name: saved.middle_name ?? "",
