@@ -204,7 +204,10 @@ test("Step n of 8 on the application pages, and the review before the rate check
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit contact details" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit your job details" })).toHaveAttribute("href", "/employment");
-  await expect(page.getByRole("link", { name: "Submit and check my rate" })).toHaveAttribute("href", "/apply/authPrequal");
+  const submit = page.getByRole("link", { name: "Submit and check my rate" });
+  await expect(submit).toHaveAttribute("href", "/apply/authPrequal");
+  // Drawn as the primary button (a server component once got a client reference instead of the class).
+  expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   await checkState(page, testInfo, "review");
 
   // A typo in the amount is fixed here, before the rate check uses it; the step stays.

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AppLink } from "@/components/ui/app-link";
-import { primaryButtonClass } from "@/components/forms/form";
+import { primaryButtonClass } from "@/components/ui/button-classes";
 import { classNames } from "@/components/ui/class-names";
 import { Notice } from "@/components/notices/notice";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { primaryButtonClass } from "@/components/forms/form";
+import { primaryButtonClass } from "@/components/ui/button-classes";
 import { AppLink } from "@/components/ui/app-link";
 import { SectionTitle } from "@/components/ui/section-title";
 import { classNames } from "@/components/ui/class-names";
