@@ -2,6 +2,14 @@ import type { NextConfig } from "next";
 import { ACTION_BODY_LIMIT_BYTES } from "./lib/security/action-request";
 
 const nextConfig: NextConfig = {
+  // The image ships .next/standalone (server code and the traced node_modules only), started by
+  // scripts/start.mjs; see the Dockerfile and docs/operations.md#deployment.
+  output: "standalone",
+  // One id per build, given at build (the image's commit): a browser holding pages of another build
+  // gets a full reload instead of a failed server action during a rolling deploy. Server-action ids
+  // are salted with NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, also read at build, so every build of a
+  // commit made with the same key and id serves the others' actions.
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   // The route table decides trailing-slash variants itself; Next's own redirect would run first.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
