@@ -209,13 +209,15 @@ describe("decideMicroDepositAdd", () => {
     "We can't send more micro-deposits for this account. For your security it is now with our team for a manual review, and we will e-mail you within 2 business days. You can still link your bank instantly.";
   it.each([
     [0, 0, true],
-    [2, 2, true],
-    [0, 4, true],
-    [3, 3, false], // the fourth time for one account
-    [2, 5, false], // the sixth add for one applicant
-    [3, 0, false], // the account was added three times by others
-  ])("account added %i times, applicant %i times: allowed %s", (accountAdds, userAdds, allowed) => {
-    expect(decideMicroDepositAdd({ accountAdds, userAdds })).toEqual(
+    [1, 0, true], // one lockout: the account may be added again
+    [1, 2, true],
+    [0, 2, true],
+    [2, 0, false], // locked twice, by this applicant or others
+    [2, 2, false],
+    [0, 3, false], // the applicant locked three accounts
+    [5, 5, false],
+  ])("account locked %i times, applicant %i times: allowed %s", (accountLocks, userLocks, allowed) => {
+    expect(decideMicroDepositAdd({ accountLocks, userLocks })).toEqual(
       allowed ? { allowed: true } : { allowed: false, field: "account", message: CAP },
     );
   });

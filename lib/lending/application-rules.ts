@@ -160,21 +160,26 @@ export function decideFunding(f: { step: string; contractSigned: boolean }): Rul
 // ---------------------------------------------------------------------------------------------
 // Micro-deposits.
 
-/** Times one bank account (its fingerprint, whoever adds it) may get micro-deposits: three tries each. */
-export const MICRO_DEPOSIT_ADDS_PER_ACCOUNT = 3;
-/** Times one applicant may add micro-deposit accounts, any account. */
-export const MICRO_DEPOSIT_ADDS_PER_USER = 5;
+/**
+ * Lockouts (three wrong tries each) one bank account may have, whoever added it, before adding it
+ * again goes to manual review: two lockouts are six guesses at the two amounts.
+ */
+export const MICRO_DEPOSIT_LOCKS_PER_ACCOUNT = 2;
+/** Lockouts one applicant may have, on any accounts, before a new micro-deposit account goes to manual review. */
+export const MICRO_DEPOSIT_LOCKS_PER_USER = 3;
 
 export const MICRO_DEPOSIT_CAP_MESSAGE =
   "We can't send more micro-deposits for this account. For your security it is now with our team for a manual review, and we will e-mail you within 2 business days. You can still link your bank instantly.";
 
 /**
- * Adding a micro-deposit account: at most MICRO_DEPOSIT_ADDS_PER_ACCOUNT times per account
- * fingerprint (across users: guessing one stranger's deposits from several sign-ups counts once)
- * and MICRO_DEPOSIT_ADDS_PER_USER times per applicant. Past either cap: manual review.
+ * Adding a micro-deposit account (a re-add of a locked one included): refused once the account's
+ * deposits were locked MICRO_DEPOSIT_LOCKS_PER_ACCOUNT times, by anyone (guessing one stranger's
+ * deposits from several sign-ups counts against that account), or once the applicant has locked
+ * MICRO_DEPOSIT_LOCKS_PER_USER accounts. Past either cap: manual review. Adding without locking
+ * never counts: a typo in the amounts is not abuse.
  */
-export function decideMicroDepositAdd(f: { accountAdds: number; userAdds: number }): RuleDecision {
-  if (f.accountAdds >= MICRO_DEPOSIT_ADDS_PER_ACCOUNT || f.userAdds >= MICRO_DEPOSIT_ADDS_PER_USER) {
+export function decideMicroDepositAdd(f: { accountLocks: number; userLocks: number }): RuleDecision {
+  if (f.accountLocks >= MICRO_DEPOSIT_LOCKS_PER_ACCOUNT || f.userLocks >= MICRO_DEPOSIT_LOCKS_PER_USER) {
     return refuse("account", MICRO_DEPOSIT_CAP_MESSAGE);
   }
   return { allowed: true };

@@ -8,6 +8,7 @@ import { isKnownStep } from "../data/reference";
 import { InputError, text } from "../data/validate";
 import { decidePrequalification, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
+import { decideFunding } from "../../lib/lending/application-rules";
 
 /**
  * The lender's side of the local stand-in: the operations that apply the rules of rules.ts to the
@@ -441,7 +442,8 @@ export async function originate(db: Db, caller: Caller, today = isoToday()): Pro
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
     const offer = (await tx.query<{ signed: boolean }>(`SELECT contract_signed AS signed FROM offers WHERE sub = $1`, [caller.sub]))[0];
-    if (app.step !== "Offer Sent" || !offer?.signed) throw new InputError("step", "only a signed contract can be originated");
+    const funding = decideFunding({ step: app.step, contractSigned: offer?.signed === true });
+    if (!funding.allowed) throw new InputError(funding.field, funding.message);
     const terms = await prequalTerms(tx, caller.sub);
     if (!terms) throw new InputError("offer", "the application is not prequalified");
     const e = (await tx.query<{ pay_frequency: string | null }>(`SELECT pay_frequency FROM employment WHERE sub = $1`, [caller.sub]))[0];

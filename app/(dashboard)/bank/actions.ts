@@ -5,6 +5,7 @@ import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/
 import { apiError } from "@/lib/api/client";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
 import { parseForm } from "@/lib/forms/validation";
 import { signedInApi } from "@/lib/session/signed-in-api";
@@ -23,6 +24,8 @@ const SHOWN = [
   /^The amounts do not match\./,
   /locked after 3 wrong tries/,
 ];
+/** The lending rules' messages the page shows as they are (micro-deposits capped: manual review). */
+const SHOWN_RULES: readonly string[] = [MICRO_DEPOSIT_CAP_MESSAGE];
 
 async function withUser<T extends object>(
   what: string,
@@ -36,7 +39,7 @@ async function withUser<T extends object>(
     const detail = apiError(error);
     if (detail?.status === 401) return failure("signed-out");
     if (detail && detail.errorType !== "InternalFailure" && detail.errorType !== undefined) {
-      const shown = SHOWN.some((re) => re.test(detail.message));
+      const shown = SHOWN.some((re) => re.test(detail.message)) || SHOWN_RULES.includes(detail.message);
       return failure("refused", {
         message: shown ? detail.message : undefined,
         fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined,
