@@ -210,11 +210,11 @@ describe("decideMicroDepositAdd", () => {
   it.each([
     [0, 0, true],
     [1, 0, true], // one lockout: the account may be added again
-    [1, 2, true],
+    [2, 2, true],
     [0, 2, true],
-    [2, 0, false], // locked twice, by this applicant or others
-    [2, 2, false],
-    [0, 3, false], // the applicant locked three accounts
+    [3, 0, false], // locked three times, by this applicant or others
+    [3, 2, false],
+    [1, 3, false], // the applicant locked three accounts
     [5, 5, false],
   ])("account locked %i times, applicant %i times: allowed %s", (accountLocks, userLocks, allowed) => {
     expect(decideMicroDepositAdd({ accountLocks, userLocks })).toEqual(

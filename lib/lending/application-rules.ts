@@ -162,9 +162,9 @@ export function decideFunding(f: { step: string; contractSigned: boolean }): Rul
 
 /**
  * Lockouts (three wrong tries each) one bank account may have, whoever added it, before adding it
- * again goes to manual review: two lockouts are six guesses at the two amounts.
+ * again goes to manual review: three lockouts are nine guesses at about 4,900 pairs of amounts.
  */
-export const MICRO_DEPOSIT_LOCKS_PER_ACCOUNT = 2;
+export const MICRO_DEPOSIT_LOCKS_PER_ACCOUNT = 3;
 /** Lockouts one applicant may have, on any accounts, before a new micro-deposit account goes to manual review. */
 export const MICRO_DEPOSIT_LOCKS_PER_USER = 3;
 

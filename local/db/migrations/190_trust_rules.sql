@@ -20,3 +20,7 @@ CREATE TABLE IF NOT EXISTS manual_reviews (
 -- A signed contract is always of an accepted offer (rows from before this rule were accepted by signing).
 UPDATE offers SET accepted_at = coalesce(accepted_at, now()) WHERE contract_signed;
 ALTER TABLE offers ADD CONSTRAINT offers_signed_after_accepted CHECK (NOT contract_signed OR accepted_at IS NOT NULL);
+
+-- Uploads keep the content type their bytes showed (local/lending/upload-content.ts); rows from
+-- before the content check have none.
+ALTER TABLE uploads ADD COLUMN IF NOT EXISTS content_type text CHECK (content_type IN ('application/pdf', 'image/jpeg', 'image/png', 'image/heic'));
