@@ -205,7 +205,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
         <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">
           Your accounts
         </h2>
-        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} />}
+        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} capped={capped} />}
         <p className="text-sm text-gray-700" data-testid="direct-deposit">
           {directDepositText(dd)}
         </p>
