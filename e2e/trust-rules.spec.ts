@@ -60,6 +60,7 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
   await page.getByLabel("Second deposit").fill(wrong);
   await page.getByRole("button", { name: "Verify deposits" }).click();
   await expect(page.getByTestId("locked-notice")).toHaveText(MICRO_DEPOSIT_CAP_MESSAGE);
+  await expect(page.getByText("Locked after 3 wrong tries: with our team for a manual review")).toBeVisible();
   await checkState(page, testInfo, "bank", "micro-deposit-cap");
 
   // Adding it once more is refused with the same message, under the form.

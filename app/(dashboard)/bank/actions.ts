@@ -3,6 +3,7 @@
 import type { GraphQLClient } from "graphql-request";
 import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { apiError } from "@/lib/api/client";
+import { logError } from "@/lib/observability/safe-error";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
 import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
@@ -45,7 +46,8 @@ async function withUser<T extends object>(
         fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined,
       });
     }
-    console.error(`[bank] ${what} failed:`, detail?.errorType ?? (error instanceof Error ? error.message : error));
+    // The API client's error quotes the request (account and routing numbers): logged by the safe formatter only.
+    logError("bank: call failed", error, { operation: what, errorType: detail?.errorType });
     return failure("failed");
   }
 }
