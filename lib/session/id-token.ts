@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { VerifiedCache } from "./verified-cache";
 
 /**
@@ -17,10 +18,24 @@ export interface IdTokenVerifierOptions {
   issuer: string;
   jwksUrl: string;
   clientId: string;
+  /** How long fetching the key set may take (ServerConfig.timeouts.cognitoMs). */
+  timeoutMs?: number;
   /** Injected in tests; defaults to a cached remote JWKS. */
   keys?: JWTVerifyGetKey;
   /** Tests only: a smaller cache. */
   maxRemembered?: number;
+}
+
+/**
+ * How far ahead of this server's clock a token's `iat` may be: servers' clocks drift a little, but
+ * a token "issued" later than that was not issued by a pool we trust at the time it claims (a
+ * forged or replayed-from-the-future token), so it is refused. The one skew for every verifier.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+/** Whether a token's `iat` is a time in the past, give or take the allowed skew. */
+export function issuedInThePast(iat: unknown, nowSeconds: number): boolean {
+  return typeof iat === "number" && Number.isFinite(iat) && iat <= nowSeconds + MAX_CLOCK_SKEW_SECONDS;
 }
 
 /** Verified tokens remembered per verifier (one per server): a few MB at most. */
@@ -39,7 +54,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       const set = createRemoteJWKSet(new URL(options.jwksUrl), {
         cooldownDuration: 30_000,
         cacheMaxAge: 3_600_000,
-        timeoutDuration: 2_000,
+        timeoutDuration: options.timeoutMs ?? UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs,
       });
       remoteKeySets.set(options.jwksUrl, set);
       return set;
@@ -61,7 +76,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         payload.token_use !== "id" ||
         typeof payload.sub !== "string" ||
         typeof username !== "string" ||
-        typeof payload.exp !== "number"
+        typeof payload.exp !== "number" ||
+        !issuedInThePast(payload.iat, nowSeconds)
       ) {
         return null;
       }
