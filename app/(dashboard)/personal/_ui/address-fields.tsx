@@ -52,12 +52,15 @@ export function AddressFields<In extends AddressInput>({
   mapsApiKey,
   mapsStandInScript = null,
   legend = "Home address",
+  stateHint,
 }: {
   form: FormApi<In>;
   mapsApiKey?: string;
   /** Locally the Maps stand-in's script (null elsewhere). */
   mapsStandInScript?: string | null;
   legend?: string;
+  /** What the State field must be, said before it matters (the personal details: the loan request's state). */
+  stateHint?: string;
 }) {
   const form = typedForm as unknown as FormApi<AddressInput>;
   const [libraries, setLibraries] = useState<MapsLibraries>(NO_LIBRARIES);
@@ -88,7 +91,14 @@ export function AddressFields<In extends AddressInput>({
           maxLength={100}
           onInput={() => clearCoordinates(form)}
         />
-        <SelectField form={form} name="addrStateAbbr" label="State" options={STATE_OPTIONS} autoComplete="address-level1" />
+        <SelectField
+          form={form}
+          name="addrStateAbbr"
+          label="State"
+          hint={stateHint}
+          options={STATE_OPTIONS}
+          autoComplete="address-level1"
+        />
         <TextField
           form={form}
           name="addrPostalCode"
@@ -265,8 +275,8 @@ function StreetField({
               ask(line);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => {
-              form.touch("address");
+            onBlur={(e) => {
+              form.touch("address", e.relatedTarget);
               setOpen(false);
             }}
           />
