@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { MAX_UPLOAD_BODY_BYTES } from "./lib/lending/upload-limits";
 import { ACTION_BODY_LIMIT_BYTES } from "./lib/security/action-request";
 
 const nextConfig: NextConfig = {
@@ -21,7 +22,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ["jose"],
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // The edge refuses a larger server-action body first, with our own words (lib/security/action-request.ts).
-  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES } },
+  // Requests pass the proxy (middleware.ts) with their body cut at proxyClientMaxBodySize: an upload of
+  // the stated 10 MiB limit, with its multipart framing, must arrive whole (lib/lending/upload-limits.ts).
+  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES }, proxyClientMaxBodySize: MAX_UPLOAD_BODY_BYTES },
 };
 
 export default nextConfig;

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { IdleSignOut } from "@/components/auth/idle-sign-out";
 import { REQUEST_ID_META } from "@/lib/client/page-request-id";
@@ -17,7 +16,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
-  const { graphql, widgets } = publicConfig();
+  const { graphql } = publicConfig();
   // Every signed-in page signs out after 15 idle minutes, whatever its layout (the public pages and
   // the not-found page included), so the one place to mount it is here.
   const signedIn = (await currentSession()).status !== "anonymous";
@@ -26,13 +25,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang="en">
       <head>{requestId ? <meta name={REQUEST_ID_META} content={requestId} /> : null}</head>
       <body>
-        {/* Locally, the Maps and Plaid stand-ins define google.maps.importLibrary and window.Plaid
-            (leaving a never-fetched marker script with Plaid's CDN URL) before the app hydrates, so
-            the address field's APIProvider and react-plaid-link take their "loaded externally"
-            paths (WIDGETS.md). Production loads nothing here: /bank's hook loads Plaid's own script. */}
-        {widgets.standInScripts.map((src) => (
-          <Script key={src} src={src} strategy="beforeInteractive" />
-        ))}
+        {/* No widget script here: each widget loads its own (or locally its stand-in) on its page. */}
         <AppShell graphqlUrl={graphql.url}>
           {signedIn && <IdleSignOut />}
           {children}

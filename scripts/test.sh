@@ -74,7 +74,8 @@ npx playwright test
 echo "== route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh
 
-# ~4 min: a second production build (~3 min) and two servers on the Node LTS the Dockerfile names.
+# 3.5–6 min measured on this machine (most of it a second production build, 1.5–3.5 min), two servers on
+# the Node LTS the Dockerfile names, the routes and smoke projects.
 echo "== standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
 bash scripts/standalone-smoke.sh
 

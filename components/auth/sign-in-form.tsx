@@ -1,9 +1,10 @@
 "use client";
 
-import { type FormEvent, useEffect, useId, useRef } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { PublicConfig } from "@/lib/config/env";
+import { codeDigits } from "@/lib/auth/identifier";
 import type { SignInMode } from "./sign-in-messages";
 import { browserSignInServices, type SignInServices } from "./sign-in-services";
 import { useSignInFlow } from "./use-sign-in-flow";
@@ -48,7 +49,9 @@ function carriedQuery(redirect: string | undefined, partner: string | undefined)
  * /login and /register: one form, one code path. Register asks for an e-mail and creates the
  * account first; login takes an e-mail or a US mobile number. Both then ask for the 6-digit code.
  */
-export function SignInForm({ mode, config, redirect, partner, signedOut, services = browserSignInServices }: SignInFormProps) {
+export function SignInForm({ mode, config, redirect, partner, signedOut, services: injected }: SignInFormProps) {
+  const browserServices = useMemo(() => browserSignInServices(config), [config]);
+  const services = injected ?? browserServices;
   const flow = useSignInFlow({ mode, config, redirect, partner, services });
   const ids = { identifier: useId(), code: useId(), error: useId(), hint: useId() };
   const identifierRef = useRef<HTMLInputElement>(null);
@@ -130,9 +133,10 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
               className={classNames(input, "tracking-widest", focusRing)}
               autoComplete="one-time-code"
               inputMode="numeric"
-              maxLength={9}
+              // Digits only, six at most. No maxLength: the browser would cut a pasted "123 456" before the space goes.
+              pattern="[0-9]*"
               value={flow.code}
-              onChange={(e) => flow.setCode(e.target.value)}
+              onChange={(e) => flow.setCode(codeDigits(e.target.value))}
               aria-invalid={codeInvalid}
               aria-describedby={codeInvalid ? `${ids.error} ${ids.hint}` : ids.hint}
               readOnly={busyField}

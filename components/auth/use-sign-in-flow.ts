@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { configureAmplify } from "@/lib/auth/amplify";
 import { AUTH_MESSAGES, AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-errors";
 import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
 import { signInTarget } from "@/lib/auth/redirect-target";
@@ -100,10 +99,9 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     setError({ message: FINISH_FAILED, field: null, retryFinish: true });
   }, [config.graphql.url, partner, services, target]);
 
-  // Amplify for this page, and a session that is still good in this browser (its identity token
-  // had expired, the refresh token had not): finish signing in without asking for a code.
+  // A session that is still good in this browser (its identity token had expired, the refresh
+  // token had not): finish signing in without asking for a code. The services load Amplify for it.
   useEffect(() => {
-    configureAmplify(config);
     let cancelled = false;
     void services.currentUserIdToken().then((token) => {
       if (token && !cancelled && !busy.current) {
@@ -241,6 +239,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
 
   // An error below a field goes once what is typed there is valid again (it was about the old value).
   const editIdentifier = (value: string) => {
+    services.prefetch?.();
     setIdentifier(value);
     const parsed = mode === "register" ? parseEmail(value) : parseIdentifier(value);
     if (parsed.kind !== "invalid") setError((e) => (e?.field === "identifier" ? null : e));

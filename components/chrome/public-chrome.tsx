@@ -18,7 +18,10 @@ export function PublicChrome({ user, onLogout, children }: PublicChromeProps) {
       <SkipLink />
       <TopBar signedIn={user.signedIn} onLogout={onLogout} />
       {/* tabIndex -1: the skip link's target must take focus for screen readers to follow it. */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (the large viewport, which does not change as a phone's address bar
+          slides): the footer starts below the first screen, so a page whose content streams in or grows
+          as it hydrates never moves it in view (issue 24: layout shift). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-lvh flex-1 focus:outline-none">
         {children}
       </main>
       <Footer />

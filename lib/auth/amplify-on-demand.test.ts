@@ -1,10 +1,18 @@
-import { amplifySettled, idTokenOnDemand, loadAmplify, resetAmplifyOnDemandForTests } from "./amplify-on-demand";
+import {
+  amplifySettled,
+  idTokenOnDemand,
+  keepSessionFreshOnDemand,
+  loadAmplify,
+  mayHaveStoredSession,
+  resetAmplifyOnDemandForTests,
+} from "./amplify-on-demand";
 import { configureAmplify } from "./amplify";
 import { currentIdToken } from "@/lib/client/id-token";
 import type { PublicConfig } from "@/lib/config/env";
 
 jest.mock("./amplify", () => ({ configureAmplify: jest.fn() }));
 jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn(async () => "id-token") }));
+jest.mock("./keep-session-fresh", () => ({ keepSessionFresh: jest.fn(() => () => undefined) }));
 
 const config = { cognito: { userPoolId: "us-east-1_x", clientId: "c" } } as unknown as PublicConfig;
 
@@ -37,5 +45,28 @@ describe("Amplify on demand", () => {
     expect(await idTokenOnDemand()).toBeNull();
     await loadAmplify(config);
     expect(await idTokenOnDemand()).toBe("id-token");
+  });
+});
+
+describe("a stored session", () => {
+  it.each([
+    ["no cookies", "", false],
+    ["another app client's user", "CognitoIdentityServiceProvider.other.LastAuthUser=a10001", false],
+    ["an emptied cookie (signed out)", "CognitoIdentityServiceProvider.c.LastAuthUser=", false],
+    ["this client's last user", "x=1; CognitoIdentityServiceProvider.c.LastAuthUser=a10001; y=2", true],
+  ])("%s", (_, cookies, expected) => {
+    expect(mayHaveStoredSession("c", cookies)).toBe(expected);
+  });
+
+  it("an anonymous visitor's page never loads Amplify to keep a session fresh (issue 24)", async () => {
+    keepSessionFreshOnDemand(config, "x=1")();
+    await amplifySettled();
+    expect(configureAmplify).not.toHaveBeenCalled();
+  });
+
+  it("a signed-in visitor's page loads it and keeps the session fresh", async () => {
+    keepSessionFreshOnDemand(config, "CognitoIdentityServiceProvider.c.LastAuthUser=a10001");
+    await amplifySettled();
+    expect(configureAmplify).toHaveBeenCalledWith(config);
   });
 });

@@ -33,8 +33,21 @@ export async function idTokenOnDemand(): Promise<string | null> {
   }
 }
 
-/** Starts keepSessionFresh once Amplify is loaded; returns its stop function (safe to call early). */
-export function keepSessionFreshOnDemand(config: PublicConfig): () => void {
+/**
+ * Whether this browser may hold a session of this app client: Amplify's cookies (lib/auth/amplify.ts)
+ * name its last user. Without one there is nothing to keep fresh or finish, and Amplify need not load.
+ */
+export function mayHaveStoredSession(clientId: string, cookies: string): boolean {
+  const name = `CognitoIdentityServiceProvider.${clientId}.LastAuthUser=`;
+  return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(name) && cookie.length > name.length);
+}
+
+/**
+ * Starts keepSessionFresh once Amplify is loaded; returns its stop function (safe to call early).
+ * An anonymous visitor (no stored session) loads nothing: a sign-in loads Amplify itself and leaves the page.
+ */
+export function keepSessionFreshOnDemand(config: PublicConfig, cookies: string = document.cookie): () => void {
+  if (!mayHaveStoredSession(config.cognito.clientId, cookies)) return () => undefined;
   let stop: (() => void) | undefined;
   let stopped = false;
   void loadAmplify(config)

@@ -140,8 +140,12 @@ export interface ServerConfig {
 export interface Widgets {
   /** Argyle Link's web script: Argyle's CDN, or locally the stand-in's copy. */
   argyleScriptUrl: string;
-  /** Scripts that stand in for the vendors' browser globals before the app hydrates (local only). */
-  standInScripts: string[];
+  /**
+   * Locally, the scripts that define the Maps and Plaid globals before their widgets mount (null
+   * elsewhere): each is loaded by its widget, on its page only (components/widgets/after-stand-in).
+   */
+  mapsStandInScript: string | null;
+  plaidStandInScript: string | null;
   /** The local outbox where one-time codes and micro-deposits can be read; null outside local. */
   outboxUrl: string | null;
 }
@@ -150,10 +154,11 @@ export function widgetsFor(isLocal: boolean): Widgets {
   return isLocal
     ? {
         argyleScriptUrl: LOCAL_PATHS.argyleScript,
-        standInScripts: [LOCAL_PATHS.mapsScript, LOCAL_PATHS.plaidScript],
+        mapsStandInScript: LOCAL_PATHS.mapsScript,
+        plaidStandInScript: LOCAL_PATHS.plaidScript,
         outboxUrl: LOCAL_PATHS.outbox,
       }
-    : { argyleScriptUrl: ARGYLE_SCRIPT_URL, standInScripts: [], outboxUrl: null };
+    : { argyleScriptUrl: ARGYLE_SCRIPT_URL, mapsStandInScript: null, plaidStandInScript: null, outboxUrl: null };
 }
 
 export class ConfigError extends Error {

@@ -9,7 +9,12 @@ test.each([
   [
     "an AppSync error: its type and status, not its message",
     new ClientError(
-      { status: 200, errors: [{ message: "ssn 666-00-0001 is taken", errorType: "ConflictException" }] as never, headers: new Headers(), body: "" },
+      {
+        status: 200,
+        errors: [{ message: "ssn 666-00-0001 is taken", errorType: "ConflictException" }] as never,
+        headers: new Headers(),
+        body: "",
+      },
       { query: "mutation { identifies }" },
     ),
     { status: 200, errorType: "ConflictException" },

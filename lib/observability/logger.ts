@@ -59,3 +59,24 @@ export function logger(): Logger {
   shared.__shellLogger ??= createLogger();
   return shared.__shellLogger;
 }
+
+/** Tests: every line the process's logger writes, parsed, until restore(). */
+export function captureLogs(): { lines: () => Record<string, unknown>[]; restore: () => void } {
+  const previous = shared.__shellLogger;
+  const lines: string[] = [];
+  shared.__shellLogger = createLogger({
+    format: "json",
+    level: "debug",
+    destination: {
+      write(chunk: string) {
+        lines.push(...chunk.split("\n").filter(Boolean));
+      },
+    },
+  });
+  return {
+    lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    restore: () => {
+      shared.__shellLogger = previous;
+    },
+  };
+}

@@ -10,7 +10,6 @@ describe("redact: personal and secret fields, at any depth", () => {
     ["phoneNumber", "+15555550123"],
     ["accountNumber", "000123456789"],
     ["routing_number", "011000015"],
-    ["code", "123456"],
     ["idToken", "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.sig"],
     ["refreshToken", "opaque-refresh"],
     ["authorization", "eyJ..."],
@@ -24,6 +23,11 @@ describe("redact: personal and secret fields, at any depth", () => {
   ])("%s", (key, value) => {
     expect(redact({ [key]: value })).toEqual({ [key]: REDACTED });
     expect(redact({ outer: { inner: [{ [key]: value }] } })).toEqual({ outer: { inner: [{ [key]: REDACTED }] } });
+  });
+
+  test("a one-time code under `code` is caught by its shape; an error code is kept", () => {
+    expect(redact({ code: "482913" })).toEqual({ code: "[number]" });
+    expect(redact({ code: "23505" })).toEqual({ code: "23505" });
   });
 
   test("keeps what is not personal", () => {
@@ -49,14 +53,11 @@ describe("redact: personal and secret fields, at any depth", () => {
       detail: "Key (ssn)=(123-45-6789) already exists.",
       parameters: ["123-45-6789", "1985-03-14"],
     });
+    Object.assign(error, { severity: "ERROR" });
     expect(redact({ err: error })).toEqual({
-      err: {
-        type: "Error",
-        message: 'duplicate key value violates unique constraint "users_ssn_key"',
-        errorCode: "23505",
-        constraint: "users_ssn_key",
-      },
+      err: expect.objectContaining({ type: "DatabaseError", code: "23505", constraint: "users_ssn_key" }),
     });
+    expect(JSON.stringify(redact({ err: error }))).not.toMatch(/123-45-6789|1985-03-14/);
   });
 
   test("stops at depth 8 instead of recursing without bound", () => {

@@ -1,8 +1,11 @@
+import { safeError } from "./safe-error";
+
 /**
  * What may never reach a log line: values under personal or secret field names are replaced
  * whatever their depth, and free text (error messages, database errors) is scrubbed of what looks
  * like an e-mail address, SSN, birth date, account or routing number, one-time code or token.
- * Runtime-neutral: the edge's JSON lines and the Node logger both pass through it.
+ * Runtime-neutral: the edge's JSON lines and the Node logger both pass through it. A one-time code
+ * under `code` is caught by its shape (six digits); `code` itself names error codes (SQLSTATE, errorType).
  */
 
 export const REDACTED = "[redacted]";
@@ -38,7 +41,6 @@ const SENSITIVE_KEYS = new Set(
     "account",
     "mask",
     "amounts",
-    "code",
     "otp",
     "answer",
     "challengeAnswer",
@@ -110,12 +112,11 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** What a log keeps of an error: its class, scrubbed message and machine code (a database error's constraint too). */
+/** What a log keeps of an error (safe-error.ts: class, code, a database error's constraint, a scrubbed message), and a server error's digest. */
 export function errorFields(error: Error): Record<string, unknown> {
-  const fields: Record<string, unknown> = { type: error.name, message: scrubText(error.message) };
-  const extra = error as Error & { code?: unknown; constraint?: unknown; digest?: unknown };
-  if (typeof extra.code === "string" || typeof extra.code === "number") fields.errorCode = extra.code;
-  if (typeof extra.constraint === "string") fields.constraint = extra.constraint;
-  if (typeof extra.digest === "string") fields.digest = extra.digest;
+  const fields: Record<string, unknown> = { ...safeError(error) };
+  const digest = (error as Error & { digest?: unknown }).digest;
+  if (typeof digest === "string") fields.digest = digest;
+  if (typeof fields.message === "string") fields.message = scrubText(fields.message);
   return fields;
 }

@@ -1,6 +1,6 @@
 /**
- * The Maps stand-in's browser script, served at /api/local/maps/maps.js and loaded locally only,
- * before the app hydrates (root layout, next/script beforeInteractive). It defines
+ * The Maps stand-in's browser script, served at /api/local/maps/maps.js and loaded locally only, by
+ * the address field right before it loads Maps (components/widgets/after-stand-in). It defines
  * `google.maps.importLibrary` — the documented "loaded externally" path of Google's loader, which
  * @vis.gl/react-google-maps honours — and answers the calls the address field makes with the
  * shapes of the Maps JavaScript API (Places API (New) data classes and the Geocoder), backed by

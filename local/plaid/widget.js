@@ -1,6 +1,6 @@
 /*
  * The Plaid Link stand-in (local environment only), served at /api/local/plaid/link-initialize.js
- * and loaded by the root layout before the page hydrates. It does what Plaid's link-initialize.js
+ * and loaded by /bank right before react-plaid-link mounts (components/widgets/after-stand-in). It does what Plaid's link-initialize.js
  * does for react-plaid-link: defines window.Plaid.create(config) returning {open, exit, destroy,
  * submit}, and calls onLoad, onSuccess(public_token, metadata), onExit(error, metadata) and
  * onEvent with Plaid's shapes, OAuth banks included (receivedRedirectUri resumes). It also leaves

@@ -34,6 +34,8 @@ describe("the budget table", () => {
     expect(budgetFor("/employment")).toBe(120 * KiB);
     expect(budgetFor("/personal")).toBe(120 * KiB);
     expect(budgetFor("/bank")).toBe(100 * KiB);
+    expect(budgetFor("/login")).toBe(60 * KiB);
+    expect(budgetFor("/register")).toBe(60 * KiB);
     for (const notice of ["/restricted", "/_restricted", "/under-construction", "/wait-load-redirect", "/_not-found"]) {
       expect(PAGE_BUDGETS[notice]).toBeUndefined();
     }

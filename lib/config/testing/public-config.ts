@@ -11,5 +11,5 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   cognito: { region: "us-east-1", userPoolId: "us-east-1_localpool", clientId: "c" },
   graphql: { url: "http://api.test/graphql", apiKey: "k" },
   companyEmailDomains: [],
-  widgets: { argyleScriptUrl: "a", standInScripts: [], outboxUrl: null },
+  widgets: { argyleScriptUrl: "a", mapsStandInScript: null, plaidStandInScript: null, outboxUrl: null },
 };

@@ -27,6 +27,7 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
       step={claims?.step ?? null}
       directDepositConfirmed={claims?.directDepositConfirmed ?? false}
       outboxUrl={publicConfig().widgets.outboxUrl}
+      plaidStandInScript={publicConfig().widgets.plaidStandInScript}
       oauthReturn={oauthReturn}
     />
   );

@@ -14,8 +14,8 @@ export interface PlaidLauncherProps {
 
 /**
  * Plaid Link exactly as react-plaid-link documents it: mounted with a link token, opened as soon as
- * Link is ready. Production loads Plaid's own script; locally the root layout has already put the
- * stand-in in place (WIDGETS.md), so this component has no local code path.
+ * Link is ready. Production loads Plaid's own script; locally the bank page mounts this only after
+ * the stand-in has run (AfterStandIn, WIDGETS.md), so this component has no local code path.
  */
 export function PlaidLauncher({ token, receivedRedirectUri, onSuccess, onExit }: PlaidLauncherProps) {
   const { open, ready } = usePlaidLink({ token, receivedRedirectUri, onSuccess, onExit });

@@ -4,6 +4,7 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import { useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
+import { loadVendorScript } from "@/lib/client/vendor-script";
 
 /** Argyle Link web (v5) as the app uses it; see ../shared/WIDGETS.md. */
 interface ArgyleLink {
@@ -28,23 +29,11 @@ declare global {
   }
 }
 
-let loading: Promise<ArgyleGlobal> | undefined;
-
 /** Loads the Argyle script once, on demand (only when the person asks to link payroll). */
-function loadArgyle(src: string): Promise<ArgyleGlobal> {
-  if (window.Argyle) return Promise.resolve(window.Argyle);
-  loading ??= new Promise<ArgyleGlobal>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.async = true;
-    script.onload = () => (window.Argyle ? resolve(window.Argyle) : reject(new Error("Argyle did not load")));
-    script.onerror = () => reject(new Error("Argyle script failed to load"));
-    document.head.append(script);
-  }).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+async function loadArgyle(src: string): Promise<ArgyleGlobal> {
+  if (!window.Argyle) await loadVendorScript(src);
+  if (!window.Argyle) throw new Error("Argyle did not load");
+  return window.Argyle;
 }
 
 export interface PayrollLinkProps {

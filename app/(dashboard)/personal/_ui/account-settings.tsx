@@ -50,7 +50,15 @@ function Row({ label, value }: { label: string; value: string | null | undefined
  * Account settings (SPEC 3): the saved details read-only, with Edit for the editable fields —
  * address, Address line 2, Alternate email, Cell phone number — sent contact-only (flag false).
  */
-export function AccountSettings({ details, mapsApiKey }: { details: AccountDetails; mapsApiKey?: string }) {
+export function AccountSettings({
+  details,
+  mapsApiKey,
+  mapsStandInScript,
+}: {
+  details: AccountDetails;
+  mapsApiKey?: string;
+  mapsStandInScript?: string | null;
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -119,7 +127,7 @@ export function AccountSettings({ details, mapsApiKey }: { details: AccountDetai
         </>
       ) : (
         <Form form={form} aria-labelledby="account-settings-title">
-          <AddressFields form={form} mapsApiKey={mapsApiKey} legend="Address" />
+          <AddressFields form={form} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} legend="Address" />
           <AlternateEmailField form={form} />
           <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
           <FormError message={form.formError} />

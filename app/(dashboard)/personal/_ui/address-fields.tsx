@@ -1,12 +1,18 @@
 /// <reference types="google.maps" />
 "use client";
 
-import { APIProvider, useMapsLibrary } from "@vis.gl/react-google-maps";
+import dynamic from "next/dynamic";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/components/forms";
+import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import { classNames } from "@/components/ui/class-names";
 import { US_STATES } from "@/lib/personal/reference-lists";
 import { NOT_GEOCODED, oneLineAddress, partsFromPlace, splitStreetLine, type AddressParts } from "./address-parts";
+import type { MapsLibraries } from "./maps-libraries";
+
+// Google's loader and the Maps package load after the form is interactive, never in its first load.
+const MapsLibraryLoader = dynamic(() => import("./maps-libraries").then((m) => m.MapsLibraryLoader), { ssr: false });
+const NO_LIBRARIES: MapsLibraries = { places: null, geocoding: null };
 
 /** The fields every address form has (lib/personal/schemas.ts addressShape), as the form holds them. */
 export type AddressInput = {
@@ -23,7 +29,6 @@ export type AddressInput = {
 };
 
 const STATE_OPTIONS = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
-const LIBRARIES = ["places", "geocoding"];
 const DEBOUNCE_MS = 150;
 
 interface Suggestion {
@@ -37,31 +42,36 @@ interface Suggestion {
  * The address block of every form: street address with autocomplete (Places API (New): session
  * token, AutocompleteSuggestion, Place.fetchFields), Address line 2, city, state, ZIP. Picking a
  * suggestion fills the parts and geocodes the formatted address for lat/lng; a geocode failure
- * keeps the address with -1/-1 (SPEC 5). Production loads Google's API with the key; locally the
- * Maps stand-in has defined google.maps before this renders (WIDGETS.md), so this component is the
- * same code in both. Without a key, or when the API fails to load, the street field is a plain
- * input and every field can be filled by hand.
+ * keeps the address with -1/-1 (SPEC 5). Production loads Google's API with the key once the form
+ * is on screen; locally the Maps stand-in (`mapsStandInScript`) runs first (WIDGETS.md), then the
+ * same code. Without a key, or until and unless the API loads, the street field is a plain input
+ * and every field can be filled by hand.
  */
 export function AddressFields<In extends AddressInput>({
   form: typedForm,
   mapsApiKey,
+  mapsStandInScript = null,
   legend = "Home address",
+  stateHint,
 }: {
   form: FormApi<In>;
   mapsApiKey?: string;
+  /** Locally the Maps stand-in's script (null elsewhere). */
+  mapsStandInScript?: string | null;
   legend?: string;
+  /** What the State field must be, said before it matters (the personal details: the loan request's state). */
+  stateHint?: string;
 }) {
   const form = typedForm as unknown as FormApi<AddressInput>;
+  const [libraries, setLibraries] = useState<MapsLibraries>(NO_LIBRARIES);
   return (
     <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-lg font-bold text-brand-dark">{legend}</legend>
-      {mapsApiKey ? (
-        // A failed load (no network, blocked, bad key) leaves the libraries null: the plain field remains.
-        <APIProvider apiKey={mapsApiKey} libraries={LIBRARIES} onError={() => undefined}>
-          <MapsStreetField form={form} />
-        </APIProvider>
-      ) : (
-        <StreetField form={form} places={null} geocoding={null} />
+      <StreetField form={form} places={libraries.places} geocoding={libraries.geocoding} />
+      {mapsApiKey && (
+        <AfterStandIn src={mapsStandInScript}>
+          <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} />
+        </AfterStandIn>
       )}
       <TextField
         form={form}
@@ -81,7 +91,14 @@ export function AddressFields<In extends AddressInput>({
           maxLength={100}
           onInput={() => clearCoordinates(form)}
         />
-        <SelectField form={form} name="addrStateAbbr" label="State" options={STATE_OPTIONS} autoComplete="address-level1" />
+        <SelectField
+          form={form}
+          name="addrStateAbbr"
+          label="State"
+          hint={stateHint}
+          options={STATE_OPTIONS}
+          autoComplete="address-level1"
+        />
         <TextField
           form={form}
           name="addrPostalCode"
@@ -102,12 +119,6 @@ function clearCoordinates(form: FormApi<AddressInput>) {
     form.setValue("lat", null);
     form.setValue("lng", null);
   }
-}
-
-function MapsStreetField({ form }: { form: FormApi<AddressInput> }) {
-  const places = useMapsLibrary("places");
-  const geocoding = useMapsLibrary("geocoding");
-  return <StreetField form={form} places={places} geocoding={geocoding} />;
 }
 
 function StreetField({
@@ -264,8 +275,8 @@ function StreetField({
               ask(line);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => {
-              form.touch("address");
+            onBlur={(e) => {
+              form.touch("address", e.relatedTarget);
               setOpen(false);
             }}
           />

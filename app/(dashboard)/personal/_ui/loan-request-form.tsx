@@ -1,6 +1,6 @@
 "use client";
 
-import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { DraftRestored, Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
@@ -18,9 +18,10 @@ const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
 const STATES = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
 
 /** Step loanDetails: amount, reason (a description for Other), state of residence; sent with `applies`. */
-export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
+export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; draftKey?: string }) {
   const form = useZodForm({
     schema: loanRequestSchema,
+    draft: draftKey ? { key: draftKey } : undefined,
     initialValues: {
       amount: saved.amount,
       reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
@@ -32,10 +33,18 @@ export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
   return (
     <Form form={form} aria-labelledby="loan-request-title">
       <SectionTitle id="loan-request-title">Your loan</SectionTitle>
+      <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
       <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
-      <SelectField form={form} name="state" label="State of residence" options={STATES} autoComplete="address-level1" />
+      <SelectField
+        form={form}
+        name="state"
+        label="State of residence"
+        hint="Where you live now: your home address must be in this state"
+        options={STATES}
+        autoComplete="address-level1"
+      />
       <FormError message={form.formError} />
       <SubmitButton pending={form.pending} pendingLabel="Saving…">
         Continue

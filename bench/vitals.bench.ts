@@ -1,0 +1,349 @@
+/**
+ * Core Web Vitals of every in-app page in each of its states (issue 24), beside a bare Next page
+ * measured in the same run: Lighthouse 12 (its default mobile preset: simulated slow 4G and a 4×
+ * slower CPU) against Debian chromium, the production build served locally (the stand-ins load
+ * exactly where production loads its widgets, so these are the production page's figures).
+ * Signed-in states get a persona's real browser cookies, signed in through /login as the e-mail
+ * tests do. Each target is measured BENCH_RUNS times, in rounds that interleave the bare page with
+ * the app's, and the best and median are printed with the goals. Exits 1 when a median misses one.
+ * Not part of CI (several minutes). Run: npm run build && npm run bench:vitals
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { chromium as playwrightChromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import puppeteer, { type Browser, type CookieData } from "puppeteer-core";
+import { signInAs } from "../e2e/fixtures/personas";
+import { PAGE_STATES, type PageState } from "../e2e/vitals-pages";
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const BARE_DIR = path.join(ROOT, "bench", "bare-page");
+const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3401);
+const APP_ORIGIN = `http://127.0.0.1:${PORT_BASE}`;
+const BARE_ORIGIN = `http://127.0.0.1:${PORT_BASE + 1}`;
+/** Only these states, by name (comma-separated), for a quick look; every state by default. */
+const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+
+const KiB = 1024;
+/** The issue's goals, judged on each page's median. */
+const GOALS = {
+  performance: 95,
+  cls: 0.02,
+  tbtOverBareMs: 100,
+  lcpMs: 1500,
+  /** JavaScript transferred over the bare page's, on the partner-link funnel's pages. */
+  jsOverBareBytes: 60 * KiB,
+  jsPages: ["/login", "/register"],
+};
+
+interface Sample {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+}
+
+/** Where a run's main-thread time went: the scripts that took longest (reports/vitals.json only). */
+interface Diagnosis {
+  scripts: { url: string; scriptingMs: number; transferBytes?: number }[];
+}
+
+interface Target {
+  name: string;
+  url: string;
+  path: string;
+  persona?: string;
+  hold?: string;
+}
+
+function builtWith(dir: string): string | undefined {
+  const file = path.join(dir, ".next", "diagnostics", "framework.json");
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version?: string }).version : undefined;
+}
+
+function start(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: "ignore" });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { redirect: "manual" })).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up in ${timeoutMs / 1000} s`);
+}
+
+/** Each persona's cookies, signed in through the real /login flow in Playwright's Chromium. */
+async function signIn(personas: string[]): Promise<Map<string, CookieData[]>> {
+  const browser = await playwrightChromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const jars = new Map<string, CookieData[]>();
+  try {
+    for (const persona of personas) {
+      const context = await browser.newContext();
+      await signInAs(context, persona, { origin: APP_ORIGIN });
+      jars.set(
+        persona,
+        (await context.cookies()).map((c) => ({
+          name: c.name,
+          value: c.value,
+          domain: c.domain,
+          path: c.path,
+          expires: c.expires,
+          httpOnly: c.httpOnly,
+          secure: c.secure,
+          sameSite: c.sameSite,
+        })),
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return jars;
+}
+
+async function measure(browser: Browser, target: Target, cookies: CookieData[]): Promise<Sample & { diagnosis: Diagnosis }> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (cookies.length) await context.setCookie(...cookies);
+    const result = await lighthouse(
+      target.url,
+      {
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+        // The not-found page is measured as it is served: with its 404.
+        ignoreStatusCode: true,
+        // A page that leaves once a request is answered (the waiting page) stays while it is refused.
+        ...(target.hold ? { blockedUrlPatterns: [`*${target.hold}*`] } : {}),
+      },
+      undefined,
+      page,
+    );
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) throw new Error(`${target.name}: ${lhr?.runtimeError?.message ?? "no result"}`);
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    if (finalPath !== new URL(target.url).pathname) throw new Error(`${target.name}: measured ${finalPath}, not ${target.path}`);
+    const items = (lhr.audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
+      ?.items;
+    const bytes = (type: string) => items?.find((i) => i.resourceType === type)?.transferSize ?? 0;
+    const bootup = (lhr.audits["bootup-time"]?.details as { items?: { url: string; scripting: number }[] } | undefined)?.items ?? [];
+    const requests =
+      (lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? [];
+    const diagnosis: Diagnosis = {
+      scripts: bootup.slice(0, 6).map((b) => ({
+        url: b.url,
+        scriptingMs: Math.round(b.scripting),
+        transferBytes: requests.find((r) => r.url === b.url)?.transferSize,
+      })),
+    };
+    return {
+      diagnosis,
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+      tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+      cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+      jsBytes: bytes("script"),
+      totalBytes: bytes("total"),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const best = (values: number[], higherIsBetter: boolean) => (higherIsBetter ? Math.max(...values) : Math.min(...values));
+
+interface Summary {
+  name: string;
+  path: string;
+  best: Sample;
+  median: Sample;
+  misses: string[];
+}
+
+function summarize(target: Target, samples: Sample[]): Omit<Summary, "misses"> {
+  const pick = (f: (v: number[], key: keyof Sample) => number) =>
+    Object.fromEntries(
+      (Object.keys(samples[0]!) as (keyof Sample)[]).map((k) => [
+        k,
+        f(
+          samples.map((s) => s[k]),
+          k,
+        ),
+      ]),
+    ) as unknown as Sample;
+  return {
+    name: target.name,
+    path: target.path,
+    best: pick((v, k) => best(v, k === "performance")),
+    median: pick((v) => median(v)),
+  };
+}
+
+/** Pure: what a page's medians miss of the goals, beside the bare page's medians. */
+function goalMisses(page: { path: string; median: Sample }, bare: Sample): string[] {
+  const m = page.median;
+  const misses: string[] = [];
+  if (m.performance < GOALS.performance) misses.push(`performance ${m.performance} < ${GOALS.performance}`);
+  if (m.cls > GOALS.cls) misses.push(`CLS ${m.cls.toFixed(3)} > ${GOALS.cls}`);
+  if (m.tbtMs > bare.tbtMs + GOALS.tbtOverBareMs)
+    misses.push(`TBT ${Math.round(m.tbtMs - bare.tbtMs)} ms over bare > ${GOALS.tbtOverBareMs}`);
+  if (m.lcpMs > GOALS.lcpMs) misses.push(`LCP ${fmtS(m.lcpMs)} > ${fmtS(GOALS.lcpMs)}`);
+  const pathname = page.path.split("?")[0]!;
+  if (GOALS.jsPages.includes(pathname) && m.jsBytes > bare.jsBytes + GOALS.jsOverBareBytes) {
+    misses.push(`JS ${fmtKiB(m.jsBytes - bare.jsBytes)} over bare > ${fmtKiB(GOALS.jsOverBareBytes)}`);
+  }
+  return misses;
+}
+
+const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const fmtKiB = (bytes: number) => `${Math.round(bytes / KiB)} KiB`;
+const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
+
+function table(bare: Omit<Summary, "misses">, pages: Summary[]): string {
+  const rows = [
+    "| page (state) | perf best / median (÷ bare) | LCP median (÷ bare) | TBT median (− bare) | CLS median | JS median (− bare) | transferred | goals |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  const b = bare.median;
+  rows.push(
+    `| bare Next page | ${bare.best.performance} / ${b.performance} | ${fmtS(b.lcpMs)} | ${Math.round(b.tbtMs)} ms | ${b.cls.toFixed(3)} | ${fmtKiB(b.jsBytes)} | ${fmtKiB(b.totalBytes)} | |`,
+  );
+  for (const p of pages) {
+    const m = p.median;
+    rows.push(
+      `| ${p.path} (${p.name}) | ${p.best.performance} / ${m.performance} (${ratio(m.performance, b.performance)}) | ${fmtS(m.lcpMs)} (${ratio(m.lcpMs, b.lcpMs)}) | ${Math.round(m.tbtMs)} ms (+${Math.round(m.tbtMs - b.tbtMs)}) | ${m.cls.toFixed(3)} | ${fmtKiB(m.jsBytes)} (+${fmtKiB(m.jsBytes - b.jsBytes)}) | ${fmtKiB(m.totalBytes)} | ${p.misses.length ? "✗ " + p.misses.join("; ") : "✓"} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+async function main(): Promise<void> {
+  const appNext = builtWith(ROOT);
+  if (!appNext) throw new Error("No build: run `npm run build` first");
+  if (builtWith(BARE_DIR) !== appNext) {
+    console.log(`building the bare Next ${appNext} page (bench/bare-page)…`);
+    execFileSync(process.execPath, [NEXT_BIN, "build", BARE_DIR], { cwd: ROOT, stdio: "ignore" });
+  }
+  const states = PAGE_STATES.filter((s) => !ONLY || ONLY.includes(s.name));
+  const dataDir = path.join(ROOT, "data", "bench-vitals");
+  rmSync(dataDir, { recursive: true, force: true });
+  const servers = [
+    start(["scripts/start.mjs", "-p", String(PORT_BASE), "-H", "127.0.0.1"], {
+      APP_ENV: "local",
+      NODE_ENV: "production",
+      LOCAL_DATA_DIR: path.join(dataDir, "pglite"),
+      LOCAL_OTP_CODE: "",
+    }),
+    start([NEXT_BIN, "start", BARE_DIR, "-p", String(PORT_BASE + 1), "-H", "127.0.0.1"], { NODE_ENV: "production" }),
+  ];
+  const stopAll = () => servers.forEach((s) => s.kill("SIGTERM"));
+  process.on("SIGINT", () => {
+    stopAll();
+    process.exit(130);
+  });
+  try {
+    console.log("starting the app (seeding the local data) and the bare page…");
+    await waitFor(`${APP_ORIGIN}/api/local/outbox?format=json`, 300_000);
+    await waitFor(BARE_ORIGIN, 60_000);
+
+    const bare: Target = { name: "bare", url: `${BARE_ORIGIN}/`, path: "/" };
+    const targets: Target[] = states.map((s: PageState) => ({
+      name: s.name,
+      url: APP_ORIGIN + s.path,
+      path: s.path,
+      persona: s.persona,
+      hold: s.hold,
+    }));
+    const personas = [...new Set(states.flatMap((s) => (s.persona ? [s.persona] : [])))];
+    const samples = new Map<string, Sample[]>([bare, ...targets].map((t) => [t.name, []]));
+    const diagnoses = new Map<string, Diagnosis[]>([bare, ...targets].map((t) => [t.name, []]));
+
+    const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, "--headless=new"] });
+    try {
+      for (let round = 1; round <= RUNS; round++) {
+        // Fresh sessions each round: a round outlives no identity token.
+        const jars = await signIn(personas);
+        for (const target of [bare, ...targets]) {
+          let measured: Awaited<ReturnType<typeof measure>> | undefined;
+          // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): one more try, then the run is left out.
+          for (let attempt = 1; attempt <= 2 && !measured; attempt++) {
+            try {
+              measured = await measure(browser, target, target.persona ? jars.get(target.persona)! : []);
+            } catch (error) {
+              console.warn(`round ${round}/${RUNS} ${target.name}: ${error instanceof Error ? error.message : String(error)}`);
+            }
+          }
+          if (!measured) continue;
+          const { diagnosis, ...sample } = measured;
+          samples.get(target.name)!.push(sample);
+          diagnoses.get(target.name)!.push(diagnosis);
+          console.log(
+            `round ${round}/${RUNS} ${target.name.padEnd(28)} perf ${sample.performance}  LCP ${fmtS(sample.lcpMs)}  TBT ${Math.round(sample.tbtMs)} ms  CLS ${sample.cls.toFixed(3)}  JS ${fmtKiB(sample.jsBytes)}`,
+          );
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+
+    if (!samples.get("bare")!.length) throw new Error("the bare page was never measured");
+    const bareSummary = summarize(bare, samples.get("bare")!);
+    const unmeasured = targets.filter((t) => !samples.get(t.name)!.length);
+    if (unmeasured.length) console.error(`never measured: ${unmeasured.map((t) => t.name).join(", ")}`);
+    const pages: Summary[] = targets
+      .filter((t) => samples.get(t.name)!.length)
+      .map((t) => {
+        const s = summarize(t, samples.get(t.name)!);
+        return { ...s, misses: goalMisses(s, bareSummary.median) };
+      });
+    const when = new Date().toISOString();
+    console.log(`\nLighthouse 12, mobile preset, ${RUNS} runs each, ${when} (medians unless marked)\n`);
+    console.log(table(bareSummary, pages));
+    mkdirSync(path.join(ROOT, "reports"), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, "reports", "vitals.json"),
+      JSON.stringify(
+        { when, runs: RUNS, bare: bareSummary, pages, samples: Object.fromEntries(samples), diagnoses: Object.fromEntries(diagnoses) },
+        null,
+        2,
+      ),
+    );
+    const missed = pages.filter((p) => p.misses.length);
+    if (unmeasured.length) process.exitCode = 1;
+    if (missed.length) {
+      console.error(`\n${missed.length} page state(s) miss a goal (full figures: reports/vitals.json)`);
+      process.exitCode = 1;
+    }
+  } finally {
+    stopAll();
+  }
+}
+
+await main();
