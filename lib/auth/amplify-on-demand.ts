@@ -33,6 +33,21 @@ export async function idTokenOnDemand(): Promise<string | null> {
   }
 }
 
+/**
+ * A verifying session (identity token expired, refresh token kept): Amplify refreshes the tokens
+ * with the refresh token and writes them back to the cookies. A refresh token that is revoked or
+ * expired makes Amplify clear the cookies, so the next request is plainly signed out. Never throws.
+ */
+export async function renewSessionOnDemand(config: PublicConfig): Promise<void> {
+  try {
+    await loadAmplify(config);
+    const { fetchAuthSession } = await import("aws-amplify/auth");
+    await fetchAuthSession();
+  } catch {
+    // Offline or not refreshable: the claims request that follows answers for it.
+  }
+}
+
 /** Starts keepSessionFresh once Amplify is loaded; returns its stop function (safe to call early). */
 export function keepSessionFreshOnDemand(config: PublicConfig): () => void {
   let stop: (() => void) | undefined;

@@ -25,6 +25,8 @@ export interface IdentitySettings {
 
 const schema = z.object({
   LOCAL_OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
+  /** ID and access token lifetime: tests shorten it to exercise a returning user's refresh. */
+  LOCAL_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   LOCAL_OTP_CODE: z
     .string()
     .regex(/^\d{6}$/, "must be 6 digits")
@@ -35,6 +37,7 @@ export function identitySettings(env: Record<string, string | undefined> = proce
   const parsed = schema.safeParse({
     LOCAL_OTP_TTL_SECONDS: env.LOCAL_OTP_TTL_SECONDS || undefined,
     LOCAL_OTP_CODE: env.LOCAL_OTP_CODE || undefined,
+    LOCAL_TOKEN_TTL_SECONDS: env.LOCAL_TOKEN_TTL_SECONDS || undefined,
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -43,7 +46,7 @@ export function identitySettings(env: Record<string, string | undefined> = proce
   return {
     otpTtlSeconds: parsed.data.LOCAL_OTP_TTL_SECONDS,
     fixedOtpCode: parsed.data.LOCAL_OTP_CODE,
-    tokenTtlSeconds: 3600,
+    tokenTtlSeconds: parsed.data.LOCAL_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: 30 * 24 * 3600,
     maxWrongAnswers: 3,
     attemptWindowSeconds: 15 * 60,
