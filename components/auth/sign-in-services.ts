@@ -1,4 +1,4 @@
-import { logOriginTracking } from "@/lib/auth/origin-tracking";
+import { justRegistered, logOriginTracking } from "@/lib/auth/origin-tracking";
 import { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify, startSignIn } from "@/lib/auth/auth-service";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { logClientError } from "@/lib/client/error-logging";
@@ -12,6 +12,7 @@ export interface SignInServices {
   signOutOfAmplify: typeof signOutOfAmplify;
   refreshClaims: () => ReturnType<typeof refreshClaims>;
   logOriginTracking: typeof logOriginTracking;
+  justRegistered: typeof justRegistered;
   /** A full navigation: the middleware decides where the target really goes. */
   navigate: (url: string) => void;
   /** Client errors are logged, not shown (SPEC 8). */
@@ -26,6 +27,7 @@ export const browserSignInServices: SignInServices = {
   signOutOfAmplify,
   refreshClaims: () => refreshClaims(),
   logOriginTracking,
+  justRegistered,
   navigate: (url) => window.location.assign(url),
   logError: (where, error) => {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
