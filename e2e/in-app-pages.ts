@@ -60,6 +60,13 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
   { name: "personal", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
   { name: "employment", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
   { name: "bank", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
+  // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
+  {
+    name: "bank-oauth-no-pending-link",
+    path: "/bank/oauth",
+    persona: BORROWER,
+    ready: async (page) => expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank." })).toBeVisible(),
+  },
   { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
   { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
   {

@@ -73,7 +73,15 @@ await app.prepare();
 process.env.NEXT_RUNTIME = "nodejs";
 await createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js")).register();
 const handle = app.getRequestHandler();
-server = http.createServer((req, res) => handle(req, res));
+server = http.createServer((req, res) => {
+  // The peer's address goes at the end of X-Forwarded-For, always: whatever a client wrote there
+  // stays on the left, where nothing reads it (local/http/client-ip.ts). Next itself only fills the
+  // header when it is missing, so a client could otherwise choose its own address.
+  const sent = req.headers["x-forwarded-for"];
+  const peer = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
+  handle(req, res);
+});
 server.on("error", (error) => {
   console.error(`Failed to start the server: ${error.message}`);
   process.exit(1);
