@@ -207,7 +207,8 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/consentPage$`));
   await page.getByLabel(/I agree to receive disclosures electronically/).check();
   await page.getByRole("button", { name: "Agree and continue" }).click();
-  await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/fundingAccount$`));
+  // fundingAccount is the shell's /bank: the lending app forwards straight there.
+  await expect(page).toHaveURL(new RegExp(`^${LOCAL_ORIGIN}/bank$`));
   expect(await claims(page)).toMatchObject({ step: "fundingAccount", evolveConsent: true });
   await expectState(page, "fundingAccount", "review");
 
