@@ -134,7 +134,7 @@ describe("bad credentials fail closed", () => {
 
   // SPEC 4's verifying: the returning user the next day waits while the browser refreshes the session.
   it("an expired identity token with a refresh token kept is verifying: /payments waits, the redirect kept", async () => {
-    const got = await request("/payments", { ...borrower, expiresIn: -86_400, refreshToken: "opaque-refresh" });
+    const got = await request("/payments", { ...borrower, expiresIn: -5, refreshToken: "opaque-refresh" });
     expect(got.status).toBe(307);
     expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Fpayments`);
     expect(got.reason).toBe("payments:verifying");

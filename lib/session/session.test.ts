@@ -275,7 +275,7 @@ describe("readSession: verifying (SPEC 4), the returning user whose identity tok
   const titled = (c: Case) => [`${c[0]} → ${c[4]}`, ...c.slice(1)] as unknown as Case;
   const cases: Case[] = [
     ["expired, genuine, refresh token kept", () => idToken({ exp: expired }), REFRESH, "abc123", "verifying"],
-    ["expired a day ago, refresh token kept", () => idToken({ exp: NOW - 86_400 }), REFRESH, "abc123", "verifying"],
+    ["expired a day ago, refresh token kept", () => idToken({ iat: NOW - 90_000, exp: NOW - 86_400 }), REFRESH, "abc123", "verifying"],
     ["expired, but no refresh token", () => idToken({ exp: expired }), undefined, "abc123", "anonymous"],
     ["expired, empty refresh token", () => idToken({ exp: expired }), "", "abc123", "anonymous"],
     ["expired and signed by another key", () => idToken({ exp: expired, key: otherKey }), REFRESH, "abc123", "anonymous"],
