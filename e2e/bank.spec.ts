@@ -40,6 +40,15 @@ test("at fundingAccount, a checking account linked through Link moves the applic
     "credentials were not correct",
   );
   await checkState(page, testInfo, "widget-wrong-password");
+  // The username stays; only the password is asked again.
+  const login = page.getByRole("dialog", { name: "Log in at First Platypus Bank" });
+  await expect(login.getByLabel("Username")).toHaveValue("user_good");
+  await expect(login.getByLabel("Password")).toHaveValue("");
+  await expect(login.getByLabel("Password")).toBeFocused();
+  // A retry with the username blank names what is missing (not "the bank could not be reached") and stays open.
+  await logIn(page, "First Platypus Bank", "", "pass_good");
+  await expect(login.getByRole("alert")).toHaveText("Enter your username.");
+  await expect(login.getByLabel("Username")).toBeFocused();
   await logIn(page, "First Platypus Bank", "user_good");
   const accounts = page.getByRole("dialog", { name: "Your accounts at First Platypus Bank" });
   await expect(accounts.getByLabel(/Plaid Checking/)).toBeVisible();
