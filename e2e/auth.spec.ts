@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { randomBytes } from "node:crypto";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import {

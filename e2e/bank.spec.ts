@@ -1,7 +1,8 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 
 /**

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";

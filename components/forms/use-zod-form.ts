@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
-import type { z } from "zod";
+import type { z } from "@/lib/forms/zod";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { useSubmitOnce } from "./use-submit-once";
 

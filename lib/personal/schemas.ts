@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/forms/zod";
 import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
 import { MAX_SALARY } from "@/lib/employment/schema";
 import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES, LOAN_AMOUNT_RANGE_TEXT } from "@/lib/lending/loan-amount";
