@@ -33,9 +33,15 @@ if (unknown.length) {
 }
 
 const port = Number(flag("-p", "--port") ?? process.env.PORT ?? "3000");
+const givenHost = flag("-H", "--hostname") ?? process.env.HOSTNAME;
+const localMode = (process.env.APP_ENV || "local") === "local";
 // Local mode (published secrets, open code outbox) listens on loopback unless told otherwise.
-const hostname =
-  flag("-H", "--hostname") ?? process.env.HOSTNAME ?? ((process.env.APP_ENV || "local") === "local" ? "127.0.0.1" : undefined);
+const hostname = givenHost ?? (localMode ? "127.0.0.1" : undefined);
+// Plain local `npm start` (no host, no APP_URL): one origin, the one people type and the README
+// names, http://localhost:PORT; a request for 127.0.0.1 or [::1] is sent there (docs/operations.md).
+// A given host or APP_URL is served exactly as given.
+const canonical = localMode && !givenHost && !process.env.APP_URL ? `http://localhost:${port}` : undefined;
+if (canonical) process.env.APP_URL = canonical;
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";
@@ -50,6 +56,8 @@ const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
 
 let server;
+/** The same app on [::1], for plain local `npm start` only. */
+let v6;
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;
@@ -57,6 +65,10 @@ async function stop(signal) {
   // Stop accepting, drop idle keep-alive sockets, let requests in flight finish (5 s at most).
   const force = setTimeout(() => process.exit(signal === "SIGINT" ? 130 : 143), 5_000);
   force.unref();
+  if (v6?.listening) {
+    v6.close();
+    v6.closeIdleConnections();
+  }
   if (server) {
     await new Promise((resolve) => {
       server.close(() => resolve());
@@ -73,12 +85,25 @@ await app.prepare();
 process.env.NEXT_RUNTIME = "nodejs";
 await createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js")).register();
 const handle = app.getRequestHandler();
-server = http.createServer((req, res) => handle(req, res));
+const loopbackAliases = new Set([`127.0.0.1:${port}`, `[::1]:${port}`]);
+server = http.createServer((req, res) => {
+  if (canonical && loopbackAliases.has(req.headers.host ?? "")) {
+    // 308 keeps the method and body: a form posted to the other name still arrives.
+    res.writeHead(308, { location: canonical + req.url, "cache-control": "no-store" }).end();
+    return;
+  }
+  handle(req, res);
+});
 server.on("error", (error) => {
   console.error(`Failed to start the server: ${error.message}`);
   process.exit(1);
 });
 await new Promise((resolve) => server.listen(port, hostname, resolve));
+// Where localhost is ::1 first (macOS, many Linux hosts), the browser must find the app there too.
+if (canonical) {
+  v6 = http.createServer(server.listeners("request")[0]);
+  await new Promise((resolve) => v6.once("error", resolve).listen(port, "::1", resolve));
+}
 // Next loads each route's code on its first request: load the ones a newcomer meets first (the
 // sign-in page, the middleware, the local sign-in and outbox endpoints) before saying Ready.
 const local = (process.env.APP_ENV ?? "local") === "local";
@@ -87,11 +112,11 @@ function selfHost(name) {
   if (!name || name === "0.0.0.0" || name === "::") return "127.0.0.1";
   return name.includes(":") ? `[${name}]` : name;
 }
-const self = `http://${selfHost(hostname)}:${port}`;
+const self = canonical ?? `http://${selfHost(hostname)}:${port}`;
 for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?format=json", "/api/local/cognito"] : [])]) {
   await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) })
     .then((r) => r.arrayBuffer())
     .catch(() => undefined);
 }
 const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
-console.log(`✓ Ready in ${Date.now() - started} ms on http://${shown}:${port}`);
+console.log(`✓ Ready in ${Date.now() - started} ms on ${canonical ?? `http://${shown}:${port}`}`);
