@@ -18,7 +18,9 @@ const ACCEPTING_DB = { transaction: async () => "accepted" } as unknown as Db;
 
 async function appliesAccepts(amount: number, state = "IL"): Promise<boolean> {
   try {
-    return (await applies(ACCEPTING_DB, CALLER, { amount, reason: "Debt Consolidation", state, type: "personal" })) === ("accepted" as never);
+    return (
+      (await applies(ACCEPTING_DB, CALLER, { amount, reason: "Debt Consolidation", state, type: "personal" })) === ("accepted" as never)
+    );
   } catch (e) {
     if ((e as Error).name === "InputError") return false;
     throw e;
