@@ -79,7 +79,7 @@ test("loan request: amount, reason (Other needs a description), state; then wher
     await amount.fill("12000");
     await page.getByLabel("What is the loan for?").selectOption("Other");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("The amount can be at most $10,000")).toBeVisible();
+    await expect(page.getByText("The largest loan is $10,000: enter $500 to $10,000")).toBeVisible();
     await checkState(page, "personal-loan-request-errors", testInfo);
 
     await amount.fill("5250");
