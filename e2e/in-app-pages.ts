@@ -66,7 +66,7 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
     name: "employment-choose-employer",
     path: "/employment",
     persona: "newcomer@example.com",
-    ready: async (page) => expect(page.locator('[data-ready="true"]').getByRole("combobox").first()).toBeVisible(),
+    ready: async (page) => expect(page.locator('[data-ready="true"]').and(page.getByRole("combobox"))).toBeVisible(),
   },
   { name: "employment-details", path: "/employment", persona: "employment@example.com", ready: heading(/./) },
   {

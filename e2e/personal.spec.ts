@@ -237,7 +237,12 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   await checkState(page, "personal-account-settings", testInfo);
 });
 
-test("personal details typed by hand when the Maps API cannot load: kept with lat/lng -1", async ({ page }, testInfo) => {
+test("personal details typed by hand when the Maps API cannot load: kept with lat/lng -1", async ({ page, consoleGate }, testInfo) => {
+  // The test aborts the Maps API's requests; the browser reports each aborted load.
+  consoleGate.allow(
+    /\((https:\/\/maps\.googleapis\.com|http:\/\/[^/]+\/api\/local\/maps)\/[^)]*\): Failed to load resource: net::ERR_FAILED$/,
+    "the Maps requests this test aborts",
+  );
   await applicantAtPersonal(page);
   await blockMaps(page);
   await page.goto("/personal");
