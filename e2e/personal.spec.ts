@@ -243,6 +243,8 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
     /\((https:\/\/maps\.googleapis\.com|http:\/\/[^/]+\/api\/local\/maps)\/[^)]*\): Failed to load resource: net::ERR_FAILED$/,
     "the Maps requests this test aborts",
   );
+  // …and the Maps loader (@vis.gl/react-google-maps) logs the script's error event; the page then offers plain fields.
+  consoleGate.allow(/\(http:\/\/[^)]*\/_next\/static\/chunks\/[^)]*\): Event$/, "the Maps loader's report of the script this test aborts");
   await applicantAtPersonal(page);
   await blockMaps(page);
   await page.goto("/personal");
