@@ -5,6 +5,7 @@ import { decide } from "@/lib/routing/decide";
 import type { Decision } from "@/lib/routing/types";
 import { createNonce } from "@/lib/security/csp";
 import { securityHeaders, type ResponseKind } from "@/lib/security/headers";
+import { checkActionRequest } from "@/lib/security/action-request";
 import { refuse, type Refusal } from "@/lib/security/request-policy";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
 import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions } from "@/lib/session/session";
@@ -101,6 +102,18 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     return withHeaders(response, headers);
   }
   if (kind !== "page") return withHeaders(NextResponse.next(), headers);
+  // A server action's body is read here (Next hands middleware a copy) and refused before Next's
+  // decoder could fail on it with a 500.
+  if (request.method === "POST" && request.headers.get("next-action")) {
+    const malformed = await checkActionRequest(request);
+    if (malformed) {
+      const response = new NextResponse(malformed.reason, {
+        status: malformed.status,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+      });
+      return withHeaders(response, headers);
+    }
+  }
   const opts = options();
   const cookies = { get: (name: string) => request.cookies.get(name)?.value };
   // No identity cookie, no verification work: most partner-link traffic is anonymous.

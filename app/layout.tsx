@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import Script from "next/script";
 import { AppShell } from "@/components/app-shell/app-shell";
+import { IdleSignOut } from "@/components/auth/idle-sign-out";
 import { publicConfig } from "@/lib/config/env";
+import { currentSession } from "@/lib/session/server-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,6 +16,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Configuration is read at request time, never baked in at build (one build, every environment).
   await connection();
   const { graphql, widgets } = publicConfig();
+  // Every signed-in page signs out after 15 idle minutes, whatever its layout (the public pages and
+  // the not-found page included), so the one place to mount it is here.
+  const signedIn = (await currentSession()).status !== "anonymous";
   return (
     <html lang="en">
       <body>
@@ -24,7 +29,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         {widgets.standInScripts.map((src) => (
           <Script key={src} src={src} strategy="beforeInteractive" />
         ))}
-        <AppShell graphqlUrl={graphql.url}>{children}</AppShell>
+        <AppShell graphqlUrl={graphql.url}>
+          {signedIn && <IdleSignOut />}
+          {children}
+        </AppShell>
       </body>
     </html>
   );

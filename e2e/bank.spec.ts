@@ -159,3 +159,36 @@ test("leaving the widget keeps the page usable; a bank that is down says so", as
   await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
   await expect(page).toHaveURL(/\/bank$/);
 });
+
+test("an OAuth bank: Link leaves for the bank's own site, which returns through /bank/oauth, where Link resumes and links the account", async ({
+  page,
+}, testInfo) => {
+  await applicantAt(page, "consentPage");
+  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Platypus OAuth Bank" }).click();
+  // The bank's own page (a stand-in), outside Link: a wrong password stays there.
+  await page.waitForURL(/\/api\/local\/plaid\/oauth\/bank\?state=oauth-state-[0-9a-f]{32}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Log in to Platypus OAuth Bank" })).toBeVisible();
+  await page.getByLabel("Username").fill("user_good");
+  await page.getByLabel("Password").fill("wrong");
+  await page.getByRole("button", { name: "Allow access and return" }).click();
+  await expect(page.getByRole("alert")).toContainText("credentials were not correct");
+  await page.getByLabel("Username").fill("user_good");
+  await page.getByLabel("Password").fill("pass_good");
+  const back = page.waitForURL(/\/bank\/oauth\?oauth_state_id=oauth-state-[0-9a-f]{32}$/);
+  await page.getByRole("button", { name: "Allow access and return" }).click();
+  await back;
+  // Link opens again with the same token and receivedRedirectUri, and goes on to the accounts.
+  const accounts = page.getByRole("dialog", { name: "Your accounts at Platypus OAuth Bank" });
+  await expect(accounts.getByLabel(/Plaid Checking/)).toBeVisible();
+  await expect(accounts.getByText(/Credit Card/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/bank$/);
+  await checkState(page, testInfo, "oauth-resumed");
+  await accounts.getByLabel(/Plaid Checking/).check();
+  await accounts.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("status")).toContainText("Plaid Checking ••0000 is linked and verified.");
+  await expect(page.getByRole("list", { name: "Your bank accounts" })).toContainText("Plaid Checking");
+  // The return cannot be replayed: the state was used once, and the page asks to link again.
+  await page.goto(`${LOCAL_ORIGIN}/bank/oauth?oauth_state_id=oauth-state-${"0".repeat(32)}`);
+  await expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank. Please link it again." })).toBeVisible();
+});

@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { HOSTED_PORT, LOCAL_PORT } from "../playwright.config";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { samplePath } from "../lib/routing/testing/visitors";
+import { signInAs } from "./fixtures/personas";
 
 /**
  * No client input gets a 5xx, and nothing takes longer than 2 s (issue 13). A fixed corpus (the
@@ -287,3 +290,133 @@ for (const [name, origin] of [
     expect(problems).toEqual([]);
   });
 }
+
+/**
+ * Issue 25: every server action of the build (its manifest) with bodies Next's decoder cannot read,
+ * signed in, and JSON nested 10,000 deep, NUL after decoding and bodies over the limits at the
+ * stand-ins: each a 4xx in our words, never a 5xx.
+ */
+function serverActions(): Array<{ id: string; name: string; path: string }> {
+  const manifest = JSON.parse(readFileSync(path.join(process.cwd(), ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { workers: Record<string, unknown>; exportedName?: string }>;
+  };
+  return Object.entries(manifest.node).map(([id, entry]) => {
+    const worker = Object.keys(entry.workers)[0]!;
+    // "app/(dashboard)/bank/page" → "/bank"
+    const route =
+      worker
+        .replace(/^app/, "")
+        .replace(/\/page$/, "")
+        .replace(/\/\([^)]+\)/g, "") || "/";
+    return { id, name: entry.exportedName ?? id, path: route };
+  });
+}
+
+const deepArray = (n: number) => "[".repeat(n) + "]".repeat(n);
+const deepObject = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+
+const MALFORMED_ACTION_BODIES: Array<[string, string | undefined, string | Buffer]> = [
+  ["not JSON", "text/plain;charset=UTF-8", "[[[[["],
+  ["empty", "text/plain;charset=UTF-8", ""],
+  ["an object", "text/plain;charset=UTF-8", '{"a":1}'],
+  ["nested 10,000 deep", "text/plain;charset=UTF-8", deepArray(10_000)],
+  ["a missing form part", "text/plain;charset=UTF-8", '["$Q1"]'],
+  ["a NUL", "text/plain;charset=UTF-8", '["a\\u0000"]'],
+  ["a lone surrogate", "text/plain;charset=UTF-8", '["\\ud800"]'],
+  ["not UTF-8", "text/plain;charset=UTF-8", Buffer.from([0x5b, 0x22, 0xff, 0x22, 0x5d])],
+  ["a broken form", "multipart/form-data; boundary=zz", "garbage"],
+  ["a form without a boundary", "multipart/form-data", "garbage"],
+  ["JSON", "application/json", "{"],
+  ["url-encoded", "application/x-www-form-urlencoded", "a=%ZZ"],
+  ["no content type", undefined, Buffer.from("x")],
+  ["over the size limit", "text/plain;charset=UTF-8", `["${"x".repeat(1024 * 1024 + 10)}"]`],
+];
+
+test("every server action, signed in: a malformed body is a 400 (413 over the limit), never a 5xx", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAs(page, "newcomer@example.com", { redirect: "/personal" });
+  const actions = serverActions();
+  expect(actions.length).toBeGreaterThan(10);
+  const problems: string[] = [];
+  for (const action of actions) {
+    for (const [label, contentType, body] of MALFORMED_ACTION_BODIES) {
+      const headers: Record<string, string> = { "next-action": action.id, origin: LOCAL, accept: "text/x-component" };
+      if (contentType) headers["content-type"] = contentType;
+      const res = await page.request.fetch(`${LOCAL}${action.path}`, {
+        method: "POST",
+        headers,
+        data: body,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      const want = label === "over the size limit" ? 413 : 400;
+      if (res.status() !== want) problems.push(`${action.name} (${action.path}) ← ${label}: ${res.status()}, wanted ${want}`);
+    }
+    // A well-formed call still reaches the action (its own validation answers).
+    const ok = await page.request.fetch(`${LOCAL}${action.path}`, {
+      method: "POST",
+      headers: { "next-action": action.id, origin: LOCAL, accept: "text/x-component", "content-type": "text/plain;charset=UTF-8" },
+      data: "[{}]",
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    });
+    if (ok.status() >= 500) problems.push(`${action.name} ← a well-formed call: ${ok.status()}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("the stand-ins: JSON nested 10,000 deep, NUL after decoding, bodies over the limits: 4xx, never 5xx", async ({ request }) => {
+  const cognito = { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.SignUp" };
+  const graphql = { "content-type": "application/json", "x-api-key": "da2-localpublicapikey000000000" };
+  const algolia = { "content-type": "text/plain", "x-algolia-application-id": "local", "x-algolia-api-key": "local" };
+  const cases: Array<{ method?: string; path: string; headers?: Record<string, string>; body?: string }> = [
+    { method: "POST", path: "/api/local/cognito", headers: cognito, body: `{"ClientId":"x","UserAttributes":${deepArray(10_000)}}` },
+    { method: "POST", path: "/api/local/cognito", headers: cognito, body: `{"ClientId":${deepObject(5_000)}}` },
+    { method: "POST", path: "/api/local/cognito", headers: cognito, body: JSON.stringify({ ClientId: "x".repeat(2 * 1024 * 1024) }) },
+    { method: "POST", path: "/api/local/graphql", headers: graphql, body: `{"query":"{ __typename }","variables":${deepObject(10_000)}}` },
+    {
+      method: "POST",
+      path: "/api/local/graphql",
+      headers: graphql,
+      body: `{"query":"query Q($id: String!) { loadEmployer(employerId: $id) { name } }","variables":{"id":${deepArray(10_000)}}}`,
+    },
+    {
+      method: "POST",
+      path: "/api/local/graphql",
+      headers: graphql,
+      body: JSON.stringify({ query: "{ __typename }", x: "y".repeat(2 * 1024 * 1024) }),
+    },
+    { method: "POST", path: "/api/local/algolia/1/indexes/*/queries", headers: algolia, body: `{"requests":${deepArray(10_000)}}` },
+    { method: "POST", path: "/api/local/algolia/1/indexes/*/queries", headers: algolia, body: `{"requests":[${deepObject(10_000)}]}` },
+    {
+      method: "POST",
+      path: "/api/local/algolia/1/indexes/*/queries",
+      headers: algolia,
+      body: JSON.stringify({ requests: [], x: "y".repeat(1024 * 1024) }),
+    },
+    {
+      method: "POST",
+      path: "/api/local/plaid/link/token/get",
+      headers: { "content-type": "application/json" },
+      body: '{"link_token":"a\\u0000"}',
+    },
+    {
+      method: "POST",
+      path: "/api/local/argyle/session",
+      headers: { "content-type": "application/json" },
+      body: '{"userToken":"a\\u0000"}',
+    },
+    { path: "/api/local/maps/places/%00" },
+    { path: "/api/local/maps/places/a%00b" },
+    { path: "/api/local/maps/geocode?address=a%00b" },
+    { path: "/api/local/maps/autocomplete?input=%00" },
+    { path: "/api/local/algolia/1/indexes/%00/queries", method: "POST", headers: algolia, body: "{}" },
+  ];
+  const problems: string[] = [];
+  for (const c of cases) {
+    const got = await send(request, LOCAL, c);
+    if (!got || got.status < 400 || got.status >= 500)
+      problems.push(`${c.method ?? "GET"} ${c.path} ${c.body?.slice(0, 40) ?? ""} → ${got?.status}`);
+  }
+  expect(problems).toEqual([]);
+});

@@ -73,3 +73,21 @@ test("15 idle minutes in every tab: a warning to stay, then signed out everywher
   expect(left.filter((n) => n.startsWith(AMPLIFY_COOKIE_PREFIX) || n === CLAIMS_COOKIE)).toEqual([]);
   await other.close();
 });
+
+/** Issue 25: not only the dashboard layout's pages: a signed-in visitor on a public-layout page or the not-found page is signed out too. */
+for (const path of ["/_restricted", "/no-such-page"]) {
+  test(`idle sign-out also on ${path}, signed in`, async ({ page }) => {
+    await signInAs(page, "borrower@example.com", { redirect: "/under-construction" });
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.clock.runFor(IDLE_MS);
+    await expect(page.getByRole("alertdialog", { name: TITLE })).toBeVisible();
+    await page.clock.runFor(WARNING_MS);
+    await page.clock.resume();
+    await expect(page).toHaveURL(/\/login\?signedOut=idle/, { timeout: 15_000 });
+    await expect(page.getByRole("status").filter({ hasText: MESSAGE })).toBeVisible();
+  });
+}

@@ -76,6 +76,13 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
     ready: async (page) => expect(page.getByLabel("How much would you like to borrow?")).toBeVisible(),
   },
   { name: "personal-details", path: "/personal", persona: "personal@example.com", ready: heading(/./) },
+  // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
+  {
+    name: "bank-oauth-no-pending-link",
+    path: "/bank/oauth",
+    persona: BORROWER,
+    ready: async (page) => expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank." })).toBeVisible(),
+  },
   { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
   { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
   {

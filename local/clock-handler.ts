@@ -1,4 +1,5 @@
 import { advanceLocalClock, localNow } from "./clock";
+import { readJsonBody } from "./http/read-body";
 
 export interface ClockDeps {
   /** Whether this server lets tests move its clock (LOCAL_CLOCK_CONTROL=1). */
@@ -18,12 +19,9 @@ export function createClockHandler(deps: ClockDeps): (request: Request) => Promi
     if (!deps.controllable()) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
     if (request.method === "GET") return json(200, { now: localNow().toISOString() });
     if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, POST" } });
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return json(400, { error: 'the body must be JSON: {"advanceSeconds": <whole seconds, 1 to 86400>}' });
-    }
+    const read = await readJsonBody(request, 1024);
+    if (!read.ok) return json(400, { error: 'the body must be JSON: {"advanceSeconds": <whole seconds, 1 to 86400>}' });
+    const body = read.value;
     const seconds = (body as { advanceSeconds?: unknown } | null)?.advanceSeconds;
     if (typeof seconds !== "number" || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
       return json(400, { error: "advanceSeconds must be a whole number of seconds from 1 to 86400" });

@@ -92,6 +92,12 @@ server = http.createServer((req, res) => {
     res.writeHead(308, { location: canonical + req.url, "cache-control": "no-store" }).end();
     return;
   }
+  // The peer's address goes at the end of X-Forwarded-For, always: whatever a client wrote there
+  // stays on the left, where nothing reads it (local/http/client-ip.ts). Next itself only fills the
+  // header when it is missing, so a client could otherwise choose its own address.
+  const sent = req.headers["x-forwarded-for"];
+  const peer = req.socket.remoteAddress ?? "unknown";
+  req.headers["x-forwarded-for"] = sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
   handle(req, res);
 });
 server.on("error", (error) => {

@@ -20,8 +20,11 @@ directive @aws_cognito_user_pools(cognito_groups: [String]) on FIELD_DEFINITION 
 # Bank linking and funding sources (issue 10).
 
 extend type Mutation {
-  "Bank linking (issue 10): a Plaid link token for the caller (products auth and assets, US, the environment's webhook, checking and savings only)."
-  createLinkToken: LinkToken
+  """
+  Bank linking (issue 10): a Plaid link token for the caller (products auth and assets, US, the environment's webhook, checking and savings only).
+  redirectUri (issue 25): where a bank's OAuth login returns to Link; must be one of the allowed redirect URIs.
+  """
+  createLinkToken(redirectUri: String): LinkToken
 }
 
 extend type FundingSource {

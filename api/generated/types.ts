@@ -202,7 +202,10 @@ export type Mutation = {
   checkItemStatus: Maybe<Scalars['String']['output']>;
   /** The embedded signing URL (one-time) of the caller's unsigned contract with this signature id. */
   counters: Maybe<Scalars['String']['output']>;
-  /** Bank linking (issue 10): a Plaid link token for the caller (products auth and assets, US, the environment's webhook, checking and savings only). */
+  /**
+   * Bank linking (issue 10): a Plaid link token for the caller (products auth and assets, US, the environment's webhook, checking and savings only).
+   * redirectUri (issue 25): where a bank's OAuth login returns to Link; must be one of the allowed redirect URIs.
+   */
   createLinkToken: Maybe<LinkToken>;
   employmentInformationNextHandler: Maybe<EmploymentNextResult>;
   gtmEcommerceId: Maybe<Scalars['Boolean']['output']>;
@@ -255,6 +258,11 @@ export type MutationCheckItemStatusArgs = {
 
 export type MutationCountersArgs = {
   signature_id: Scalars['String']['input'];
+};
+
+
+export type MutationCreateLinkTokenArgs = {
+  redirectUri: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -866,7 +874,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   checkIfIslandInAlgolia?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationCheckIfIslandInAlgoliaArgs, 'employerId'>>;
   checkItemStatus?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCheckItemStatusArgs, 'bankAccountId' | 'username'>>;
   counters?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationCountersArgs, 'signature_id'>>;
-  createLinkToken?: Resolver<Maybe<ResolversTypes['LinkToken']>, ParentType, ContextType>;
+  createLinkToken?: Resolver<Maybe<ResolversTypes['LinkToken']>, ParentType, ContextType, Partial<MutationCreateLinkTokenArgs>>;
   employmentInformationNextHandler?: Resolver<Maybe<ResolversTypes['EmploymentNextResult']>, ParentType, ContextType, RequireFields<MutationEmploymentInformationNextHandlerArgs, 'activeMilitary' | 'ddAccounts' | 'id' | 'payFrequency' | 'payMonths' | 'salary' | 'start' | 'status' | 'title'>>;
   gtmEcommerceId?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationGtmEcommerceIdArgs, 'id' | 'type' | 'username'>>;
   identifies?: Resolver<Maybe<ResolversTypes['Personal']>, ParentType, ContextType, Partial<MutationIdentifiesArgs>>;

@@ -11,9 +11,11 @@ jest.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined) }),
 }));
 jest.mock("server-only", () => ({}));
+jest.mock("next/server", () => ({ ...jest.requireActual("next/server"), connection: async () => undefined }));
 
 let kit: TokenKit;
 let DashboardLayout: (props: { children: ReactNode }) => Promise<ReactElement>;
+let RootLayout: (props: { children: ReactNode }) => Promise<ReactElement>;
 let requestSigningUrl: typeof import("./dashboard-sign/actions").requestSigningUrl;
 const apiCalls: string[] = [];
 const realFetch = global.fetch;
@@ -27,6 +29,7 @@ beforeAll(async () => {
     COGNITO_JWKS_URL: kit.jwksUrl,
   });
   DashboardLayout = (await import("./layout")).default as typeof DashboardLayout;
+  RootLayout = (await import("../layout")).default as typeof RootLayout;
   ({ requestSigningUrl } = await import("./dashboard-sign/actions"));
   // Only the JWKS endpoint may be fetched; anything else would be a call to the API.
   global.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -93,16 +96,19 @@ function hasType(node: unknown, type: unknown): boolean {
   return false;
 }
 
-describe("the dashboard layout's session keepers (issue 13)", () => {
-  it("signs an identity out when idle, and loads missing claims only while they are missing", async () => {
+describe("the session keepers (issues 13 and 25)", () => {
+  it("every signed-in page signs out when idle (the root layout's), and the dashboard loads missing claims only while they are missing", async () => {
     const { IdleSignOut } = await import("@/components/auth/idle-sign-out");
     const { LoadMissingClaims } = await import("@/components/auth/load-missing-claims");
     const { signClaims, CLAIMS_COOKIE } = await import("@/lib/session/claims");
     const { serverConfig } = await import("@/lib/config/env");
+    const keepers = async () => [
+      hasType(await RootLayout({ children: PAGE }), IdleSignOut),
+      hasType(await DashboardLayout({ children: PAGE }), LoadMissingClaims),
+    ];
 
     await signIn({}); // an identity, no claims cookie: still signing in
-    let tree = await DashboardLayout({ children: PAGE });
-    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([true, true]);
+    expect(await keepers()).toEqual([true, true]);
 
     const sub = "00000000-0000-4000-8000-000000000011";
     const claims = {
@@ -117,12 +123,15 @@ describe("the dashboard layout's session keepers (issue 13)", () => {
       evolveConsent: true,
     };
     jar.set(CLAIMS_COOKIE, await signClaims(claims, serverConfig().sessionSecret));
-    tree = await DashboardLayout({ children: PAGE });
-    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([true, false]);
+    expect(await keepers()).toEqual([true, false]);
+
+    // Not mounted twice: the dashboard layout leaves it to the root.
+    expect(hasType(await DashboardLayout({ children: PAGE }), IdleSignOut)).toBe(false);
 
     jar = new Map();
-    tree = await DashboardLayout({ children: PAGE });
-    expect([hasType(tree, IdleSignOut), hasType(tree, LoadMissingClaims)]).toEqual([false, false]);
+    expect(await keepers()).toEqual([false, false]);
+    await signIn({ expiresIn: -5 });
+    expect(await keepers()).toEqual([false, false]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { AmplifySetup } from "@/components/auth/amplify-setup";
-import { IdleSignOut } from "@/components/auth/idle-sign-out";
 import { LoadMissingClaims } from "@/components/auth/load-missing-claims";
 import { chromeUserFor } from "@/components/chrome/chrome-user";
 import { DashboardChrome } from "@/components/chrome/dashboard-chrome";
@@ -14,7 +13,7 @@ import { currentSession } from "@/lib/session/server-session";
  * The dashboard layout of SPEC 2 (authentication required). The middleware normally turns
  * anonymous visitors away first; this layout checks again with the same fail-closed reader and,
  * without a session, renders only a sign-in notice in the public chrome: never the page.
- * Signed in, it signs out after 15 idle minutes (IdleSignOut); with an identity but no claims
+ * Idle sign-out is the root layout's (every signed-in page). With an identity but no claims
  * cookie yet, it loads them in the background and renders again (LoadMissingClaims).
  */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -30,7 +29,6 @@ export default async function DashboardLayout({ children }: { children: React.Re
   return (
     <DashboardChrome user={chromeUserFor(session)} companyEmailDomains={config.companyEmailDomains}>
       <AmplifySetup config={config} />
-      <IdleSignOut />
       {session.status === "signing-in" && <LoadMissingClaims />}
       {session.status === "signed-in" && needsUpdatedTermsConsent(session.claims) && (
         <UpdatedTermsConsent evolveConsent={session.claims.evolveConsent} config={config} />

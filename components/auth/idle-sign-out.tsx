@@ -16,7 +16,7 @@ export interface IdleSignOutProps {
 }
 
 /**
- * Idle sign-out for signed-in pages (mounted by the dashboard layout): after IDLE_TIMEOUT_MS
+ * Idle sign-out for every signed-in page (mounted by the root layout when signed in): after IDLE_TIMEOUT_MS
  * without activity in any tab, an alert dialog with one button to stay; IDLE_WARNING_MS later the
  * session ends (the sign-out route revokes it and sends this tab to /login with a message; the
  * other tabs follow through lib/client/session-broadcast). Timing: lib/client/idle-timeout.ts.

@@ -178,6 +178,19 @@ describe("login", () => {
     expect(s.startSignIn).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ["this address sends too many (TooManyRequestsException)", "TooManyRequestsException", "Too many requests"],
+    ["the account waits (LimitExceededException)", "LimitExceededException", "Attempt limit exceeded, please try after some time."],
+  ])("a throttled sign-in says to wait, in its own words, when %s", async (_, name, message) => {
+    const s = services({ startSignIn: jest.fn(async () => Promise.reject(flowError(name, message))) });
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "someone@example.com", /send my code/i);
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Too many attempts. Please wait a few minutes and try again.");
+    expect(alert).not.toHaveTextContent(message);
+  });
+
   it("a wrong code keeps the code and counts tries; the right one signs in", async () => {
     const s = services();
     s.answerCode.mockResolvedValueOnce({ status: "wrong-code" }).mockResolvedValueOnce({ status: "signed-in" });

@@ -14,6 +14,7 @@ describe("classifyAuthError", () => {
     [err("NotAuthorizedException", "User is disabled."), "disabled"],
     [err("SignInException", "An error occurred during the sign in process."), "code-expired"],
     [err("LimitExceededException", "Attempt limit exceeded"), "rate-limited"],
+    [err("TooManyRequestsException", "Too many requests"), "rate-limited"],
     [err("InvalidParameterException", "Invalid email address format."), "invalid-input"],
     [err("NetworkError", "A network error has occurred."), "network"],
     [new TypeError("Failed to fetch"), "network"],

@@ -9,6 +9,7 @@ export const IN_APP_PATHS: ReadonlySet<string> = new Set([
   "/personal",
   "/employment",
   "/bank",
+  "/bank/oauth",
   "/restricted",
   "/under-construction",
   "/wait-load-redirect",

@@ -1,3 +1,4 @@
+import { PLAID_OAUTH_RETURN_PATH } from "@/lib/bank/plaid-oauth";
 import type { HostedApp } from "@/lib/config/env";
 import { LANDING_KEYS } from "@/lib/landing/headings";
 import type { Destination, GuardName, Layout, RouteRow } from "./types";
@@ -127,6 +128,8 @@ const dashboardRows: RouteRow[] = [
   dashboardRow("personal", "/personal", AUTH, inApp("/personal")),
   dashboardRow("employment", "/employment", AUTH, inApp("/employment")),
   dashboardRow("bank", "/bank", AUTH, inApp("/bank")),
+  // Where a bank's OAuth login returns to Plaid Link (the link token's redirect_uri).
+  dashboardRow("bank-oauth", PLAID_OAUTH_RETURN_PATH, AUTH, inApp(PLAID_OAUTH_RETURN_PATH)),
   dashboardRow("application-blocked", "/applicationBlocked", AUTH, hosted("lending", "/apply")),
   dashboardRow("restricted", "/restricted", AUTH, inApp("/restricted")),
   dashboardRow("under-construction", "/under-construction", AUTH, inApp("/under-construction")),

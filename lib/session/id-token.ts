@@ -23,6 +23,18 @@ export interface IdTokenVerifierOptions {
   maxRemembered?: number;
 }
 
+/**
+ * How far ahead of this server's clock a token's `iat` may be: servers' clocks drift a little, but
+ * a token "issued" later than that was not issued by a pool we trust at the time it claims (a
+ * forged or replayed-from-the-future token), so it is refused. The one skew for every verifier.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+/** Whether a token's `iat` is a time in the past, give or take the allowed skew. */
+export function issuedInThePast(iat: unknown, nowSeconds: number): boolean {
+  return typeof iat === "number" && Number.isFinite(iat) && iat <= nowSeconds + MAX_CLOCK_SKEW_SECONDS;
+}
+
 /** Verified tokens remembered per verifier (one per server): a few MB at most. */
 export const MAX_REMEMBERED = 5000;
 
@@ -61,7 +73,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         payload.token_use !== "id" ||
         typeof payload.sub !== "string" ||
         typeof username !== "string" ||
-        typeof payload.exp !== "number"
+        typeof payload.exp !== "number" ||
+        !issuedInThePast(payload.iat, nowSeconds)
       ) {
         return null;
       }

@@ -1,6 +1,6 @@
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
 import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
-import { createIdTokenVerifier } from "./id-token";
+import { createIdTokenVerifier, MAX_CLOCK_SKEW_SECONDS } from "./id-token";
 import { testClaims } from "./testing/claims";
 import { idTokenCookie, identityCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 
@@ -43,16 +43,18 @@ interface TokenOptions {
   username?: string;
   sub?: string;
   alg?: string;
+  /** null: no iat claim at all. */
+  iat?: number | null;
 }
 async function idToken(o: TokenOptions = {}): Promise<string> {
-  return new SignJWT({ token_use: o.use ?? "id", "cognito:username": o.username ?? "abc123", email: "Someone@Example.com" })
+  const jwt = new SignJWT({ token_use: o.use ?? "id", "cognito:username": o.username ?? "abc123", email: "Someone@Example.com" })
     .setProtectedHeader({ alg: o.alg ?? "RS256", kid: "k1" })
     .setSubject(o.sub ?? "sub-1")
     .setIssuer(o.iss ?? ISSUER)
     .setAudience(o.aud ?? CLIENT)
-    .setIssuedAt(NOW - 60)
-    .setExpirationTime(o.exp ?? NOW + 3600)
-    .sign(o.key ?? privateKey);
+    .setExpirationTime(o.exp ?? NOW + 3600);
+  if (o.iat !== null) jwt.setIssuedAt(o.iat ?? NOW - 60);
+  return jwt.sign(o.key ?? privateKey);
 }
 
 function jar(entries: Record<string, string | undefined>) {
@@ -99,9 +101,27 @@ describe("readSession", () => {
         ),
     ],
     ["a malformed user cookie", async () => jar({ [lastAuthUserCookie(CLIENT)]: "%E0%A4%A" })],
+    [
+      "a token issued in the future, beyond the clock skew",
+      async () => cookiesFor(await idToken({ iat: NOW + MAX_CLOCK_SKEW_SECONDS + 1 })),
+    ],
+    ["a token issued a day from now", async () => cookiesFor(await idToken({ iat: NOW + 86_400, exp: NOW + 90_000 }))],
+    ["a token with no iat", async () => cookiesFor(await idToken({ iat: null }))],
   ];
   it.each(anonymousCases)("fails closed to anonymous on %s", async (_, make) => {
     await expect(readSession(await make(), options, NOW)).resolves.toEqual({ status: "anonymous" });
+  });
+
+  it.each([
+    ["issued a minute ago", NOW - 60],
+    ["issued now", NOW],
+    ["issued within the clock skew ahead", NOW + MAX_CLOCK_SKEW_SECONDS],
+  ])("accepts a token %s", async (_, iat) => {
+    expect((await readSession(await cookiesFor(await idToken({ iat })), options, NOW)).status).toBe("signing-in");
+  });
+
+  it("the clock skew is small: one minute", () => {
+    expect(MAX_CLOCK_SKEW_SECONDS).toBe(60);
   });
 
   it("treats a throwing verifier as anonymous, never an exception", async () => {

@@ -1,7 +1,9 @@
 import type { ServerConfig } from "../../lib/config/env";
 import { identityCookie } from "../../lib/session/session";
 import type { Caller } from "../data/frontend";
+import type { Db } from "../db";
 import { authenticate, UnauthorizedException } from "../graphql/auth";
+import { sessionEnded } from "../identity/store";
 
 /**
  * What the local stand-ins of the hosted apps know about the visitor: the identity token from
@@ -33,8 +35,13 @@ export function parseCookies(header: string | null): Map<string, string> {
   return jar;
 }
 
-/** The verified session, or null (missing, expired or tampered token: not signed in). */
-export async function appSession(request: Request, config: AppsConfig): Promise<AppSession | null> {
+/**
+ * The verified session, or null (missing, expired, tampered or revoked token: not signed in). A
+ * token of a sign-in that has ended is refused here exactly as the API refuses it: the pages also
+ * act on rows directly (the lender's own actions), so the API's check alone would not cover them.
+ */
+export async function appSession(request: Request, deps: { config: AppsConfig; db: () => Promise<Db> }): Promise<AppSession | null> {
+  const { config } = deps;
   const jar = parseCookies(request.headers.get("cookie"));
   const found = identityCookie({ get: (n) => jar.get(n) }, config.cognito.clientId);
   if (!found) return null;
@@ -44,6 +51,7 @@ export async function appSession(request: Request, config: AppsConfig): Promise<
       jwksUrl: config.cognito.jwksUrl,
       clientId: config.cognito.clientId,
       apiKey: config.graphql.apiKey,
+      sessionEnded: async (originJti, sub) => sessionEnded(await deps.db(), originJti, sub),
     });
     return auth.kind === "user" ? { token: found.token, caller: auth.caller } : null;
   } catch (error) {

@@ -244,7 +244,7 @@ export async function dashboardApp(
   const isContract = rest.length === 1 && rest[0] === "contract";
   if (!isHome && !isContract) return null;
   const { config } = deps;
-  const session = await appSession(request, config);
+  const session = await appSession(request, deps);
   if (!session) return signInResponse(APP, new URL(request.url));
   const load = async () => (await callApi<{ loadFrontend: Load }>(config, session.token, LOAD)).loadFrontend;
   if (request.method === "POST") {

@@ -316,7 +316,7 @@ export async function lendingApp(
   const isDirectDeposit = rest[0] === "direct-deposit" && rest.length === 1;
   if (!isApply && !isDirectDeposit) return null;
   const { config } = deps;
-  const session = await appSession(request, config);
+  const session = await appSession(request, deps);
   const here = new URL(request.url);
   if (!session) return signInResponse(APP, here);
 

@@ -4,7 +4,8 @@
  * e2e/lending-journey.spec.ts.
  */
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
-import { persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { OTP, persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { cognitoCall } from "../testing/cognito-client";
 
 jest.setTimeout(120_000);
 
@@ -136,5 +137,31 @@ describe("the dashboard stand-in", () => {
     expect(loan).toEqual({ amount: 4000, apr: 19.64, n: 24, payout: true });
     // Once: a second origination is refused.
     expect((await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" })).status).toBe(400);
+  });
+});
+
+describe("a session that has ended", () => {
+  it("is refused by both apps, as the API refuses it: a revoked sign-in cannot originate a loan", async () => {
+    const start = await cognitoCall(server.url, "InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "CUSTOM_AUTH",
+      AuthParameters: { USERNAME: "signed@example.com" },
+    });
+    const done = await cognitoCall(server.url, "RespondToAuthChallenge", {
+      ClientId: CLIENT,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: start.json.Session,
+      ChallengeResponses: { USERNAME: start.json.ChallengeParameters.USERNAME, ANSWER: OTP },
+    });
+    const { IdToken, RefreshToken } = done.json.AuthenticationResult as Record<string, string>;
+    const p = persona("signed@example.com");
+    const cookie = `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=${p.username}; CognitoIdentityServiceProvider.${CLIENT}.${p.username}.idToken=${IdToken}`;
+    expect((await get("dashboard/", cookie)).status).toBe(200);
+    expect((await cognitoCall(server.url, "RevokeToken", { ClientId: CLIENT, Token: RefreshToken })).status).toBe(200);
+    for (const path of ["dashboard/", "dashboard/contract", "lending/apply"])
+      expect([path, (await get(path, cookie)).status]).toEqual([path, 401]);
+    const step = await stepOf("signed@example.com");
+    expect((await post("dashboard/contract", cookie, { action: "originate" })).status).toBe(401);
+    expect(await stepOf("signed@example.com")).toBe(step);
   });
 });

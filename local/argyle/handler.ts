@@ -1,6 +1,7 @@
 import type { Db } from "../db";
 import { ArgyleTokenError, argyleWidgetSession, connectArgyleAccount } from "../data/employment";
 import { argyleWidgetScript } from "./widget-script";
+import { readJsonBody } from "../http/read-body";
 
 /**
  * The payroll-linking stand-in under /api/local/argyle: the widget script (in place of Argyle's
@@ -24,12 +25,12 @@ export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?:
     }
     if (path !== "/session" && path !== "/accounts") return json(404, { message: "Not found" });
     if (request.method !== "POST") return json(405, { message: "Method not allowed" });
-    let body: { userToken?: unknown; itemId?: unknown };
-    try {
-      body = (await request.json()) as typeof body;
-    } catch {
-      return json(400, { errorType: "invalid_request", message: "body must be JSON" });
+    const read = await readJsonBody(request, 16 * 1024);
+    if (!read.ok) {
+      const message = read.reason === "invalid-text" ? `${read.field}: invalid characters` : "body must be JSON, at most 16 KB";
+      return json(read.reason === "too-large" ? 413 : 400, { errorType: "invalid_request", message });
     }
+    const body = read.value as { userToken?: unknown; itemId?: unknown } | null;
     try {
       const db = await options.db();
       if (path === "/session") return json(200, await argyleWidgetSession(db, body?.userToken));

@@ -52,10 +52,19 @@ async function activateIfNone(tx: Queryable, sub: string, accountId: string): Pr
   );
 }
 
-export async function createLinkToken(db: Db, caller: Caller, settings: FundingSettings): Promise<{ link_token: string; expiration: string }> {
+export async function createLinkToken(
+  db: Db,
+  caller: Caller,
+  settings: FundingSettings,
+  redirectUri?: unknown,
+): Promise<{ link_token: string; expiration: string }> {
+  // Plaid's rule: a redirect_uri must be on the dashboard's allowed list, exactly.
+  const uri = redirectUri === undefined || redirectUri === null ? undefined : text("redirectUri", redirectUri, { max: 2048 });
+  if (uri !== undefined && !settings.allowedRedirectUris.includes(uri))
+    throw new FundingError("BadRequestException", "redirectUri: not one of the allowed redirect URIs", "redirectUri");
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
-    return createPlaidLinkToken(tx, caller.sub, { webhook: settings.webhook });
+    return createPlaidLinkToken(tx, caller.sub, { webhook: settings.webhook, redirectUri: uri });
   });
 }
 
@@ -285,7 +294,9 @@ export async function checkItemStatus(db: Db, caller: Caller, username: unknown,
   )[0];
   if (!row) throw new FundingError("ResourceNotFoundException", "bankAccountId: no such account", "bankAccountId");
   if (!row.item_id || row.status !== "login_required") return "SUCCESS";
-  return (await createPlaidLinkToken(db, caller.sub, { webhook: settings.webhook, itemId: row.item_id })).link_token;
+  // Update mode at an OAuth bank returns through the redirect_uri too.
+  return (await createPlaidLinkToken(db, caller.sub, { webhook: settings.webhook, itemId: row.item_id, redirectUri: settings.allowedRedirectUris[0] }))
+    .link_token;
 }
 
 /** The contract's FundingSource (api/schema base + bank.graphql). */

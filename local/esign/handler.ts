@@ -4,6 +4,7 @@ import { EsignError, completeSigning, exitSigning, openSigningLink, type EsignEr
 import { InputError } from "../data/validate";
 import type { EsignSettings } from "./settings";
 import { errorPage, signingPage, type PageConfig } from "./page";
+import { readJsonBody } from "../http/read-body";
 
 /**
  * The e-signature stand-in's HTTP surface (local only, see runtime.ts):
@@ -114,14 +115,10 @@ async function readJson(request: Request): Promise<Record<string, unknown> | Res
   if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
     return json(415, { code: "unsupported_media_type", message: "Send application/json." });
   }
-  const raw = await request.text();
-  if (raw.length > 16 * 1024) return json(413, { code: "too_large", message: "The request body is too large." });
-  try {
-    const body: unknown = JSON.parse(raw);
-    if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
+  const read = await readJsonBody(request, 16 * 1024);
+  if (!read.ok && read.reason === "too-large") return json(413, { code: "too_large", message: "The request body is too large." });
+  const body = read.ok ? read.value : undefined;
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) return body as Record<string, unknown>;
   return json(400, { code: "invalid_json", message: "The request body must be a JSON object." });
 }
 

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { issuedInThePast } from "../../lib/session/id-token";
 import type { Caller } from "../data/frontend";
 
 /**
@@ -61,9 +62,12 @@ async function verifyUserToken(token: string, config: AuthConfig): Promise<Calle
       ? payload.aud === config.clientId || (Array.isArray(payload.aud) && payload.aud.includes(config.clientId))
       : tokenUse === "access" && claim(payload, "client_id") === config.clientId;
   const username = claim(payload, "cognito:username") ?? claim(payload, "username");
+  if (!issuedInThePast(payload.iat, Math.floor(Date.now() / 1000)))
+    throw new UnauthorizedException("Valid authorization header not provided.");
   if (!clientOk || !payload.sub || !username) throw new UnauthorizedException("Valid authorization header not provided.");
+  // Every token of the pool carries its sign-in's origin_jti; one without it cannot be checked for revocation: refused.
   const originJti = claim(payload, "origin_jti");
-  if (originJti && config.sessionEnded && (await config.sessionEnded(originJti, payload.sub)))
+  if (config.sessionEnded && (!originJti || (await config.sessionEnded(originJti, payload.sub))))
     throw new UnauthorizedException("Token has been revoked.");
   return { sub: payload.sub, username, email: claim(payload, "email") };
 }

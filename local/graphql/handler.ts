@@ -1,5 +1,6 @@
 import { GraphQLError, execute, parse, validate, type DocumentNode } from "graphql";
 import type { Db } from "../db";
+import { parseJsonBody } from "../../lib/security/json-body";
 import { BodyTooLarge, readLimitedText } from "../http/read-body";
 import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
 import { formatError, type AppSyncErrorEntry } from "./errors";
@@ -84,12 +85,12 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
       if (error instanceof BodyTooLarge) return rejected(413, "PayloadTooLargeException", "The request body is too large.");
       throw error;
     }
-    let body: { query?: unknown; variables?: unknown; operationName?: unknown };
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return rejected(400, "MalformedHttpRequestException", "The request body is not valid JSON.");
+    const parsed = parseJsonBody(raw);
+    if (!parsed.ok) {
+      const message = parsed.reason === "too-deep" ? "The request body is nested too deep." : "The request body is not valid JSON.";
+      return rejected(400, "MalformedHttpRequestException", message);
     }
+    const body = parsed.value as { query?: unknown; variables?: unknown; operationName?: unknown };
     if (typeof body !== "object" || body === null || typeof body.query !== "string") {
       return rejected(400, "MalformedHttpRequestException", "The request body must have a query string.");
     }

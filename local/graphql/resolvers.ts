@@ -108,7 +108,7 @@ export const resolvers: RootResolvers = {
       employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId }),
     ),
     // Funding sources (issue 10): local/data/funding.ts.
-    createLinkToken: user(fundingOp((db, caller) => funding.createLinkToken(db, caller, fundingSettings()))),
+    createLinkToken: user(fundingOp((db, caller, a) => funding.createLinkToken(db, caller, fundingSettings(), a.redirectUri))),
     links: user(fundingOp((db, caller, a) => funding.links(db, caller, a.publicToken, a.metaData))),
     manually: user(
       fundingOp((db, caller, a) =>

@@ -1,5 +1,5 @@
 import { serverConfig } from "../../lib/config/env";
-import { findRefreshTokenByOrigin } from "../identity/store";
+import { sessionEnded } from "../identity/store";
 import { localDb } from "../startup";
 import { createGraphqlHandler } from "./handler";
 
@@ -14,10 +14,7 @@ export const graphqlHandler = createGraphqlHandler({
       clientId: cognito.clientId,
       apiKey: graphql.apiKey,
       // Both stand-ins share the database: the API sees a sign-out the moment the identity service records it.
-      sessionEnded: async (originJti: string, sub: string) => {
-        const row = await findRefreshTokenByOrigin(await localDb(), originJti);
-        return !row || Boolean(row.revoked_at) || row.user_sub !== sub;
-      },
+      sessionEnded: async (originJti: string, sub: string) => sessionEnded(await localDb(), originJti, sub),
     };
   },
 });

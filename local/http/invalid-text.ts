@@ -1,12 +1,10 @@
-/**
- * Text PostgreSQL cannot store (NUL) or that is not Unicode (a lone surrogate): a stand-in answers
- * it with a 400 naming the field, as the cloud services do, instead of failing in the database.
- */
-const INVALID = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+import { hasInvalidText } from "../../lib/security/text";
 
-export function hasInvalidText(value: string): boolean {
-  return INVALID.test(value);
-}
+/**
+ * Invalid text (NUL, a lone surrogate: lib/security/text.ts) in a stand-in's input is a 400 naming
+ * the field, as the cloud services answer it, instead of a failure in the database.
+ */
+export { hasInvalidText };
 
 /** The path of the first string (or key) in a JSON value that holds invalid text, e.g. "UserAttributes[0].Value". */
 export function findInvalidText(value: unknown, path = ""): string | undefined {

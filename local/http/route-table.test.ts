@@ -45,6 +45,17 @@ describe("matchRoute", () => {
 });
 
 describe("serveRouteTable", () => {
+  it.each([
+    ["a NUL in a path segment", ["plaid", "a\u0000b"], "http://127.0.0.1/api/local/plaid/a%00b", "path"],
+    ["a lone surrogate in a path segment", ["plaid", "\ud800"], "http://127.0.0.1/api/local/plaid/x", "path"],
+    ["a NUL in a query value", ["graphql"], "http://127.0.0.1/api/local/graphql?input=a%00b", "query parameter input"],
+    ["a NUL in a query name", ["graphql"], "http://127.0.0.1/api/local/graphql?a%00=1", "query parameter (name)"],
+  ])("answers %s with a 400 naming where, before any handler", async (_, segments, url, where) => {
+    const res = await serve(true)(new Request(url, { method: "GET" }), segments);
+    expect([res.status, await res.text()]).toEqual([400, `Bad Request: invalid characters in ${where}`]);
+    expect(seen).toEqual([]);
+  });
+
   it("hands a named method to the handler with the captured segments", async () => {
     const res = await serve(true)(request("POST"), ["plaid", "link", "login"]);
     expect(await res.text()).toBe("handled");

@@ -1,5 +1,6 @@
 import type { ServerConfig } from "../../lib/config/env";
 import type { Method, Mount } from "../../lib/config/local-paths";
+import { hasInvalidText } from "../../lib/security/text";
 import { localOnly } from "./local-only";
 
 export type { Method };
@@ -42,8 +43,22 @@ export function serveRouteTable(
   routes: readonly Route[],
   config: () => Pick<ServerConfig, "isLocal">,
 ): (request: Request, segments: readonly string[]) => Promise<Response> {
-  const gated = localOnly(config, (request: Request, route: Route, params: string[]) => route.handle(request, params));
+  const gated = localOnly(config, (request: Request, route: Route, params: string[]) => {
+    // NUL or a lone surrogate, once decoded, in the path or a query value: no stand-in's data has
+    // them, and a database would fail on them. Refused for every stand-in at once.
+    const where = params.some(hasInvalidText) ? "path" : invalidQueryParameter(request.url);
+    if (where)
+      return Promise.resolve(
+        new Response(`Bad Request: invalid characters in ${where}`, { status: 400, headers: { "content-type": "text/plain" } }),
+      );
+    return route.handle(request, params);
+  });
   return async (request, segments) => {
+    // NUL or a lone surrogate, once decoded, in the path or a query value: no stand-in's data has
+    // them, and a database would fail on them. Refused for every stand-in at once.
+    const where = segments.some(hasInvalidText) ? "path" : invalidQueryParameter(request.url);
+    if (where)
+      return new Response(`Bad Request: invalid characters in ${where}`, { status: 400, headers: { "content-type": "text/plain" } });
     const found = matchRoute(routes, segments);
     if (!found) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
     const method = request.method.toUpperCase();
@@ -56,4 +71,12 @@ export function serveRouteTable(
     }
     return gated(request, found.route, found.params);
   };
+}
+
+/** The first query parameter (name or value) holding invalid text once decoded, as "query parameter <name>". */
+function invalidQueryParameter(url: string): string | undefined {
+  for (const [name, value] of new URL(url).searchParams) {
+    if (hasInvalidText(name) || hasInvalidText(value)) return `query parameter ${hasInvalidText(name) ? "(name)" : name}`;
+  }
+  return undefined;
 }

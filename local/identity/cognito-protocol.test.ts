@@ -20,7 +20,21 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await testDatabase();
-  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: "", LOCAL_OTP_TTL_SECONDS: "" });
+  // One proxy hop in front, as behind a load balancer: each test's calls come from an address of its own.
+  server = await startLocalServer({
+    ...database.env,
+    APP_ENV: "local",
+    LOCAL_OTP_CODE: "",
+    LOCAL_OTP_TTL_SECONDS: "",
+    LOCAL_TRUSTED_PROXY_HOPS: "1",
+  });
+});
+
+/** The client address the proxy in front reports for this test's calls (a fresh one per test). */
+let source = "";
+const newSource = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+beforeEach(() => {
+  source = newSource();
 });
 
 afterAll(async () => {
@@ -28,7 +42,8 @@ afterAll(async () => {
   await database?.cleanup();
 });
 
-const call = (op: string, body: unknown, init?: Parameters<typeof cognitoCall>[3]) => cognitoCall(server.url, op, body, init);
+const call = (op: string, body: unknown, init?: Parameters<typeof cognitoCall>[3]) =>
+  cognitoCall(server.url, op, body, { ...init, headers: { "x-forwarded-for": source, ...init?.headers } });
 
 async function newUser(attributes: { Name: string; Value: string }[] = []) {
   const username = randomBytes(3).toString("hex");
@@ -250,17 +265,44 @@ describe("SignUp", () => {
     expect(res.json.__type).toBe("InvalidPasswordException");
   });
 
-  it("a phone number belongs to one account: a second sign-up with it is refused", async () => {
-    await newUser([{ Name: "phone_number", Value: "+15555550177" }]);
-    const squat = await call("SignUp", {
-      ClientId: CLIENT,
-      Username: randomBytes(3).toString("hex"),
-      UserAttributes: [
-        { Name: "email", Value: `sq-${randomBytes(4).toString("hex")}@example.com` },
-        { Name: "phone_number", Value: "+15555550177" },
-      ],
-    });
-    expect(squat.json).toEqual({ __type: "AliasExistsException", message: "An account with the given phone_number already exists." });
+  it("answers a taken phone number exactly as a free one; at verification the number stays with its owner", async () => {
+    const owner = await newUser([{ Name: "phone_number", Value: "+15555550177" }]);
+    const signUp = (phone: string) =>
+      call("SignUp", {
+        ClientId: CLIENT,
+        Username: randomBytes(3).toString("hex"),
+        Password: randomBytes(30).toString("hex"),
+        UserAttributes: [
+          { Name: "email", Value: `sq-${randomBytes(4).toString("hex")}@example.com` },
+          { Name: "phone_number", Value: phone },
+        ],
+      });
+    const shape = (r: Awaited<ReturnType<typeof call>>) => [r.status, Object.keys(r.json).sort(), r.json.UserConfirmed];
+    const squat = await signUp("+15555550177");
+    const free = await signUp("+15555550178");
+    expect(shape(squat)).toEqual(shape(free));
+    expect(shape(squat)).toEqual([200, ["UserConfirmed", "UserSub"], true]);
+    // The number still signs its owner in.
+    const byPhone = await startChallenge("+15555550177");
+    expect(byPhone.ChallengeParameters.USERNAME).toBe(owner.username);
+  });
+
+  it("a phone number held back at sign-up becomes the alias at verification if it is free by then, and is dropped if not", async () => {
+    const phone = `+1555555${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, "0")}`;
+    const owner = await newUser([{ Name: "phone_number", Value: phone }]);
+    const late = await newUser([{ Name: "phone_number", Value: phone }]);
+    // Verified while the owner holds it: signed in, no phone number.
+    let started = await startChallenge(late.username);
+    let res = await answer(late.username, started.Session, await latestCode(server.url, late.email));
+    expect(res.status).toBe(200);
+    expect(decodePayload(res.json.AuthenticationResult.IdToken).phone_number).toBeUndefined();
+    expect((await startChallenge(phone)).ChallengeParameters.USERNAME).toBe(owner.username);
+    // Answered the same way when the number had no account: it is the alias from then on.
+    const fresh = `+1555444${String(randomBytes(2).readUInt16BE() % 10_000).padStart(4, "0")}`;
+    const first = await newUser([{ Name: "phone_number", Value: fresh }]);
+    started = await startChallenge(first.username);
+    res = await answer(first.username, started.Session, await latestCode(server.url, first.email));
+    expect(decodePayload(res.json.AuthenticationResult.IdToken).phone_number).toBe(fresh);
   });
 
   it("keeps a phone number, shown in GetUser and the ID token, and usable as a sign-in alias", async () => {
@@ -367,6 +409,81 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
     const again = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username } });
     expect(again.json.__type).toBe("LimitExceededException");
   });
+
+  it("a stranger's wrong codes lock out only the stranger's address: the owner, elsewhere, still signs in", async () => {
+    const user = await newUser();
+    for (let c = 0; c < 4; c++) {
+      let session = (await startChallenge(user.username)).Session;
+      const code = await latestCode(server.url, user.email);
+      for (let i = 0; i < 3; i++) session = (await answer(user.username, session, wrongCode(code))).json.Session ?? session;
+    }
+    expect(
+      (await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.email } })).json.__type,
+    ).toBe("LimitExceededException");
+    source = newSource(); // the owner, at home
+    const started = await startChallenge(user.email);
+    expect((await answer(user.username, started.Session, await latestCode(server.url, user.email))).status).toBe(200);
+  });
+
+  it("challenges a stranger starts and leaves never lock the account: the owner, elsewhere, still signs in", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) await startChallenge(user.email);
+    expect(
+      (await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.email } })).json.__type,
+    ).toBe("LimitExceededException");
+    source = newSource();
+    const started = await startChallenge(user.email);
+    expect((await answer(user.username, started.Session, await latestCode(server.url, user.email))).status).toBe(200);
+  });
+
+  it("wrong codes from several sources (a guessing campaign) limit the account as a whole, even the right code", async () => {
+    const user = await newUser();
+    // 21 wrong codes from 7 addresses, 3 each: under every per-address limit.
+    for (let s = 0; s < 7; s++) {
+      source = newSource();
+      let session = (await startChallenge(user.username)).Session;
+      const code = await latestCode(server.url, user.email);
+      for (let i = 0; i < 3; i++) session = (await answer(user.username, session, wrongCode(code))).json.Session ?? session;
+    }
+    source = newSource();
+    const again = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username } });
+    expect(again.json).toEqual({ __type: "LimitExceededException", message: "Attempt limit exceeded, please try after some time." });
+  });
+
+  it.each([
+    ["challenges left unanswered", 40, async () => startChallenge(`nobody-${randomBytes(4).toString("hex")}@example.com`)],
+    [
+      "wrong codes",
+      10,
+      async () => {
+        const fake = await startChallenge(`nobody-${randomBytes(4).toString("hex")}@example.com`);
+        let session = fake.Session;
+        for (let i = 0; i < 3; i++) {
+          const res = await answer(fake.ChallengeParameters.USERNAME!, session, "000000");
+          session = res.json.Session ?? session;
+        }
+      },
+    ],
+  ])(
+    "throttles one source by its %s, across every identifier (TooManyRequestsException), and no other source",
+    async (_, rounds, round) => {
+      for (let i = 0; i < rounds; i++) await round();
+      const next = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "a10001" } });
+      expect(next.json).toEqual({ __type: "TooManyRequestsException", message: "Too many requests" });
+      const stranger = source;
+      source = newSource();
+      expect(
+        (await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "a10001" } })).status,
+      ).toBe(200);
+      // The source is the address the trusted hop reports: an address the client writes further left is not read.
+      const spoofed = await call(
+        "InitiateAuth",
+        { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: "a10001" } },
+        { headers: { "x-forwarded-for": `203.0.113.9, ${stranger}` } },
+      );
+      expect(spoofed.json.__type).toBe("TooManyRequestsException");
+    },
+  );
 
   it("limits challenges left unanswered to 5 per user in 15 minutes; answered sign-ins do not count", async () => {
     const user = await newUser();

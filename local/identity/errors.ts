@@ -13,6 +13,7 @@ export type CognitoErrorType =
   | "UserNotFoundException"
   | "UsernameExistsException"
   | "LimitExceededException"
+  | "TooManyRequestsException"
   | "AliasExistsException"
   | "InternalErrorException";
 

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { clientAddress } from "../http/client-ip";
 import { findInvalidText } from "../http/invalid-text";
+import { readJsonBody } from "../http/read-body";
 import { CognitoError } from "./errors";
 import { jwks } from "./keys";
 import { createIdentityService, OPERATIONS, type IdentityDeps, type Operation } from "./service";
@@ -60,20 +62,21 @@ export function createCognitoHandler(deps: IdentityDeps): (request: Request) => 
       if (contentType !== JSON_11) {
         throw new CognitoError("SerializationException", `Content-Type must be ${JSON_11}`);
       }
-      const text = await request.text();
-      if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new CognitoError("SerializationException", "Request body too large");
-      let input: unknown;
-      try {
-        input = JSON.parse(text);
-      } catch {
+      const body = await readJsonBody(request, MAX_BODY_BYTES);
+      if (!body.ok) {
+        if (body.reason === "too-large") throw new CognitoError("SerializationException", "Request body too large");
+        if (body.reason === "too-deep") throw new CognitoError("SerializationException", "Request body nested too deep");
+        if (body.reason === "invalid-text") throw new CognitoError("InvalidParameterException", `Invalid characters in ${body.field}`);
         throw new CognitoError("SerializationException", "Malformed JSON request body");
       }
+      const input = body.value;
       if (typeof input !== "object" || input === null || Array.isArray(input)) {
         throw new CognitoError("SerializationException", "Request body must be a JSON object");
       }
       const invalid = findInvalidText(input);
       if (invalid) throw new CognitoError("InvalidParameterException", `Invalid characters in ${invalid}`);
-      return reply(200, await service[operation as Operation](input));
+      const source = clientAddress(request.headers, deps.settings().trustedProxyHops);
+      return reply(200, await service[operation as Operation](input, { source }));
     } catch (error) {
       if (error instanceof CognitoError) return fail(error);
       console.error("[local cognito] internal error", error);

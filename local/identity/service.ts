@@ -11,12 +11,14 @@ import {
   findRefreshTokenByOrigin,
   findUserBySignInId,
   findUserBySub,
+  attemptStats,
   insertChallenge,
-  recentAttempts,
   insertRefreshToken,
   insertUser,
   lockChallengeBySession,
+  lockPhoneAlias,
   markEmailVerified,
+  resolvePendingPhone,
   revokeAllRefreshTokens,
   revokeRefreshToken,
   toMillis,
@@ -29,6 +31,8 @@ import { parseInput, requiredString, stringMap } from "./validation";
 
 /** Cognito's answer once a user has made too many attempts. */
 const limitExceeded = () => new CognitoError("LimitExceededException", "Attempt limit exceeded, please try after some time.");
+/** Cognito's answer to a caller sending too much (here: one source's failed sign-ins). */
+const tooManyRequests = () => new CognitoError("TooManyRequestsException", "Too many requests");
 
 export interface IdentityDeps {
   db: () => Promise<Db>;
@@ -121,7 +125,13 @@ const revokeInput = z.object({
   ClientSecret: z.string().optional(),
 });
 
-type Handlers = Record<Operation, (input: unknown) => Promise<Record<string, unknown>>>;
+/** What the endpoint knows of a call besides its input. */
+export interface CallContext {
+  /** The client's address as the server sees it (local/http/client-ip.ts). */
+  source: string;
+}
+
+type Handlers = Record<Operation, (input: unknown, context?: CallContext) => Promise<Record<string, unknown>>>;
 
 /** The Cognito user-pool operations of the local stand-in, as plain functions of their JSON input. */
 export function createIdentityService(deps: IdentityDeps): Handlers {
@@ -183,20 +193,40 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
   }
 
   /**
+   * Whether sign-ins from `source` for `attemptKey` must wait (issue 25: no lockout a stranger can
+   * trigger). Three scopes, each over the attempt window:
+   *  - the source, across every identifier: too many failed challenges or wrong codes from one
+   *    address is TooManyRequestsException, whoever it targets;
+   *  - the account from that source: its own limits (unanswered challenges, wrong codes), so a
+   *    stranger exhausting them locks out only their own address;
+   *  - the account from everywhere: only wrong codes from several sources (a guessing campaign)
+   *    lock it; challenges started and left unanswered never do.
+   */
+  async function throttled(db: Db, attemptKey: string, source: string): Promise<CognitoError | undefined> {
+    const settings = deps.settings();
+    const since = new Date(now() - settings.attemptWindowSeconds * 1000);
+    const bySource = await attemptStats(db, { source }, since);
+    if (bySource.unanswered >= settings.sourceMaxUnanswered || bySource.wrong >= settings.sourceMaxWrongAnswers) return tooManyRequests();
+    if (guessingCampaign(await attemptStats(db, { attemptKey }, since), settings)) return limitExceeded();
+    const mine = await attemptStats(db, { attemptKey, source }, since);
+    if (mine.unanswered >= settings.maxUnansweredChallenges || mine.wrong >= settings.maxWrongAnswersPerWindow) return limitExceeded();
+    return undefined;
+  }
+
+  /**
    * CUSTOM_AUTH's first step. An identifier with no account gets a challenge all the same (no code
    * is sent; no answer is right), as Cognito does with "prevent user existence errors" enabled, and
-   * the same per-identifier limits, so nothing tells the two apart (./existence.ts).
+   * the same limits, so nothing tells the two apart (./existence.ts).
    */
-  async function startCustomAuth(signInId: string | undefined) {
+  async function startCustomAuth(signInId: string | undefined, source: string) {
     if (!signInId) throw invalidParameter("Missing required parameter USERNAME");
     const db = await deps.db();
     const user = await findUserBySignInId(db, signInId);
     if (user && !user.enabled) throw notAuthorized("User is disabled.");
     const settings = deps.settings();
     const attemptKey = user ? userAttemptKey(user.sub) : unknownAttemptKey(signInId);
-    const attempts = await recentAttempts(db, attemptKey, new Date(now() - settings.attemptWindowSeconds * 1000));
-    if (attempts.unanswered >= settings.maxUnansweredChallenges || attempts.wrong >= settings.maxWrongAnswersPerWindow)
-      throw limitExceeded();
+    const refused = await throttled(db, attemptKey, source);
+    if (refused) throw refused;
     const challengeId = randomUUID();
     // No account: a code that exists nowhere (and RespondToAuthChallenge never accepts one anyway).
     const code = user ? (settings.fixedOtpCode ?? sixDigitCode()) : opaqueToken(16);
@@ -207,6 +237,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         id: challengeId,
         userSub: user?.sub ?? null,
         attemptKey,
+        source,
         simulatedDestination: simulatedDestinationValue,
         codeHash: codeHash(challengeId, code),
         sessionHash: sha256(session),
@@ -257,36 +288,41 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
 
       const db = await deps.db();
       const sub = randomUUID();
-      const taken = await usernameOrEmailTaken(db, username, email, phone);
+      const taken = await usernameOrEmailTaken(db, username, email);
       if (taken.username) throw new CognitoError("UsernameExistsException", "User already exists");
       // Prevent user existence errors: a taken e-mail (a sign-in alias) is answered exactly as a new
       // one, and nothing is created; the visitor then signs in, and the code goes to the owner.
       if (taken.email) return { UserConfirmed: true, UserSub: randomUUID() };
-      // A phone number is a sign-in alias: it belongs to one account (also a unique index).
-      if (taken.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
       try {
         // Auto-confirmed (passwordless product); the e-mail counts as verified once a code sent
-        // to it has been answered.
-        await insertUser(db, { sub, username, email, email_verified: false, phone_number: phone ?? null, attributes });
+        // to it has been answered. A phone number is a sign-in alias of one account (also a unique
+        // index): one another account holds is answered like a free one and waits for this
+        // account's verification (store.ts resolvePendingPhone), so sign-up never tells whether a
+        // number has an account.
+        await db.transaction(async (tx) => {
+          if (phone) await lockPhoneAlias(tx, phone);
+          const phoneTaken = phone !== undefined && (await usernameOrEmailTaken(tx, username, email, phone)).phone;
+          const user = { sub, username, email, email_verified: false, phone_number: phoneTaken ? null : (phone ?? null), attributes };
+          await insertUser(tx, user, phoneTaken ? phone : null);
+        });
       } catch (error) {
         if ((error as { code?: string }).code !== "23505") throw error;
         // Lost a race with a concurrent sign-up for the same name or e-mail.
-        const again = await usernameOrEmailTaken(db, username, email, phone);
+        const again = await usernameOrEmailTaken(db, username, email);
         if (again.username) throw new CognitoError("UsernameExistsException", "User already exists");
         if (again.email) return { UserConfirmed: true, UserSub: randomUUID() };
-        if (again.phone) throw new CognitoError("AliasExistsException", "An account with the given phone_number already exists.");
         throw error;
       }
       return { UserConfirmed: true, UserSub: sub };
     },
 
-    async InitiateAuth(input) {
+    async InitiateAuth(input, context) {
       const req = parseInput(initiateAuthInput, input);
       checkClient(req.ClientId);
       const params = req.AuthParameters ?? {};
       switch (req.AuthFlow) {
         case "CUSTOM_AUTH":
-          return startCustomAuth(params.USERNAME);
+          return startCustomAuth(params.USERNAME, context?.source ?? "unknown");
         case "REFRESH_TOKEN_AUTH":
         case "REFRESH_TOKEN": {
           if (!params.REFRESH_TOKEN) throw invalidParameter("Missing required parameter REFRESH_TOKEN");
@@ -328,9 +364,14 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         const user = challenge.user_sub === null ? undefined : await findUserBySub(tx, challenge.user_sub);
         if (!simulated && (!user || !user.enabled)) return { kind: "invalid" } as const;
 
-        // Wrong codes count per attempt key across challenges: past the limit even the right code is refused.
-        const attempts = await recentAttempts(tx, challenge.attempt_key, new Date(now() - settings.attemptWindowSeconds * 1000));
-        if (attempts.wrong >= settings.maxWrongAnswersPerWindow) {
+        // Wrong codes count across challenges, per account from the challenge's source and per
+        // account from everywhere (a guessing campaign): past a limit even the right code is refused.
+        const since = new Date(now() - settings.attemptWindowSeconds * 1000);
+        const mine = await attemptStats(tx, { attemptKey: challenge.attempt_key, source: challenge.source }, since);
+        if (
+          mine.wrong >= settings.maxWrongAnswersPerWindow ||
+          guessingCampaign(await attemptStats(tx, { attemptKey: challenge.attempt_key }, since), settings)
+        ) {
           await updateChallenge(tx, challenge.id, {
             status: "failed",
             wrongAnswers: challenge.wrong_answers,
@@ -347,7 +388,9 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
             sessionHash: sha256(opaqueToken()),
           });
           await markEmailVerified(tx, user.sub);
-          const result = await startSession(tx, { ...user, email_verified: true });
+          await resolvePendingPhone(tx, user.sub);
+          const verified = (await findUserBySub(tx, user.sub)) ?? { ...user, email_verified: true };
+          const result = await startSession(tx, verified);
           return { kind: "authenticated", result } as const;
         }
 
@@ -418,6 +461,15 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
       return {};
     },
   };
+}
+
+/**
+ * Wrong codes for one account from several sources in the window, past the account's limit: a
+ * guessing campaign, the one pattern that limits an account as a whole. One source alone (any
+ * stranger) never does, however many codes it gets wrong.
+ */
+function guessingCampaign(stats: { wrong: number; wrongSources: number }, settings: IdentitySettings): boolean {
+  return stats.wrongSources >= settings.accountGuessingSources && stats.wrong >= settings.accountMaxWrongAnswers;
 }
 
 /** What the client may show while the code is awaited; never the code. */

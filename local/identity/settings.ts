@@ -19,8 +19,17 @@ export interface IdentitySettings {
    * challenges left unanswered and this many wrong codes in the window, then LimitExceededException.
    */
   attemptWindowSeconds: number;
+  /** Per account from one source (issue 25: a stranger's attempts lock out only the stranger's address). */
   maxUnansweredChallenges: number;
   maxWrongAnswersPerWindow: number;
+  /** Per source across every identifier: then TooManyRequestsException. */
+  sourceMaxUnanswered: number;
+  sourceMaxWrongAnswers: number;
+  /** An account as a whole waits only after this many wrong codes from at least this many sources. */
+  accountMaxWrongAnswers: number;
+  accountGuessingSources: number;
+  /** Proxies in front of the server that append to X-Forwarded-For (local/http/client-ip.ts). */
+  trustedProxyHops: number;
 }
 
 const schema = z.object({
@@ -29,12 +38,14 @@ const schema = z.object({
     .string()
     .regex(/^\d{6}$/, "must be 6 digits")
     .optional(),
+  LOCAL_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 });
 
 export function identitySettings(env: Record<string, string | undefined> = process.env): IdentitySettings {
   const parsed = schema.safeParse({
     LOCAL_OTP_TTL_SECONDS: env.LOCAL_OTP_TTL_SECONDS || undefined,
     LOCAL_OTP_CODE: env.LOCAL_OTP_CODE || undefined,
+    LOCAL_TRUSTED_PROXY_HOPS: env.LOCAL_TRUSTED_PROXY_HOPS || undefined,
   });
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
@@ -49,5 +60,10 @@ export function identitySettings(env: Record<string, string | undefined> = proce
     attemptWindowSeconds: 15 * 60,
     maxUnansweredChallenges: 5,
     maxWrongAnswersPerWindow: 10,
+    sourceMaxUnanswered: 40,
+    sourceMaxWrongAnswers: 30,
+    accountMaxWrongAnswers: 20,
+    accountGuessingSources: 3,
+    trustedProxyHops: parsed.data.LOCAL_TRUSTED_PROXY_HOPS,
   };
 }

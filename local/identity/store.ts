@@ -16,6 +16,7 @@ export interface ChallengeRow {
   /** Null for a simulated challenge (an identifier with no account: ./existence.ts). */
   user_sub: string | null;
   attempt_key: string;
+  source: string;
   simulated_destination: string | null;
   code_hash: string;
   session_hash: string;
@@ -75,16 +76,42 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
   };
 }
 
-export async function insertUser(db: Db, user: Omit<UserRow, "enabled">): Promise<void> {
+export async function insertUser(db: Db, user: Omit<UserRow, "enabled">, pendingPhoneNumber: string | null = null): Promise<void> {
   await db.query(
-    `INSERT INTO identity_users (sub, username, email, email_verified, phone_number, attributes)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [user.sub, user.username, user.email, user.email_verified, user.phone_number, JSON.stringify(user.attributes)],
+    `INSERT INTO identity_users (sub, username, email, email_verified, phone_number, attributes, pending_phone_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [user.sub, user.username, user.email, user.email_verified, user.phone_number, JSON.stringify(user.attributes), pendingPhoneNumber],
   );
+}
+
+/** Serialises every write of one phone number as an alias (inside a transaction), so the unique index never fails a request. */
+export async function lockPhoneAlias(db: Db, phone: string): Promise<void> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtext('identity-phone-alias'), hashtext($1))", [phone]);
 }
 
 export async function markEmailVerified(db: Db, sub: string): Promise<void> {
   await db.query("UPDATE identity_users SET email_verified = true, updated_at = now() WHERE sub = $1 AND NOT email_verified", [sub]);
+}
+
+/**
+ * At the account's verification, a phone number held back at sign-up (another account had it)
+ * becomes its alias if it is free now, and is dropped otherwise: the number's owner keeps it, and
+ * nothing at sign-up or here tells anyone whether it had an account. Call inside a transaction.
+ */
+export async function resolvePendingPhone(db: Db, sub: string): Promise<void> {
+  const [row] = await db.query<{ pending_phone_number: string | null }>("SELECT pending_phone_number FROM identity_users WHERE sub = $1", [
+    sub,
+  ]);
+  const phone = row?.pending_phone_number;
+  if (!phone) return;
+  await lockPhoneAlias(db, phone);
+  await db.query(
+    `UPDATE identity_users SET phone_number = CASE
+        WHEN EXISTS (SELECT 1 FROM identity_users o WHERE o.phone_number = $2) THEN phone_number ELSE $2 END,
+        pending_phone_number = NULL, updated_at = now()
+      WHERE sub = $1`,
+    [sub, phone],
+  );
 }
 
 export async function insertChallenge(
@@ -93,6 +120,7 @@ export async function insertChallenge(
     id: string;
     userSub: string | null;
     attemptKey: string;
+    source: string;
     simulatedDestination?: string | null;
     codeHash: string;
     sessionHash: string;
@@ -101,8 +129,8 @@ export async function insertChallenge(
   },
 ): Promise<void> {
   await db.query(
-    `INSERT INTO identity_challenges (id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, expires_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO identity_challenges (id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, expires_at, created_at, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       c.id,
       c.userSub,
@@ -112,27 +140,40 @@ export async function insertChallenge(
       c.sessionHash,
       c.expiresAt.toISOString(),
       c.createdAt.toISOString(),
+      c.source,
     ],
   );
 }
 
+/** What the challenges of a scope (an attempt key, a source, or both) since a time add up to. */
+export interface AttemptStats {
+  /** Challenges not answered correctly (open, failed or expired). */
+  unanswered: number;
+  /** Wrong codes in all. */
+  wrong: number;
+  /** Distinct sources that sent a wrong code. */
+  wrongSources: number;
+}
+
 /**
- * The challenges of one attempt key (an account, or an identifier with no account) since `since`:
- * how many were not answered correctly, and the wrong codes in all.
+ * The challenges of one attempt key (an account, or an identifier with no account), one source,
+ * or one attempt key from one source, since `since`.
  */
-export async function recentAttempts(db: Db, attemptKey: string, since: Date): Promise<{ unanswered: number; wrong: number }> {
-  const [row] = await db.query<{ unanswered: number; wrong: number }>(
-    `SELECT count(*) FILTER (WHERE status <> 'answered')::int AS unanswered, coalesce(sum(wrong_answers), 0)::int AS wrong
-       FROM identity_challenges WHERE attempt_key = $1 AND created_at > $2`,
-    [attemptKey, since.toISOString()],
+export async function attemptStats(db: Db, scope: { attemptKey?: string; source?: string }, since: Date): Promise<AttemptStats> {
+  const [row] = await db.query<AttemptStats>(
+    `SELECT count(*) FILTER (WHERE status <> 'answered')::int AS unanswered, coalesce(sum(wrong_answers), 0)::int AS wrong,
+            count(DISTINCT source) FILTER (WHERE wrong_answers > 0)::int AS "wrongSources"
+       FROM identity_challenges
+      WHERE created_at > $1 AND ($2::text IS NULL OR attempt_key = $2) AND ($3::text IS NULL OR source = $3)`,
+    [since.toISOString(), scope.attemptKey ?? null, scope.source ?? null],
   );
-  return row ?? { unanswered: 0, wrong: 0 };
+  return row ?? { unanswered: 0, wrong: 0, wrongSources: 0 };
 }
 
 /** Locks the challenge row so that two answers to one session cannot both be counted. */
 export async function lockChallengeBySession(db: Db, sessionHash: string): Promise<ChallengeRow | undefined> {
   const [row] = await db.query<ChallengeRow>(
-    `SELECT id, user_sub, attempt_key, simulated_destination, code_hash, session_hash, wrong_answers, status, expires_at
+    `SELECT id, user_sub, attempt_key, source, simulated_destination, code_hash, session_hash, wrong_answers, status, expires_at
        FROM identity_challenges WHERE session_hash = $1 FOR UPDATE`,
     [sessionHash],
   );
@@ -185,4 +226,14 @@ export async function revokeRefreshToken(db: Db, tokenHash: string): Promise<voi
 
 export async function revokeAllRefreshTokens(db: Db, userSub: string): Promise<void> {
   await db.query("UPDATE identity_refresh_tokens SET revoked_at = now() WHERE user_sub = $1 AND revoked_at IS NULL", [userSub]);
+}
+
+/**
+ * Whether the sign-in a token belongs to (its origin_jti) has ended: revoked at sign-out, or
+ * unknown, or another user's. Cognito refuses such tokens; every stand-in that accepts a token
+ * (the API, the hosted apps' pages) asks this one question.
+ */
+export async function sessionEnded(db: Db, originJti: string, sub: string): Promise<boolean> {
+  const row = await findRefreshTokenByOrigin(db, originJti);
+  return !row || Boolean(row.revoked_at) || row.user_sub !== sub;
 }

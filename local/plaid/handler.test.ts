@@ -8,6 +8,7 @@ describe("the Link widget stand-in's script", () => {
     expect(response.status).toBe(200);
     const script = await response.text();
     expect(script).not.toContain("/*INSTITUTIONS*/");
-    for (const { institution_id, name } of SANDBOX_INSTITUTIONS) expect(script).toContain(JSON.stringify({ institution_id, name }));
+    for (const { institution_id, name, oauth } of SANDBOX_INSTITUTIONS)
+      expect(script).toContain(JSON.stringify({ institution_id, name, oauth: Boolean(oauth) }));
   });
 });

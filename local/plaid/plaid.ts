@@ -25,15 +25,18 @@ export interface LinkTokenConfig {
   account_filters?: { depository: { account_subtypes: ["checking", "savings"] } };
   /** Update mode (expired credentials): the item to repair. */
   access_token_item?: string;
+  /** Where an OAuth bank's login returns to Link (issue 25); one of the allowed redirect URIs. */
+  redirect_uri?: string;
 }
 
-export function linkTokenConfig(sub: string, webhook: string, itemId?: string): LinkTokenConfig {
+export function linkTokenConfig(sub: string, webhook: string, itemId?: string, redirectUri?: string): LinkTokenConfig {
   const base = {
     client_name: "Employee Loans",
     language: "en" as const,
     country_codes: ["US"] as ["US"],
     webhook,
     user: { client_user_id: sub },
+    ...(redirectUri ? { redirect_uri: redirectUri } : {}),
   };
   return itemId
     ? { ...base, access_token_item: itemId }
@@ -43,7 +46,7 @@ export function linkTokenConfig(sub: string, webhook: string, itemId?: string): 
 export async function createLinkToken(
   db: Queryable,
   sub: string,
-  options: { webhook: string; itemId?: string; now?: Date },
+  options: { webhook: string; itemId?: string; redirectUri?: string; now?: Date },
 ): Promise<{ link_token: string; expiration: string }> {
   const now = options.now ?? new Date();
   const token = newId("link-local");
@@ -54,7 +57,7 @@ export async function createLinkToken(
       hashToken(token),
       sub,
       options.itemId ?? null,
-      JSON.stringify(linkTokenConfig(sub, options.webhook, options.itemId)),
+      JSON.stringify(linkTokenConfig(sub, options.webhook, options.itemId, options.redirectUri)),
       expiration.toISOString(),
     ],
   );
@@ -104,11 +107,18 @@ export async function login(
   db: Db,
   input: { linkToken: string; institutionId: string; username: string; password: string; now?: Date },
 ): Promise<LoginResult> {
+  return loginByTokenHash(db, { ...input, tokenHash: hashToken(input.linkToken), viaOAuth: false });
+}
+
+async function loginByTokenHash(
+  db: Db,
+  input: { tokenHash: string; institutionId: string; username: string; password: string; viaOAuth: boolean; now?: Date },
+): Promise<LoginResult> {
   const now = input.now ?? new Date();
   const tokenRow = (
     await db.query<{ sub: string; item_id: string | null; config: LinkTokenConfig; expires_at: Date | string }>(
       `SELECT sub, item_id, config, expires_at FROM plaid_link_tokens WHERE token_hash = $1`,
-      [hashToken(input.linkToken)],
+      [input.tokenHash],
     )
   )[0];
   if (!tokenRow || new Date(tokenRow.expires_at).getTime() <= now.getTime()) {
@@ -116,6 +126,8 @@ export async function login(
   }
   const inst = institution(input.institutionId);
   if (!inst) return badRequest("INVALID_INSTITUTION", "unknown institution");
+  // An OAuth bank's login happens on its own site (startOAuth), never in Link's credential form.
+  if (Boolean(inst.oauth) !== input.viaOAuth) return badRequest("INVALID_INSTITUTION", "this institution logs in through OAuth");
   const outcome = sandboxLogin(input.username, input.password);
   if (!outcome.ok) return { ok: false, retry: outcome.retry, error: outcome.error, status: 400 };
   const linkSessionId = newId("link-session");
@@ -195,4 +207,111 @@ export async function linkTokenInfo(
   return row.item_id && row.institution_id
     ? { update: true, institution: { name: row.institution_name!, institution_id: row.institution_id } }
     : { update: false, institution: null };
+}
+
+/** What a link token's trip to an OAuth bank answers: where the browser goes, or why not. */
+export type OAuthStart = { ok: true; oauth_state_id: string } | { ok: false; error: PlaidError };
+
+const oauthError = (code: string, message: string): PlaidError => ({
+  error_type: "INVALID_REQUEST",
+  error_code: code,
+  error_message: message,
+  display_message: null,
+});
+
+/**
+ * Link chose an OAuth bank: a state for the trip, bound to the link token and its redirect_uri
+ * (Plaid refuses an OAuth bank for a link token without one).
+ */
+export async function startOAuth(db: Queryable, input: { linkToken: string; institutionId: string; now?: Date }): Promise<OAuthStart> {
+  const now = input.now ?? new Date();
+  const tokenHash = hashToken(input.linkToken);
+  const row = (
+    await db.query<{ config: LinkTokenConfig; expires_at: Date | string }>(
+      `SELECT config, expires_at FROM plaid_link_tokens WHERE token_hash = $1`,
+      [tokenHash],
+    )
+  )[0];
+  if (!row || new Date(row.expires_at).getTime() <= now.getTime())
+    return { ok: false, error: oauthError("INVALID_LINK_TOKEN", "link token is invalid or expired") };
+  const inst = institution(input.institutionId);
+  if (!inst?.oauth) return { ok: false, error: oauthError("INVALID_INSTITUTION", "not an OAuth institution") };
+  if (!row.config.redirect_uri)
+    return { ok: false, error: oauthError("INVALID_FIELD", "OAuth institutions require a redirect_uri in the link token") };
+  const id = newId("oauth-state");
+  await db.query(`INSERT INTO plaid_oauth_states (id, token_hash, institution_id, redirect_uri) VALUES ($1, $2, $3, $4)`, [
+    id,
+    tokenHash,
+    inst.institution_id,
+    row.config.redirect_uri,
+  ]);
+  return { ok: true, oauth_state_id: id };
+}
+
+/** The bank's name for its own login page, while the trip is under way. */
+export async function oauthBank(db: Queryable, stateId: string): Promise<{ name: string } | null> {
+  const row = (
+    await db.query<{ institution_id: string }>(`SELECT institution_id FROM plaid_oauth_states WHERE id = $1 AND status = 'started'`, [
+      stateId,
+    ])
+  )[0];
+  const inst = row && institution(row.institution_id);
+  return inst ? { name: inst.name } : null;
+}
+
+/**
+ * The bank's own login page answered: a retryable failure stays on the page (a message); anything
+ * else is kept for Link and the browser goes back to the redirect_uri with oauth_state_id.
+ */
+export async function finishOAuthAtBank(
+  db: Db,
+  input: { stateId: string; username: string; password: string; now?: Date },
+): Promise<{ kind: "retry"; message: string } | { kind: "return"; location: string } | { kind: "unknown" }> {
+  const state = (
+    await db.query<{ token_hash: string; institution_id: string; redirect_uri: string }>(
+      `SELECT token_hash, institution_id, redirect_uri FROM plaid_oauth_states WHERE id = $1 AND status = 'started'`,
+      [input.stateId],
+    )
+  )[0];
+  if (!state) return { kind: "unknown" };
+  const result = await loginByTokenHash(db, {
+    tokenHash: state.token_hash,
+    institutionId: state.institution_id,
+    username: input.username,
+    password: input.password,
+    viaOAuth: true,
+    now: input.now,
+  });
+  if (!result.ok && result.retry) return { kind: "retry", message: result.error.display_message ?? result.error.error_message };
+  await db.query(`UPDATE plaid_oauth_states SET status = 'returned', result = ($2::text)::jsonb WHERE id = $1 AND status = 'started'`, [
+    input.stateId,
+    JSON.stringify(result),
+  ]);
+  const back = new URL(state.redirect_uri);
+  back.searchParams.set("oauth_state_id", input.stateId);
+  return { kind: "return", location: back.toString() };
+}
+
+/**
+ * Link opened again on the return page with the same token and receivedRedirectUri: the login's
+ * outcome, once. The URI must be the token's redirect_uri with this token's state.
+ */
+export async function resumeOAuth(db: Queryable, input: { linkToken: string; receivedRedirectUri: string }): Promise<LoginResult> {
+  let received: URL;
+  try {
+    received = new URL(input.receivedRedirectUri);
+  } catch {
+    return badRequest("INVALID_FIELD", "received_redirect_uri is not a URL");
+  }
+  const stateId = received.searchParams.get("oauth_state_id") ?? "";
+  const rows = await db.query<{ redirect_uri: string; result: LoginResult | null }>(
+    `UPDATE plaid_oauth_states SET status = 'resumed' WHERE id = $1 AND token_hash = $2 AND status = 'returned' RETURNING redirect_uri, result`,
+    [stateId, hashToken(input.linkToken)],
+  );
+  const row = rows[0];
+  if (!row?.result) return badRequest("INVALID_OAUTH_STATE_ID", "oauth_state_id is unknown, already used, or of another link token");
+  const expected = new URL(row.redirect_uri);
+  if (received.origin !== expected.origin || received.pathname !== expected.pathname)
+    return badRequest("INVALID_FIELD", "received_redirect_uri is not the link token's redirect_uri");
+  return row.result;
 }

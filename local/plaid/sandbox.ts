@@ -16,6 +16,8 @@ export interface SandboxInstitution {
   institution_id: string;
   name: string;
   accounts: readonly SandboxAccount[];
+  /** An OAuth bank: the login happens on the bank's own site, which returns to the link token's redirect_uri. */
+  oauth?: boolean;
 }
 
 const PLATYPUS_ACCOUNTS: readonly SandboxAccount[] = [
@@ -44,6 +46,8 @@ export const SANDBOX_INSTITUTIONS: readonly SandboxInstitution[] = [
       { key: "loan", name: "Tartan Student Loan", mask: "7777", type: "loan", subtype: "student" },
     ],
   },
+  // Plaid's sandbox OAuth bank has this id and name too.
+  { institution_id: "ins_127287", name: "Platypus OAuth Bank", accounts: PLATYPUS_ACCOUNTS, oauth: true },
 ];
 
 export const SANDBOX_PASSWORD = "pass_good";

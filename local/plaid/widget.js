@@ -3,8 +3,9 @@
  * and loaded by the root layout before the page hydrates. It does what Plaid's link-initialize.js
  * does for react-plaid-link: defines window.Plaid.create(config) returning {open, exit, destroy,
  * submit}, and calls onLoad, onSuccess(public_token, metadata), onExit(error, metadata) and
- * onEvent with Plaid's shapes. It also leaves a never-fetched marker <script type="text/plain">
- * whose src is exactly Plaid's CDN URL, so the hook treats Plaid as loaded (see WIDGETS.md).
+ * onEvent with Plaid's shapes, OAuth banks included (receivedRedirectUri resumes). It also leaves
+ * a never-fetched marker <script type="text/plain"> whose src is exactly Plaid's CDN URL, so the
+ * hook treats Plaid as loaded (see WIDGETS.md).
  */
 (function () {
   "use strict";
@@ -158,7 +159,8 @@
               onclick: function () {
                 chosenInstitution = inst;
                 event("SELECT_INSTITUTION");
-                credentials(null);
+                if (inst.oauth) leaveForBank();
+                else credentials(null);
               },
             },
             [document.createTextNode(inst.name)],
@@ -190,6 +192,51 @@
         ],
       );
       frame("Log in at " + chosenInstitution.name, [form]);
+    }
+
+    // An OAuth bank: the login happens on the bank's own site, which returns to the link token's
+    // redirect_uri; the app then opens Link again there with receivedRedirectUri (resume below).
+    function leaveForBank() {
+      frame("Opening " + chosenInstitution.name + "…", [
+        el("p", { role: "status", text: "You are leaving for your bank's website to log in. You will come back here." }),
+      ]);
+      event("OPEN_OAUTH");
+      post("/link/oauth/start", { link_token: config.token, institution_id: chosenInstitution.institution_id })
+        .then(function (answer) {
+          if (destroyed) return;
+          if (answer.error) return exitWith(answer.error, "oauth_error");
+          window.location.assign(answer.oauth_url);
+        })
+        .catch(function () {
+          exitUnanswered("institution_not_responding");
+        });
+    }
+
+    function resume() {
+      frame("Finishing with your bank…", [el("p", { role: "status", text: "Getting your accounts." })]);
+      event("OPEN", { view_name: "OAUTH" });
+      post("/link/oauth/resume", { link_token: config.token, received_redirect_uri: config.receivedRedirectUri })
+        .then(function (answer) {
+          if (destroyed) return;
+          if (answer.error) return exitWith(answer.error, "oauth_error");
+          chosenInstitution = answer.institution;
+          event("HANDOFF_OAUTH");
+          if (answer.update) return succeed(answer, []);
+          chooseAccount(answer);
+        })
+        .catch(function () {
+          exitUnanswered("oauth_error");
+        });
+    }
+
+    function post(path, body) {
+      return fetch(base + path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(function (r) {
+        return r.json();
+      });
     }
 
     function submitLogin(username, password) {
@@ -298,6 +345,7 @@
         if (destroyed) return;
         lastFocus = document.activeElement;
         chosenInstitution = null;
+        if (config.receivedRedirectUri) return resume();
         frame("Opening…", [el("p", { role: "status", text: "Loading." })]);
         // Update mode (expired credentials) goes straight to the item's own bank, as Plaid does.
         fetch(base + "/link/token/get", {

@@ -1,7 +1,11 @@
 import type { Db } from "../db";
 import { findInvalidText } from "../http/invalid-text";
+import { readJsonBody } from "../http/read-body";
 import type { EmployerHit } from "../data/employers";
 import { searchEmployers } from "../data/employer-search";
+
+/** Algolia answers a larger request with 413; the browser client sends a few hundred bytes. */
+const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * The employer index over HTTP in Algolia's wire format, so the shell's search client has the same
@@ -175,13 +179,14 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
     const single = /^\/1\/indexes\/([^/]+)\/query$/.exec(path);
     if (!multi && !single) return json(404, { message: "Not found", status: 404 });
     if (request.method !== "POST") return json(405, { message: "Method not allowed", status: 405 });
-    let body: unknown;
-    try {
-      // The browser client sends JSON as text/plain or form-encoded to avoid a CORS preflight.
-      body = JSON.parse(await request.text());
-    } catch {
-      return json(400, { message: "Invalid JSON body", status: 400 });
+    // The browser client sends JSON as text/plain or form-encoded to avoid a CORS preflight.
+    const read = await readJsonBody(request, MAX_BODY_BYTES);
+    if (!read.ok) {
+      if (read.reason === "too-large") return json(413, { message: "Request body too large", status: 413 });
+      if (read.reason === "invalid-text") return json(400, { message: `Invalid characters in ${read.field}`, status: 400 });
+      return json(400, { message: read.reason === "too-deep" ? "JSON body nested too deep" : "Invalid JSON body", status: 400 });
     }
+    const body = read.value;
     const invalid = findInvalidText(body);
     if (invalid) return json(400, { message: `Invalid characters in ${invalid}`, status: 400 });
     try {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { appendPeerAddress } from "../http/client-ip";
 
 export type WebHandler = (request: Request) => Promise<Response>;
 
@@ -67,6 +68,8 @@ export async function writeWebResponse(response: Response, res: ServerResponse, 
 
 async function respond(handler: WebHandler, req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
   try {
+    // As scripts/start.mjs does: the peer's address ends X-Forwarded-For.
+    appendPeerAddress(req.headers, req.socket.remoteAddress);
     const request = await toWebRequest(req, `http://${req.headers.host ?? `${host}:${req.socket.localPort}`}`);
     await writeWebResponse(await handler(request), res, req.method);
   } catch (error) {

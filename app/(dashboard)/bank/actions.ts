@@ -5,6 +5,8 @@ import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/
 import { apiError } from "@/lib/api/client";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
+import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
+import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
 import { parseForm } from "@/lib/forms/validation";
 import { signedInApi } from "@/lib/session/signed-in-api";
@@ -52,8 +54,13 @@ export async function loadAccounts(): Promise<ActionResult<{ accounts: bank.Fund
   return withUser("accounts", async (client) => ({ ok: true, accounts: await bank.accounts(client) }));
 }
 
+/** A link token whose OAuth banks return to this app's /bank/oauth (the address comes from the configuration, never the browser). */
 export async function requestLinkToken(): Promise<ActionResult<{ linkToken: string }>> {
-  return withUser("createLinkToken", async (client) => ({ ok: true, linkToken: (await bank.createLinkToken(client)).link_token }));
+  const redirectUri = plaidRedirectUri(serverConfig().appUrl);
+  return withUser("createLinkToken", async (client) => ({
+    ok: true,
+    linkToken: (await bank.createLinkToken(client, redirectUri)).link_token,
+  }));
 }
 
 interface LinkMetadata {

@@ -24,9 +24,9 @@ export async function accounts(client: GraphQLClient): Promise<FundingSource[]> 
   return (await client.request(AccountsDocument)).accounts ?? [];
 }
 
-/** A Plaid link token for this user: products auth and assets, country US, the environment's webhook. */
-export async function createLinkToken(client: GraphQLClient): Promise<LinkToken> {
-  return present((await client.request(CreateLinkTokenDocument)).createLinkToken, "createLinkToken");
+/** A Plaid link token for this user: products auth and assets, country US, the environment's webhook, OAuth banks returning to redirectUri. */
+export async function createLinkToken(client: GraphQLClient, redirectUri: string): Promise<LinkToken> {
+  return present((await client.request(CreateLinkTokenDocument, { redirectUri })).createLinkToken, "createLinkToken");
 }
 
 /** 200 on success (SPEC 7). metaData travels as AWSJSON (JSON text). */

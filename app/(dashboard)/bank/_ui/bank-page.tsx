@@ -18,6 +18,7 @@ import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
+import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { AccountList } from "./account-list";
 import { ManualAccountForm } from "./manual-account-form";
 import { MicroDepositForm } from "./micro-deposit-form";
@@ -32,10 +33,32 @@ export interface BankPageProps {
   directDepositConfirmed: boolean;
   /** Locally the micro-deposits are readable in the local outbox. */
   outboxUrl: string | null;
+  /** /bank/oauth: back from a bank's OAuth login, Link resumes with the link token that left. */
+  oauthReturn?: boolean;
 }
 
 type Notice = { kind: "ok" | "problem"; text: string } | null;
-type Launch = { token: string; mode: "new" | "update"; accountId?: string } | null;
+type Launch = { token: string; mode: "new" | "update"; accountId?: string; receivedRedirectUri?: string } | null;
+
+/** The link token a bank's OAuth login will return to (Plaid: Link resumes with the same token). */
+const pendingLinkToken = {
+  keep(token: string) {
+    try {
+      window.sessionStorage.setItem(PENDING_LINK_TOKEN_KEY, token);
+    } catch {
+      // Storage refused (private mode): an OAuth bank's return then asks to link again.
+    }
+  },
+  take(): string | null {
+    try {
+      const token = window.sessionStorage.getItem(PENDING_LINK_TOKEN_KEY);
+      window.sessionStorage.removeItem(PENDING_LINK_TOKEN_KEY);
+      return token;
+    } catch {
+      return null;
+    }
+  },
+};
 
 /** Steps at which a funding event may move the application (the server decides where to). */
 const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
@@ -61,7 +84,7 @@ function directDepositText(dd: DirectDeposit): string {
     : "Direct deposit: set up — confirmed by your employer.";
 }
 
-export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl }: BankPageProps) {
+export function BankPage({ initialAccounts, step, directDepositConfirmed, outboxUrl, oauthReturn = false }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
   const [notice, setNotice] = useState<Notice>(
     initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." },
@@ -88,6 +111,18 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     [reload, step],
   );
 
+  // Back from a bank's OAuth login: Link opens again with the token that left and this URL; the
+  // address goes back to /bank, so a reload does not resume twice. No pending link: say so.
+  useEffect(() => {
+    if (!oauthReturn) return;
+    const href = window.location.href;
+    const token = pendingLinkToken.take();
+    if (token && isOAuthReturn(href)) {
+      window.history.replaceState(window.history.state, "", "/bank");
+      setLaunch({ token, mode: "new", receivedRedirectUri: href });
+    } else setNotice({ kind: "problem", text: "We could not finish linking your bank. Please link it again." });
+  }, [oauthReturn]);
+
   // SPEC 4: the credential refresh flow runs when the link check is not SUCCESS.
   useEffect(() => {
     if (checked.current || !initialAccounts) return;
@@ -109,8 +144,10 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
     setNotice(null);
     const answer = await requestLinkToken();
     setBusy(false);
-    if (answer.ok) setLaunch({ token: answer.linkToken, mode: "new" });
-    else
+    if (answer.ok) {
+      pendingLinkToken.keep(answer.linkToken);
+      setLaunch({ token: answer.linkToken, mode: "new" });
+    } else
       setNotice({
         kind: "problem",
         text:
@@ -123,6 +160,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   const onLinkSuccess = async (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => {
     const current = launch;
     setLaunch(null);
+    pendingLinkToken.take();
     if (current?.mode === "update") {
       // Update mode repairs the login; nothing new to add. Check again that it worked.
       const answer = current.accountId ? await checkCredentials(current.accountId) : null;
@@ -156,6 +194,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
 
   const onLinkExit = (error: PlaidLinkError | null, metadata: PlaidLinkOnExitMetadata) => {
     setLaunch(null);
+    pendingLinkToken.take();
     // SPEC 8: exiting the widget is Exited and is logged.
     void logBankEvent("Exited", `${metadata.status ?? ""} ${error?.error_code ?? ""}`.trim());
     setNotice(
@@ -283,7 +322,15 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
         )}
       </section>
 
-      {launch && <PlaidLauncher key={launch.token} token={launch.token} onSuccess={onLinkSuccess} onExit={onLinkExit} />}
+      {launch && (
+        <PlaidLauncher
+          key={launch.token}
+          token={launch.token}
+          receivedRedirectUri={launch.receivedRedirectUri}
+          onSuccess={onLinkSuccess}
+          onExit={onLinkExit}
+        />
+      )}
       <CredentialsExpiredPopup
         open={expired !== null && launch === null}
         onClose={() => setExpired(null)}

@@ -111,6 +111,31 @@ describe("POST /api/session/sign-out", () => {
     expect((await POST(request(same, "%"))).headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
   });
 
+  it.each([
+    ["without the refresh-token cookie", (n: string) => !n.endsWith("refreshToken")],
+    ["with only the user, identity and access cookies", (n: string) => !n.endsWith("refreshToken") && n !== CLAIMS_COOKIE],
+  ])("%s, ends the session with the access token (GlobalSignOut) and clears the rest", async (_, keep) => {
+    const cookie = [...AMPLIFY, CLAIMS_COOKIE]
+      .filter(keep)
+      .map((n) => `${n}=${cookieValue(n)}`)
+      .join("; ");
+    const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie }));
+    expect(response.status).toBe(303);
+    expect(calls).toHaveLength(1);
+    expect(new Headers(calls[0]!.init.headers).get("x-amz-target")).toBe("AWSCognitoIdentityProviderService.GlobalSignOut");
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ AccessToken: "v" });
+    expect(response.headers.getSetCookie().length).toBeGreaterThan(0);
+  });
+
+  it("with no token at all, has nothing to revoke and still clears the cookies", async () => {
+    const response = await POST(
+      request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: `${CLAIMS_COOKIE}=v` }),
+    );
+    expect(response.status).toBe(303);
+    expect(calls).toEqual([]);
+    expect(response.headers.getSetCookie()).toHaveLength(1);
+  });
+
   it("clears the cookies even when the identity service cannot be reached", async () => {
     answer = async () => {
       throw new TypeError("fetch failed");

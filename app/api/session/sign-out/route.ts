@@ -2,7 +2,7 @@ import type { NextRequest } from "next/server";
 import { IDLE_REASON, idleSignInPath } from "@/lib/client/idle-timeout";
 import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
-import { refreshTokenCookie, revokeRefreshToken } from "@/lib/session/revoke";
+import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";
 import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
 
 /**
@@ -18,13 +18,17 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (!isSameOriginRequest(request.headers, allowed)) {
     return new Response("Forbidden", { status: 403, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
   }
-  const refreshToken = refreshTokenCookie({ get: (name) => request.cookies.get(name)?.value }, config.cognito.clientId);
-  if (refreshToken) {
-    const { endpoint, region, clientId } = config.cognito;
-    // The cookies go regardless: a failed revocation must not keep anyone signed in here.
-    if ((await revokeRefreshToken({ endpoint, region, clientId, refreshToken })) === "failed")
-      console.error("[sign-out] refresh token not revoked");
-  }
+  const cookies = { get: (name: string) => request.cookies.get(name)?.value };
+  const { endpoint, region, clientId } = config.cognito;
+  const refreshToken = refreshTokenCookie(cookies, clientId);
+  const accessToken = accessTokenCookie(cookies, clientId);
+  // This sign-in by its refresh token; without one (a browser that lost or withheld it), by the
+  // access token, which Cognito only takes to end all of the user's sign-ins. The cookies go
+  // regardless: a failed revocation must not keep anyone signed in here.
+  let result: RevokeResult | undefined;
+  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken });
+  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken });
+  if (result === "failed") console.error(`[sign-out] session not revoked (${refreshToken ? "RevokeToken" : "GlobalSignOut"})`);
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");

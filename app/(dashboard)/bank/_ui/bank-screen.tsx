@@ -1,0 +1,33 @@
+import { apiError } from "@/lib/api/client";
+import { publicConfig } from "@/lib/config/env";
+import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
+import { accounts, type FundingSource } from "../operations";
+import { BankPage } from "./bank-page";
+
+async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
+  if (!api) return null;
+  try {
+    return await accounts(api.client);
+  } catch (error) {
+    console.error("[bank] accounts failed:", apiError(error)?.errorType ?? (error instanceof Error ? error.message : error));
+    return null;
+  }
+}
+
+/**
+ * /bank (SPEC 2, 4, 5, 8): funding sources, instant linking, micro-deposits, the active account;
+ * and /bank/oauth, the same page where a bank's OAuth login returns and Link resumes (issue 25).
+ */
+export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolean }) {
+  const api = await signedInApi();
+  const claims = api?.session.status === "signed-in" ? api.session.claims : null;
+  return (
+    <BankPage
+      initialAccounts={await loadAccounts(api)}
+      step={claims?.step ?? null}
+      directDepositConfirmed={claims?.directDepositConfirmed ?? false}
+      outboxUrl={publicConfig().widgets.outboxUrl}
+      oauthReturn={oauthReturn}
+    />
+  );
+}

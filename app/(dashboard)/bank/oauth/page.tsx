@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { BankScreen } from "../_ui/bank-screen";
+
+export const metadata: Metadata = { title: "Bank account" };
+
+/**
+ * /bank/oauth (issue 25): the link token's redirect_uri. A bank's OAuth login sends the browser
+ * back here with oauth_state_id; the bank page opens Plaid Link again with the same link token and
+ * receivedRedirectUri, as react-plaid-link documents, and Link finishes where it left off.
+ */
+export default function Page() {
+  return <BankScreen oauthReturn />;
+}
