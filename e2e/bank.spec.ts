@@ -145,7 +145,12 @@ test("expired bank credentials show the popup and are repaired in update mode", 
   await expect(page.getByRole("dialog", { name: "Account Credentials Expired" })).toHaveCount(0);
 });
 
-test("leaving the widget keeps the page usable; a bank that is down says so", async ({ page }, testInfo) => {
+test("leaving the widget keeps the page usable; a bank that is down says so", async ({ page, consoleGate }, testInfo) => {
+  // The Link stand-in answers a bank that is down with an error status, as Plaid does; the browser reports that response.
+  consoleGate.allow(
+    /\/api\/local\/plaid\/link\/login\): Failed to load resource: the server responded with a status of 4\d\d/,
+    "the bank that is down",
+  );
   await applicantAt(page, "fundingAccount");
   await page.getByRole("button", { name: "Link a bank account" }).click();
   await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();

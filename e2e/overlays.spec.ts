@@ -24,6 +24,16 @@ const PROCESSING_TEXT = "Please wait while we verify your information.";
 const PROCESSING_DETAIL =
   "The product is verifying your identity, income, address, and pulling your credit history. This may take a few minutes.";
 
+// The held claims loads are refused when each test ends (afterEach); the browser reports each refused load.
+test.use({
+  consoleAllowed: [
+    {
+      pattern: /\(http:\/\/[^)]*\/api\/session\/claims\): Failed to load resource: net::ERR_FAILED$/,
+      why: "the held loads refused at the end",
+    },
+  ],
+});
+
 const held: Route[] = [];
 /** Set when the test is over: a load that still arrives is refused at once, never let through. */
 let releasing = false;
