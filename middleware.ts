@@ -14,11 +14,16 @@ import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions }
 let sessionOptions: SessionReaderOptions | undefined;
 function options(): SessionReaderOptions {
   if (!sessionOptions) {
-    const { cognito, sessionSecret } = serverConfig();
+    const { cognito, sessionSecret, timeouts } = serverConfig();
     sessionOptions = {
       clientId: cognito.clientId,
       claimsSecret: sessionSecret,
-      verifyIdToken: createIdTokenVerifier({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId }),
+      verifyIdToken: createIdTokenVerifier({
+        issuer: cognito.issuer,
+        jwksUrl: cognito.jwksUrl,
+        clientId: cognito.clientId,
+        timeoutMs: timeouts.cognitoMs,
+      }),
     };
   }
   return sessionOptions;

@@ -1,7 +1,16 @@
 import type { NextConfig } from "next";
+import { MAX_UPLOAD_BODY_BYTES } from "./lib/lending/upload-limits";
 import { ACTION_BODY_LIMIT_BYTES } from "./lib/security/action-request";
 
 const nextConfig: NextConfig = {
+  // The image ships .next/standalone (server code and the traced node_modules only), started by
+  // scripts/start.mjs; see the Dockerfile and docs/operations.md#deployment.
+  output: "standalone",
+  // One id per build, given at build (the image's commit): a browser holding pages of another build
+  // gets a full reload instead of a failed server action during a rolling deploy. Server-action ids
+  // are salted with NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, also read at build, so every build of a
+  // commit made with the same key and id serves the others' actions.
+  deploymentId: process.env.NEXT_DEPLOYMENT_ID || undefined,
   // The route table decides trailing-slash variants itself; Next's own redirect would run first.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
@@ -13,7 +22,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ["jose"],
   serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // The edge refuses a larger server-action body first, with our own words (lib/security/action-request.ts).
-  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES } },
+  // Requests pass the proxy (middleware.ts) with their body cut at proxyClientMaxBodySize: an upload of
+  // the stated 10 MiB limit, with its multipart framing, must arrive whole (lib/lending/upload-limits.ts).
+  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES }, proxyClientMaxBodySize: MAX_UPLOAD_BODY_BYTES },
 };
 
 export default nextConfig;

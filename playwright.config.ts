@@ -55,6 +55,8 @@ export default defineConfig({
       testMatch: "routes.pw.ts",
       use: { baseURL: process.env.BASE_URL ?? `http://127.0.0.1:${LOCAL_PORT}` },
     },
+    // A few pages with a clean console; scripts/standalone-smoke.sh points it at the standalone layout with BASE_URL.
+    { name: "smoke", testDir: "./e2e/smoke", testMatch: "smoke.pw.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
   webServer: [
     {
@@ -93,6 +95,8 @@ export default defineConfig({
         SESSION_SECRET: "e2e-staging-session-secret-0123456789",
         GRAPHQL_URL: "https://api.override.test/graphql",
         GRAPHQL_API_KEY: "da2-e2e",
+        // A test-only AES key: outside local the server refuses to start without one (lib/config/deployment.ts).
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "ZTJlLXNlcnZlci1hY3Rpb25zLWtleS0wMTIzNDU2Nzg=",
         ...HOSTED_OVERRIDES,
       },
     },

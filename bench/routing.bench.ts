@@ -192,6 +192,7 @@ async function main(): Promise<void> {
     SESSION_SECRET: "bench-session-secret-0123456789abcdef",
     GRAPHQL_URL: "https://api.bench.test/graphql",
     GRAPHQL_API_KEY: "da2-bench",
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "YmVuY2gtc2VydmVyLWFjdGlvbnMta2V5LTAxMjM0NTY=",
     DASHBOARD_APP_URL: "https://dashboard.bench.test",
     LENDING_APP_URL: "https://lending.bench.test",
   };

@@ -1,6 +1,6 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { api, newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
-import { employerCombobox, expectLandedOn, submitEmploymentDetails } from "./fixtures/employment-page";
+import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
@@ -338,8 +338,10 @@ test("a new applicant fills the details and lands where the guards send /apply/a
     ddAccounts: "1",
     activeMilitary: false,
   });
-  await expectLandedOn(page, "authPrequal");
+  await expectReview(page);
   expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
+  await page.getByRole("link", { name: "Submit and check my rate" }).click();
+  await expectLandedOn(page, "authPrequal");
 });
 
 test("the children's hospital shows its two extra fields", async ({ page }, testInfo) => {

@@ -6,7 +6,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { linkThroughWidget } from "./fixtures/bank-widget";
-import { employerCombobox, expectLandedOn, submitEmploymentDetails } from "./fixtures/employment-page";
+import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 
@@ -155,6 +155,9 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
     ddAccounts: "1",
     activeMilitary: false,
   });
+  // The review of the application, then on to the rate check.
+  await expectReview(page);
+  await page.getByRole("link", { name: "Submit and check my rate" }).click();
   await expectLandedOn(page, "authPrequal");
   await expectState(page, "authPrequal", "in-progress");
   expect(await skipAheadGoesTo(page, "completeUnderReview")).toBe("/apply/authPrequal");

@@ -187,6 +187,7 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   await tab(field("Social Security number"));
   await page.keyboard.type("123456789");
   await expect(page.getByLabel("Social Security number")).toHaveValue("123-45-6789");
+  await tab(page.getByRole("button", { name: "Show Social Security number" }));
   await tab(field("Cell phone number"));
   await page.keyboard.type("5551234567");
   await expect(page.getByLabel("Cell phone number")).toHaveValue("(555) 123-4567");
@@ -196,7 +197,6 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   await tab(field("Yearly salary"));
   await page.keyboard.type("52000");
   await tab(field(/^Additional yearly income/));
-  await tab(field(/^Loan amount/));
   await tab(field(/^How did you hear about us\?/));
   await tab(field(/^Referral code/));
   await tab(page.getByRole("button", { name: "Continue" }));
@@ -262,9 +262,10 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   ).toHaveCount(0);
   await expect(page.getByTestId("maps-attribution")).toBeHidden();
   await page.getByLabel(/^Address line 2/).fill("Apt 4");
-  await page.getByLabel("City").fill("Portland");
-  await page.getByLabel("State", { exact: true }).selectOption("ME");
-  await page.getByLabel("ZIP code").fill("04101");
+  await page.getByLabel("City").fill("Peoria");
+  // The loan request's state (walkTo: Illinois): the home address must be in it.
+  await page.getByLabel("State", { exact: true }).selectOption("IL");
+  await page.getByLabel("ZIP code").fill("61602");
   await page.getByLabel("Social Security number").fill("987654321");
   await page.getByLabel("Cell phone number").fill("2075550123");
   await page.getByLabel("Yearly salary").fill("61000");
@@ -277,9 +278,9 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
     unit: "Apt 4",
     addrStreetNumber: "77",
     addrStreetName: "Harbor Rd",
-    addrCity: "Portland",
-    addrStateAbbr: "ME",
-    addrPostalCode: "04101",
+    addrCity: "Peoria",
+    addrStateAbbr: "IL",
+    addrPostalCode: "61602",
     lat: -1,
     lng: -1,
   });

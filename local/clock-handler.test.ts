@@ -1,14 +1,31 @@
 import { createClockHandler } from "./clock-handler";
 import { localOnly } from "./http/local-only";
 import { runningNowMs } from "./clock";
+import type { Queryable } from "./db/index";
 
-afterEach(() => {
+/** The local_clock row as the database keeps it (in-process Jest cannot load PGlite; the two-instance test runs the SQL). */
+function clockTable(): Queryable {
+  let offset = 0;
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      if (/^\s*UPDATE local_clock SET offset_ms = 0/.test(sql)) offset = 0;
+      else if (/^\s*INSERT INTO local_clock/.test(sql)) offset += params[0] as number;
+      else if (!/^\s*SELECT offset_ms FROM local_clock/.test(sql)) throw new Error(`unexpected SQL: ${sql}`);
+      return [{ offset_ms: String(offset) }] as T[];
+    },
+  };
+}
+
+const db = clockTable();
+
+afterEach(async () => {
+  await db.query("UPDATE local_clock SET offset_ms = 0");
   delete (globalThis as Record<symbol, unknown>)[Symbol.for("local.clock.offsetMs")];
 });
 
 // Gated as the stand-in table (local/routes.ts) serves it.
 const handler = (isLocal: boolean, controllable: boolean) =>
-  localOnly(() => ({ isLocal }), createClockHandler({ controllable: () => controllable }));
+  localOnly(() => ({ isLocal }), createClockHandler({ controllable: () => controllable, db: async () => db }));
 const post = (body: string) =>
   new Request("http://127.0.0.1/api/local/clock", { method: "POST", body, headers: { "content-type": "application/json" } });
 

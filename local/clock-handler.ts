@@ -1,9 +1,12 @@
-import { advanceLocalClock, localNow } from "./clock";
+import { advanceLocalClock, localNow, syncLocalClock } from "./clock";
+import type { Queryable } from "./db/index";
 import { readJsonBody } from "./http/read-body";
 
 export interface ClockDeps {
   /** Whether this server lets tests move its clock (LOCAL_CLOCK_CONTROL=1). */
   controllable: () => boolean;
+  /** Where the clock's offset is shared with every instance. */
+  db: () => Promise<Queryable>;
 }
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
@@ -17,7 +20,10 @@ const json = (status: number, body: unknown) => Response.json(body, { status, he
 export function createClockHandler(deps: ClockDeps): (request: Request) => Promise<Response> {
   return async (request) => {
     if (!deps.controllable()) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain" } });
-    if (request.method === "GET") return json(200, { now: localNow().toISOString() });
+    if (request.method === "GET") {
+      await syncLocalClock(await deps.db());
+      return json(200, { now: localNow().toISOString() });
+    }
     if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, POST" } });
     const read = await readJsonBody(request, 1024);
     if (!read.ok) return json(400, { error: 'the body must be JSON: {"advanceSeconds": <whole seconds, 1 to 86400>}' });
@@ -26,6 +32,6 @@ export function createClockHandler(deps: ClockDeps): (request: Request) => Promi
     if (typeof seconds !== "number" || !Number.isInteger(seconds) || seconds < 1 || seconds > 86_400) {
       return json(400, { error: "advanceSeconds must be a whole number of seconds from 1 to 86400" });
     }
-    return json(200, { now: advanceLocalClock(seconds * 1000).toISOString() });
+    return json(200, { now: (await advanceLocalClock(await deps.db(), seconds * 1000)).toISOString() });
   };
 }

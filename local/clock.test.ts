@@ -1,4 +1,20 @@
-import { addMonths, advanceLocalClock, localNow, localToday, runningNowMs } from "./clock";
+import { addMonths, advanceLocalClock, localNow, localToday, runningNowMs, syncLocalClock } from "./clock";
+import type { Queryable } from "./db/index";
+
+/** The local_clock row as the database keeps it (in-process Jest cannot load PGlite; the two-instance test runs the SQL). */
+function clockTable(): Queryable {
+  let offset = 0;
+  return {
+    async query<T>(sql: string, params: unknown[] = []) {
+      if (/^\s*UPDATE local_clock SET offset_ms = 0/.test(sql)) offset = 0;
+      else if (/^\s*INSERT INTO local_clock/.test(sql)) offset += params[0] as number;
+      else if (!/^\s*SELECT offset_ms FROM local_clock/.test(sql)) throw new Error(`unexpected SQL: ${sql}`);
+      return [{ offset_ms: String(offset) }] as T[];
+    },
+  };
+}
+
+const db = clockTable();
 
 // Each test starts from an unmoved clock, whatever order the tests run in (jest --randomize).
 afterEach(() => {
@@ -42,11 +58,13 @@ describe("moving the stand-ins' clock forward (POST /api/local/clock on an expir
     else process.env.LOCAL_NOW = original;
   });
 
-  it("moves the pinned date and the running clock by the same amount", () => {
+  afterEach(() => db.query("UPDATE local_clock SET offset_ms = 0"));
+
+  it("moves the pinned date and the running clock by the same amount", async () => {
     process.env.LOCAL_NOW = "2031-07-04T23:30:00Z";
     const before = localNow().getTime();
     const runningBefore = runningNowMs();
-    advanceLocalClock(3_600_000);
+    await advanceLocalClock(db, 3_600_000);
     expect(localNow().getTime() - before).toBe(3_600_000);
     expect(localToday()).toBe(new Date(before + 3_600_000).toISOString().slice(0, 10));
     expect(runningNowMs() - runningBefore).toBeGreaterThanOrEqual(3_600_000);
@@ -59,7 +77,18 @@ describe("moving the stand-ins' clock forward (POST /api/local/clock on an expir
     expect(Math.abs(start - localNow().getTime())).toBeGreaterThan(1000);
   });
 
-  it.each([-1, 0.5, Number.NaN])("refuses to move back or by a part of a millisecond (%p)", (ms) => {
-    expect(() => advanceLocalClock(ms)).toThrow(RangeError);
+  it.each([-1, 0.5, Number.NaN])("refuses to move back or by a part of a millisecond (%p)", async (ms) => {
+    await expect(advanceLocalClock(db, ms)).rejects.toThrow(RangeError);
+  });
+
+  it("is one clock for every instance on the database: another process reads how far it was moved", async () => {
+    process.env.LOCAL_NOW = "2031-07-04T23:30:00Z";
+    await advanceLocalClock(db, 90_000);
+    await advanceLocalClock(db, 10_000);
+    // Another process: nothing in memory, only the database.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for("local.clock.offsetMs")];
+    expect(localNow().toISOString()).toBe("2031-07-04T23:30:00.000Z");
+    await syncLocalClock(db);
+    expect(localNow().toISOString()).toBe("2031-07-04T23:31:40.000Z");
   });
 });

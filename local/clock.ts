@@ -5,7 +5,12 @@
  * date-time) instead of depending on the calendar. A test server started with
  * LOCAL_CLOCK_CONTROL=1 can also be moved forward (POST /api/local/clock), so a test of an
  * expiry ages what it needs without sleeping.
+ *
+ * How far it was moved is kept in the database (local_clock), so every instance on one database
+ * keeps one time: each stand-in request reads it first (syncLocalClock, local/routes.ts), and the
+ * functions below answer from this process's copy of it.
  */
+import type { Queryable } from "./db/index";
 
 // On globalThis: Next may load this module once per route bundle, and every route must see one clock.
 const OFFSET = Symbol.for("local.clock.offsetMs");
@@ -29,11 +34,22 @@ export function runningNowMs(): number {
   return Date.now() + ((globalThis as WithOffset)[OFFSET] ?? 0);
 }
 
-/** Moves the stand-ins' clock forward by `ms` (never back: time that went by stays gone). */
-export function advanceLocalClock(ms: number): Date {
+/** Takes the shared offset as this process's copy: another instance may have moved the clock. */
+export async function syncLocalClock(db: Queryable): Promise<void> {
+  const [row] = await db.query<{ offset_ms: string | number }>("SELECT offset_ms FROM local_clock WHERE id = 1");
+  (globalThis as WithOffset)[OFFSET] = Number(row?.offset_ms ?? 0);
+}
+
+/** Moves every instance's clock forward by `ms` (never back: time that went by stays gone). */
+export async function advanceLocalClock(db: Queryable, ms: number): Promise<Date> {
   if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError("the clock only moves forward, by whole milliseconds");
-  const g = globalThis as WithOffset;
-  g[OFFSET] = (g[OFFSET] ?? 0) + ms;
+  const [row] = await db.query<{ offset_ms: string | number }>(
+    `INSERT INTO local_clock (id, offset_ms) VALUES (1, $1)
+     ON CONFLICT (id) DO UPDATE SET offset_ms = local_clock.offset_ms + EXCLUDED.offset_ms
+     RETURNING offset_ms`,
+    [ms],
+  );
+  (globalThis as WithOffset)[OFFSET] = Number(row!.offset_ms);
   return localNow();
 }
 

@@ -1,6 +1,7 @@
 import { serverConfig } from "../lib/config/env";
 import { STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
 import { argyleHandler } from "./argyle/runtime";
+import { syncLocalClock } from "./clock";
 import { createClockHandler } from "./clock-handler";
 import { esignHandler } from "./esign/runtime";
 import { graphqlHandler } from "./graphql/runtime";
@@ -9,8 +10,9 @@ import { appsHandler, cognitoHandler, jwksHandler, outboxHandler } from "./ident
 import { mapsHandler } from "./maps/runtime";
 import { plaidHandler } from "./plaid/runtime";
 import { searchHandler } from "./search/runtime";
+import { localDb } from "./startup";
 
-const clockHandler = createClockHandler({ controllable: () => process.env.LOCAL_CLOCK_CONTROL === "1" });
+const clockHandler = createClockHandler({ controllable: () => process.env.LOCAL_CLOCK_CONTROL === "1", db: localDb });
 
 /** Each mount's handler: a mount without one, or a handler without a mount, does not compile. */
 const HANDLERS: Record<StandIn, Route["handle"]> = {
@@ -34,8 +36,16 @@ const HANDLERS: Record<StandIn, Route["handle"]> = {
  */
 export const STAND_IN_ROUTES: readonly Route[] = (Object.keys(STAND_IN_MOUNTS) as StandIn[]).map((name) => ({
   ...STAND_IN_MOUNTS[name],
-  handle: HANDLERS[name],
+  handle: onSharedClock(HANDLERS[name]),
 }));
+
+/** Each request first takes the clock's shared offset (local/clock.ts): another instance may have moved it. */
+function onSharedClock(handle: Route["handle"]): Route["handle"] {
+  return async (request, path) => {
+    await syncLocalClock(await localDb());
+    return handle(request, path);
+  };
+}
 
 /** Serves the table; `segments` are the decoded path segments under LOCAL_ROOT (the app's catch-all route and the test server alike). */
 export const serveStandIn = serveRouteTable(STAND_IN_ROUTES, serverConfig);

@@ -1,3 +1,4 @@
+import { syncLocalClock } from "./clock";
 import { openDb, type Db } from "./db/index";
 import { signingKey } from "./identity/keys";
 import { seed } from "./seed/seed";
@@ -5,16 +6,19 @@ import { seed } from "./seed/seed";
 const globalForDb = globalThis as unknown as { __localDb?: Promise<Db> };
 
 /**
- * The process-wide database: opened and migrated (db/index.ts), then seeded, once. Seeding lives
+ * The process-wide database: opened, migrated (db/index.ts) and seeded, once, under the database's
+ * start-up lock (instances starting together on one PostgreSQL take turns). Seeding lives
  * here, above the data modules it writes through, so the database module imports none of them.
  * Every stand-in's first query waits for it: a fresh database is seeded before any request is served.
  */
 export function localDb(): Promise<Db> {
-  globalForDb.__localDb ??= (async () => {
-    const db = await openDb();
-    await seed(db);
-    return db;
-  })().catch((error) => {
+  globalForDb.__localDb ??= openDb({
+    // Seeded dates sit relative to the shared clock, moved or not.
+    prepare: async (db) => {
+      await syncLocalClock(db);
+      await seed(db);
+    },
+  }).catch((error) => {
     globalForDb.__localDb = undefined;
     throw error;
   });

@@ -1,16 +1,24 @@
 #!/usr/bin/env node
-// Serves the production build on PORT and HOSTNAME when set, or on `-p N -H host` given after
-// `npm start --`. Flags win over the environment; both end up in the environment so the server's
-// configuration (its own public URL, the local stand-ins' URLs) agrees with where it listens.
+// The production entry, the same file in two layouts: `npm start` in the repository, and
+// `node scripts/start.mjs` in the image (the standalone output, with this file and
+// http-lifecycle.mjs copied next to it: see the Dockerfile). It serves the build on PORT and
+// HOSTNAME when set, or on `-p N -H host` given after `npm start --`. Flags win over the environment;
+// both end up in the environment so the server's configuration (its own public URL, the local
+// stand-ins' URLs) agrees with where it listens.
 //
-// Next runs in this process (no child next-server to orphan), and "Ready" is printed only after
-// the built instrumentation.ts has run (Next itself runs it lazily, on the first request): the
-// configuration is checked (a bad one exits before Ready) and, locally, the database is migrated
-// and seeded. SIGTERM and SIGINT close the port and exit.
-import { existsSync } from "node:fs";
-import http from "node:http";
+// Next runs in this process (no child next-server to orphan; Next's generated standalone server.js
+// exits at once on SIGTERM), configured from the build's own record of next.config
+// (.next/required-server-files.json), so neither layout compiles next.config.ts at start. "Ready" is
+// printed, and /api/ready answers 200, only after the built instrumentation.ts has run (Next itself
+// runs it lazily, on the first request): the configuration is checked (a bad one exits before Ready)
+// and, locally, the database is migrated and seeded. SIGTERM and SIGINT flip /api/ready to 503 at
+// once, stop accepting, let requests in flight finish, close idle keep-alive sockets, and exit within
+// SHUTDOWN_DRAIN_SECONDS (default 25).
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLifecycleServer, drainSeconds, shutdownOnSignals } from "./http-lifecycle.mjs";
 
 const args = process.argv.slice(2);
 const flag = (short, long) => {
@@ -42,51 +50,46 @@ const hostname = givenHost ?? (localMode ? "127.0.0.1" : undefined);
 // A given host or APP_URL is served exactly as given.
 const canonical = localMode && !givenHost && !process.env.APP_URL ? `http://localhost:${port}` : undefined;
 if (canonical) process.env.APP_URL = canonical;
+const loopbackAliases = new Set([`127.0.0.1:${port}`, `[::1]:${port}`]);
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";
 
 const started = Date.now();
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
   console.error("No production build: run `npm run build` first");
   process.exit(1);
 }
-const { default: next } = await import("next");
-const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
-
-let server;
-/** The same app on [::1], for plain local `npm start` only. */
-let v6;
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  // Stop accepting, drop idle keep-alive sockets, let requests in flight finish (5 s at most).
-  const force = setTimeout(() => process.exit(signal === "SIGINT" ? 130 : 143), 5_000);
-  force.unref();
-  if (v6?.listening) {
-    v6.close();
-    v6.closeIdleConnections();
-  }
-  if (server) {
-    await new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-  }
-  await app.close().catch(() => undefined);
-  process.exit(signal === "SIGINT" ? 130 : 143);
+let drainMs;
+try {
+  drainMs = drainSeconds() * 1000;
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
-process.on("SIGINT", () => void stop("SIGINT"));
-process.on("SIGTERM", () => void stop("SIGTERM"));
+// The configuration next build resolved (next.config.ts, deploymentId included), as Next's own
+// standalone server.js passes it; without it Next would look for next.config.ts at start.
+const { config: nextConfig } = JSON.parse(readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port, conf: nextConfig });
+const instrumentation = createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js"));
+
+let lifecycle;
+shutdownOnSignals({
+  // The balancer's readiness probe fails from now on; requests already here are answered.
+  beginDrain: () => instrumentation.beginDrain(),
+  lifecycle: () => lifecycle,
+  drainMs,
+  close: () => app.close(),
+});
 
 await app.prepare();
 process.env.NEXT_RUNTIME = "nodejs";
-await createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js")).register();
+await instrumentation.register();
 const handle = app.getRequestHandler();
-const loopbackAliases = new Set([`127.0.0.1:${port}`, `[::1]:${port}`]);
-server = http.createServer((req, res) => {
+lifecycle = createLifecycleServer((req, res) => {
   if (canonical && loopbackAliases.has(req.headers.host ?? "")) {
     // 308 keeps the method and body: a form posted to the other name still arrives.
     res.writeHead(308, { location: canonical + req.url, "cache-control": "no-store" }).end();
@@ -100,16 +103,12 @@ server = http.createServer((req, res) => {
   req.headers["x-forwarded-for"] = sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
   handle(req, res);
 });
+const server = lifecycle.server;
 server.on("error", (error) => {
   console.error(`Failed to start the server: ${error.message}`);
   process.exit(1);
 });
 await new Promise((resolve) => server.listen(port, hostname, resolve));
-// Where localhost is ::1 first (macOS, many Linux hosts), the browser must find the app there too.
-if (canonical) {
-  v6 = http.createServer(server.listeners("request")[0]);
-  await new Promise((resolve) => v6.once("error", resolve).listen(port, "::1", resolve));
-}
 // Next loads each route's code on its first request: load the ones a newcomer meets first (the
 // sign-in page, the middleware, the local sign-in and outbox endpoints) before saying Ready.
 const local = (process.env.APP_ENV ?? "local") === "local";

@@ -5,11 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System packages a fresh machine lacks: Debian's Chromium (Playwright cannot download browsers here)
-# and PostgreSQL (the stand-ins' second database mode).
+# System packages a fresh machine lacks: Debian's Chromium (Playwright cannot download browsers here),
+# PostgreSQL (the stand-ins' second database mode) and nginx (the multi-instance run's balancer).
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+# nginx: the round-robin balancer of the multi-instance run.
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then echo "missing ${need[*]}: run as root, or install them with apt-get" >&2; exit 1; fi
   apt-get update -qq
@@ -53,6 +55,13 @@ echo "== mutation testing: lib/lending and lib/routing (score ≥ 85%)"
 npm run test:mutation -- lending
 MUTATION_IGNORE_STATIC=1 npm run test:mutation -- routing
 
+# One deployment id and server-actions key for this run's build, as a release pipeline gives its
+# image build: the standalone smoke makes a second, separate build with the same pair and checks that
+# each serves the other's server actions. The key is random per run and never leaves this machine.
+export NEXT_DEPLOYMENT_ID="ci-$(git rev-parse --short=12 HEAD 2>/dev/null || echo local)-$(date +%s)"
+NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64"))')"
+export NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
+
 echo "== production build"
 npm run build
 
@@ -64,3 +73,12 @@ npx playwright test
 
 echo "== route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh
+
+# 3.5–6 min measured on this machine (most of it a second production build, 1.5–3.5 min), two servers on
+# the Node LTS the Dockerfile names, the routes and smoke projects.
+echo "== standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
+bash scripts/standalone-smoke.sh
+
+# ~3 min (6 on a busy machine): two instances of the image's files on one new database of the throwaway PostgreSQL, behind nginx.
+echo "== several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"
+MULTI_E2E=1 MULTI_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" bash scripts/multi-instance/run.sh

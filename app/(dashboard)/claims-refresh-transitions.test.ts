@@ -47,7 +47,7 @@ beforeEach(() => {
   setEvolveConsent.mockResolvedValue(true);
 });
 
-const helpers = { setFieldError: jest.fn(), setFormError: jest.fn() } as never;
+const helpers = { setFieldError: jest.fn(), setFormError: jest.fn(), clearDraft: jest.fn() } as never;
 
 interface Row {
   transition: string;
@@ -89,13 +89,15 @@ const ROWS: Row[] = [
     transition: "employmentInformationNextHandler → nextRoute (/employment, job details)",
     after: "authPrequal",
     run: () => followNextRoute("authPrequal"),
-    next: "/apply/authPrequal",
+    // The review of the application comes before the rate check.
+    next: "/personal",
   },
   {
     transition: "employmentInformationNextHandler → nextRoute, saved on the page's own path",
     after: "authPrequal",
     run: () => afterEmploymentSaved("authPrequal", false),
-    next: "/apply/authPrequal",
+    // The review of the application comes before the rate check.
+    next: "/personal",
   },
   {
     transition: "employmentInformationNextHandler with pay stubs required: refreshed at once, while the notice waits",
@@ -107,7 +109,8 @@ const ROWS: Row[] = [
     transition: "employmentInformationNextHandler → nextRoute, followed after the pay-stubs notice",
     after: "authPrequal",
     run: () => followNextRoute("/apply/authPrequal"),
-    next: "/apply/authPrequal",
+    // The review of the application comes before the rate check.
+    next: "/personal",
   },
   {
     transition: "successfulArgyleUpdate (/employment, payroll linked: direct deposit confirmed)",

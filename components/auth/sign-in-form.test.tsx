@@ -208,6 +208,25 @@ describe("login", () => {
     await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/payments"));
   });
 
+  it('the code field takes six digits only: letters never appear, a pasted "123 456" fills it whole', async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    const code = await screen.findByLabelText(/verification code/i);
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    await user.type(code, "1a2b3");
+    expect(code).toHaveValue("123");
+    await user.clear(code);
+    await user.click(code);
+    await user.paste("123 456");
+    expect(code).toHaveValue("123456");
+    await user.type(code, "7");
+    expect(code).toHaveValue("123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(s.answerCode).toHaveBeenCalledWith("123456"));
+  });
+
   it("a malformed code is refused before it is sent", async () => {
     const s = services();
     const user = userEvent.setup();

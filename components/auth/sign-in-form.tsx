@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import type { PublicConfig } from "@/lib/config/env";
+import { codeDigits } from "@/lib/auth/identifier";
 import type { SignInMode } from "./sign-in-messages";
 import { browserSignInServices, type SignInServices } from "./sign-in-services";
 import { useSignInFlow } from "./use-sign-in-flow";
@@ -130,9 +131,10 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
               className={classNames(input, "tracking-widest", focusRing)}
               autoComplete="one-time-code"
               inputMode="numeric"
-              maxLength={9}
+              // Digits only, six at most. No maxLength: the browser would cut a pasted "123 456" before the space goes.
+              pattern="[0-9]*"
               value={flow.code}
-              onChange={(e) => flow.setCode(e.target.value)}
+              onChange={(e) => flow.setCode(codeDigits(e.target.value))}
               aria-invalid={codeInvalid}
               aria-describedby={codeInvalid ? `${ids.error} ${ids.hint}` : ids.hint}
               readOnly={busyField}

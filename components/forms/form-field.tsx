@@ -1,6 +1,6 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { FocusEvent, ReactNode } from "react";
 import { type ControlProps, FieldShell } from "./field-shell";
 import type { Draft, FormApi } from "./use-zod-form";
 
@@ -19,7 +19,7 @@ export interface BoundFieldProps<In extends Record<string, unknown>, V> {
 /** The control's side of a bound field: labelled, described, named, and marking the field visited on blur. */
 export interface BoundControlProps extends ControlProps {
   name: string;
-  onBlur: () => void;
+  onBlur: (event?: FocusEvent<Element>) => void;
 }
 
 /**
@@ -44,7 +44,7 @@ export function FormField<In extends Record<string, unknown>, V>({
 }) {
   return (
     <FieldShell label={label} hint={hint} error={form.errorFor(name)} optional={optional} group={group} className={className}>
-      {(control) => children({ ...control, name, onBlur: () => form.touch(name) }, form.values[name])}
+      {(control) => children({ ...control, name, onBlur: (event) => form.touch(name, event?.relatedTarget) }, form.values[name])}
     </FieldShell>
   );
 }

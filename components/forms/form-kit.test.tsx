@@ -227,6 +227,124 @@ describe("errors", () => {
     expect(screen.queryByText(/additional/i, { selector: "[data-field-error]" })).toBeNull();
     expect(input(/first name/i)).toHaveFocus();
   });
+  it("pressing Save right after leaving a field shows that field's error only after the click: the submit is not lost, every error shows at once", async () => {
+    // In a browser the error line appearing on blur pushes Save down between press and release,
+    // and the click never comes: only the left field's error showed (errors "in rounds").
+    const onSubmit = jest.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    const note = input(/^note/i);
+    const save = screen.getByRole("button", { name: "Save" });
+    note.focus();
+    fireEvent.pointerDown(save);
+    fireEvent.mouseDown(save);
+    fireEvent.blur(note, { relatedTarget: save });
+    save.focus();
+    expect(screen.queryByText("Enter a note")).toBeNull(); // nothing moved under the pointer
+    fireEvent.pointerUp(save);
+    fireEvent.mouseUp(save);
+    fireEvent.click(save);
+    for (const message of ["Enter your first name", "Enter your e-mail", "Enter your phone number", "Enter your SSN", "Enter a note"]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(input(/first name/i)).toHaveFocus();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("leaving a field for a button without a tracked press (a tap) still shows its error, after the tap's click", async () => {
+    render(<Harness onSubmit={jest.fn()} />);
+    const note = input(/^note/i);
+    note.focus();
+    fireEvent.blur(note, { relatedTarget: screen.getByRole("button", { name: "Save" }) });
+    expect(screen.queryByText("Enter a note")).toBeNull();
+    expect(await screen.findByText("Enter a note")).toBeInTheDocument();
+  });
+});
+
+describe("SSN shown as dots until Show is pressed", () => {
+  it("is drawn concealed, a named button shows and hides it, and the digits typed are kept either way", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    const ssnInput = input(/^ssn/i);
+    expect(ssnInput).toHaveAttribute("data-concealed", "true");
+    expect(ssnInput.className).toContain("[-webkit-text-security:disc]");
+    expect(ssnInput).toHaveAttribute("inputmode", "numeric"); // the keypad a password input would lose
+    await user.type(ssnInput, "123456789");
+    const show = screen.getByRole("button", { name: "Show SSN" });
+    expect(show).toHaveAttribute("aria-controls", ssnInput.id);
+    await user.click(show);
+    expect(ssnInput).not.toHaveAttribute("data-concealed");
+    expect(ssnInput).toHaveValue("123-45-6789");
+    expect(screen.getByRole("button", { name: "Hide SSN" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Hide SSN" }));
+    expect(ssnInput).toHaveAttribute("data-concealed", "true");
+    expect(values().ssn).toBe("123456789");
+  });
+});
+
+describe("drafts", () => {
+  function DraftHarness({ onSubmit = jest.fn(), initial = empty }: { onSubmit?: jest.Mock; initial?: Draft<In> }) {
+    const form = useZodForm({
+      schema,
+      initialValues: initial,
+      draft: { key: "test-form:ann", omit: ["ssn"] },
+      onSubmit: async (v, helpers) => {
+        await onSubmit(v);
+        helpers.clearDraft();
+      },
+    });
+    return (
+      <Form form={form} aria-label="Draft form">
+        <TextField form={form} name="given_name" label="First name" kind="name" />
+        <TextField form={form} name="email" label="E-mail" kind="email" />
+        <PhoneField form={form} name="phone_number" label="Phone" />
+        <SsnField form={form} name="ssn" label="SSN" />
+        <MoneyField form={form} name="salary" label="Salary" />
+        <TextField form={form} name="note" label="Note" />
+        {form.restoredDraft && <p>restored</p>}
+        <SubmitButton pending={form.pending}>Save</SubmitButton>
+      </Form>
+    );
+  }
+  afterEach(() => sessionStorage.clear());
+
+  it("what was typed survives a reload (a new mount), except the SSN; nothing is kept before anything is typed", async () => {
+    const user = userEvent.setup();
+    const first = render(<DraftHarness />);
+    expect(sessionStorage.length).toBe(0);
+    await user.type(input(/first name/i), "ann");
+    await user.type(input(/salary/i), "52000");
+    await user.type(input(/ssn/i), "123456789");
+    expect(JSON.stringify(sessionStorage)).not.toContain("123456789");
+    expect(Object.values({ ...sessionStorage }).join()).not.toContain("123456789");
+    first.unmount();
+
+    render(<DraftHarness />);
+    expect(await screen.findByText("restored")).toBeInTheDocument();
+    expect(input(/first name/i)).toHaveValue("Ann");
+    expect(input(/salary/i)).toHaveValue("52,000");
+    expect(input(/ssn/i)).toHaveValue("");
+    expect(screen.queryByText(/Enter/, { selector: "[data-field-error]" })).toBeNull();
+  });
+
+  it("a successful submit forgets the draft", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    const first = render(<DraftHarness onSubmit={onSubmit} />);
+    await user.type(input(/first name/i), "ann");
+    await user.type(input(/e-mail/i), "ann@example.com");
+    await user.type(input(/phone/i), "5551234567");
+    await user.type(input(/ssn/i), "123456789");
+    await user.type(input(/salary/i), "52000");
+    await user.type(input(/^note/i), "hello");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(sessionStorage.getItem("form-draft:test-form:ann")).toBeNull();
+    first.unmount();
+    render(<DraftHarness />);
+    await act(async () => {});
+    expect(input(/first name/i)).toHaveValue("");
+    expect(screen.queryByText("restored")).toBeNull();
+  });
 });
 
 describe("submit", () => {

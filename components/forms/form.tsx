@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { classNames } from "@/components/ui/class-names";
-import { focusRing } from "@/components/ui/focus-ring";
+import { primaryButtonClass } from "@/components/ui/button-classes";
 import type { FormApi } from "./use-zod-form";
 
 /** The form element wired to a FormApi: no browser validation bubbles, busy while submitting. */
@@ -34,6 +34,16 @@ export function Form<In extends Record<string, unknown>>({
   );
 }
 
+/** Says, once the form's kept draft was restored after a reload, that what is shown is what was typed. */
+export function DraftRestored<In extends Record<string, unknown>>({ form, children }: { form: FormApi<In>; children: ReactNode }) {
+  if (!form.restoredDraft) return null;
+  return (
+    <p role="status" className="rounded-md border border-brand bg-green-50 px-3 py-2 text-sm text-gray-900">
+      {children}
+    </p>
+  );
+}
+
 /** The form-level message (e.g. a server failure), announced when it appears. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
@@ -44,10 +54,7 @@ export function FormError({ message }: { message: string | null | undefined }) {
   );
 }
 
-export const primaryButtonClass = classNames(
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-70",
-  focusRing,
-);
+export { primaryButtonClass };
 
 /** The submit button: says what is happening while pending and ignores clicks until done. */
 export function SubmitButton({

@@ -1,8 +1,8 @@
-export { useZodForm, type Draft, type FormApi, type SubmitHelpers } from "./use-zod-form";
+export { useZodForm, type Draft, type DraftOptions, type FormApi, type SubmitHelpers } from "./use-zod-form";
 export { useSubmitOnce } from "./use-submit-once";
 export { FieldShell, inputClass, type ControlProps } from "./field-shell";
 export { FormField, type BoundFieldProps, type BoundControlProps, type FieldName } from "./form-field";
 export { TextField } from "./text-field";
 export { PhoneField, SsnField, MoneyField, DigitsField } from "./masked-fields";
 export { SelectField, IntegerField, DateField, YesNoField, type Option } from "./choice-fields";
-export { Form, FormError, SubmitButton, primaryButtonClass } from "./form";
+export { DraftRestored, Form, FormError, SubmitButton, primaryButtonClass } from "./form";

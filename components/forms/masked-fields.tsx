@@ -1,6 +1,8 @@
 "use client";
 
-import { type ClipboardEvent, useRef } from "react";
+import { type ClipboardEvent, type ReactNode, useRef, useState } from "react";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
 import { NumberFormatBase, NumericFormat } from "react-number-format";
 import { formatPhoneInput, formatSsn, PHONE_INPUT_MAX_LENGTH, phoneDigits, ssnDigits } from "@/lib/format";
 import { inputClass } from "./field-shell";
@@ -48,26 +50,46 @@ function StringMaskField<In extends Record<string, unknown>>({
   autoComplete,
   readOnly,
   mask,
+  concealed = false,
+  after,
   ...field
-}: MaskedProps<In, string | null | undefined> & { mask: StringMask }) {
+}: MaskedProps<In, string | null | undefined> & {
+  mask: StringMask;
+  /** Drawn as dots (the value is still typed, formatted and read as usual). */
+  concealed?: boolean;
+  /** A control beside the input (the SSN's Show button), given the input's id. */
+  after?: (inputId: string) => ReactNode;
+}) {
   const set = (digits: string) => field.form.setValue(field.name, digits as never);
   const { onPaste, ...maskProps } = mask;
   return (
     <FormField {...field}>
-      {(control, stored) => (
-        <NumberFormatBase
-          {...control}
-          {...maskProps}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          readOnly={readOnly}
-          className={inputClass}
-          value={(stored as string | null) ?? ""}
-          valueIsNumericString
-          onValueChange={(values) => set(values.value)}
-          onPaste={onPaste ? (e) => onPaste(e, set) : undefined}
-        />
-      )}
+      {(control, stored) => {
+        const input = (
+          <NumberFormatBase
+            {...control}
+            {...maskProps}
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            readOnly={readOnly}
+            // A text input drawn with dots rather than type=password: the numeric keypad stays, and
+            // password managers do not offer to save an SSN (Chrome, Safari, Firefox 114+).
+            className={classNames(inputClass, concealed && "[-webkit-text-security:disc]", after && "pr-20")}
+            data-concealed={concealed || undefined}
+            value={(stored as string | null) ?? ""}
+            valueIsNumericString
+            onValueChange={(values) => set(values.value)}
+            onPaste={onPaste ? (e) => onPaste(e, set) : undefined}
+          />
+        );
+        if (!after) return input;
+        return (
+          <div className="relative">
+            {input}
+            {after(control.id)}
+          </div>
+        );
+      }}
     </FormField>
   );
 }
@@ -91,12 +113,38 @@ export function PhoneField<In extends Record<string, unknown>>({
   return <StringMaskField {...props} autoComplete={autoComplete} mask={PHONE_MASK} />;
 }
 
-/** Social security number: shows xxx-xx-xxxx while typing; stores the 9 digits. */
+/**
+ * Social security number: shows xxx-xx-xxxx while typing, drawn as dots until Show is pressed
+ * (someone may be looking over the shoulder); stores the 9 digits. The button's name says what it
+ * does ("Show Social Security number"), its text is the visible part of that name.
+ */
 export function SsnField<In extends Record<string, unknown>>({
   autoComplete = "off",
   ...props
 }: MaskedProps<In, string | null | undefined>) {
-  return <StringMaskField {...props} autoComplete={autoComplete} mask={SSN_MASK} />;
+  const [shown, setShown] = useState(false);
+  return (
+    <StringMaskField
+      {...props}
+      autoComplete={autoComplete}
+      mask={SSN_MASK}
+      concealed={!shown}
+      after={(inputId) => (
+        <button
+          type="button"
+          aria-controls={inputId}
+          className={classNames(
+            "absolute inset-y-0 right-0 flex min-h-11 min-w-16 items-center justify-center rounded-r-md px-3 font-semibold text-brand underline",
+            focusRing,
+          )}
+          onClick={() => setShown((s) => !s)}
+        >
+          {shown ? "Hide" : "Show"}
+          <span className="sr-only"> {props.label}</span>
+        </button>
+      )}
+    />
+  );
 }
 
 /** What MoneyField shows: nothing when empty; the digits as typed while they are what produced the stored number. */

@@ -87,7 +87,7 @@ export function TextField<In extends Record<string, unknown>>({
             form.setValue(name, next.value as never);
           }}
           onBlur={(e) => {
-            control.onBlur();
+            control.onBlur(e);
             rest.onBlur?.(e);
           }}
         />

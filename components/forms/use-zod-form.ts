@@ -1,8 +1,10 @@
 "use client";
 
-import { type FormEvent, useCallback, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { z } from "@/lib/forms/zod";
+import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
+import { afterPress, isPressable } from "./after-press";
 import { useSubmitOnce } from "./use-submit-once";
 
 /**
@@ -12,9 +14,13 @@ import { useSubmitOnce } from "./use-submit-once";
  *
  * - A field's error shows once the field was left (blur) or a submit was tried, and it follows the
  *   value from then on: it changes as the person types and disappears as soon as the field is valid.
+ *   A blur caused by pressing a button shows its error after that button's click (after-press.ts),
+ *   so the error's line cannot move Continue away from under the pointer and eat the submit.
  * - An error set from the server's answer (setFieldError) shows until that field changes.
  * - Submitting validates everything, focuses the first field in error and only then calls onSubmit
  *   with the parsed (wire) values. A double submit sends one request; `pending` says one is running.
+ * - With `draft`, what is typed is kept in session storage (never the `omit` fields) and laid over
+ *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it.
  */
 
 /** What a form holds while being filled: every field present, possibly empty (null). */
@@ -23,12 +29,23 @@ export type Draft<T> = { [K in keyof T]-?: T[K] | null };
 export interface SubmitHelpers<In> {
   setFieldError: (name: keyof In & string, message: string) => void;
   setFormError: (message: string | null) => void;
+  /** Forgets the form's kept draft (call it once the submission was accepted). */
+  clearDraft: () => void;
+}
+
+export interface DraftOptions<In> {
+  /** Unique per form and user, e.g. `personal-details:${username}`. */
+  key: string;
+  /** Fields never written to the browser's storage (the SSN). */
+  omit?: readonly (keyof In & string)[];
 }
 
 export interface UseZodFormOptions<S extends z.ZodType<unknown, Record<string, unknown>>> {
   schema: S;
   initialValues: Draft<z.input<S>>;
   onSubmit: (values: z.output<S>, helpers: SubmitHelpers<z.input<S>>) => Promise<void> | void;
+  /** Keep a draft of this form across reloads (long forms). */
+  draft?: DraftOptions<z.input<S>>;
 }
 
 export interface FormApi<In extends Record<string, unknown>> {
@@ -36,8 +53,11 @@ export interface FormApi<In extends Record<string, unknown>> {
   setValue: <K extends keyof In & string>(name: K, value: Draft<In>[K]) => void;
   /** The error to show under a field now, if any. */
   errorFor: (name: keyof In & string) => string | undefined;
-  /** Marks a field as visited: its errors show from now on. */
-  touch: (name: keyof In & string) => void;
+  /**
+   * Marks a field as visited: its errors show from now on. Pass the blur's relatedTarget (where
+   * focus went): when that is a button or link, the error waits for its click.
+   */
+  touch: (name: keyof In & string, focusedNext?: EventTarget | null) => void;
   handleSubmit: (event?: FormEvent) => Promise<void>;
   pending: boolean;
   /** A message about the whole form (e.g. "we could not save"), shown above the submit button. */
@@ -46,6 +66,8 @@ export interface FormApi<In extends Record<string, unknown>> {
   setFieldError: (name: keyof In & string, message: string) => void;
   /** Replaces every value (e.g. when the saved data arrives) and forgets visits and errors. */
   reset: (values: Draft<In>) => void;
+  /** True when the values shown came from a draft kept in this tab (the form may say so). */
+  restoredDraft: boolean;
   /** Set by the Form component; the first field in error is focused from it. */
   formRef: React.RefObject<HTMLFormElement | null>;
 }
@@ -53,8 +75,9 @@ export interface FormApi<In extends Record<string, unknown>> {
 export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(options: UseZodFormOptions<S>): FormApi<z.input<S>> {
   type In = z.input<S>;
   type Name = keyof In & string;
-  const { schema } = options;
+  const { schema, draft } = options;
   const [values, setValues] = useState<Draft<In>>(options.initialValues);
+  const [restoredDraft, setRestoredDraft] = useState(false);
   const [visited, setVisited] = useState<Partial<Record<Name, true>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -77,7 +100,36 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     });
   }, []);
 
-  const touch = useCallback((name: Name) => setVisited((v) => (v[name] ? v : { ...v, [name]: true })), []);
+  const touch = useCallback(
+    (name: Name, focusedNext?: EventTarget | null) =>
+      afterPress(() => setVisited((v) => (v[name] ? v : { ...v, [name]: true })), isPressable(focusedNext)),
+    [],
+  );
+
+  // The draft: read once after hydration (the server cannot see it, so the first render is the
+  // saved values on both sides), then written on every change until cleared.
+  const draftKey = draft?.key;
+  const omit = useRef<readonly string[]>(draft?.omit ?? []);
+  const draftState = useRef<"reading" | "keeping" | "cleared">("reading");
+  const initialValues = useRef(options.initialValues);
+  useEffect(() => {
+    if (!draftKey) return;
+    const restored = restoreDraft(initialValues.current, sessionDraftStore().load(draftKey), omit.current);
+    draftState.current = "keeping";
+    if (restored) {
+      setValues(restored);
+      setRestoredDraft(true);
+    }
+  }, [draftKey]);
+  useEffect(() => {
+    if (!draftKey || draftState.current !== "keeping" || values === initialValues.current) return;
+    sessionDraftStore().save(draftKey, values, omit.current);
+  }, [draftKey, values]);
+  const clearDraft = useCallback(() => {
+    if (!draftKey) return;
+    draftState.current = "cleared";
+    sessionDraftStore().clear(draftKey);
+  }, [draftKey]);
 
   const errorFor = (name: Name) => serverErrors[name] ?? (submitted || visited[name] ? schemaErrors[name] : undefined);
 
@@ -90,7 +142,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       focusFirstInvalid(formRef.current, Object.keys(issuesByField(result.error)));
       return;
     }
-    await onSubmit.current(result.data, { setFieldError, setFormError });
+    await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft });
   });
 
   const handleSubmit = useCallback(
@@ -110,7 +162,20 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     setFormError(null);
   }, []);
 
-  return { values, setValue, errorFor, touch, handleSubmit, pending, formError, setFormError, setFieldError, reset, formRef };
+  return {
+    values,
+    setValue,
+    errorFor,
+    touch,
+    handleSubmit,
+    pending,
+    formError,
+    setFormError,
+    setFieldError,
+    reset,
+    restoredDraft,
+    formRef,
+  };
 }
 
 /** Focuses the first control, in document order, whose name is in error. */

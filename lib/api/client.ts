@@ -1,19 +1,31 @@
 import { ClientError, GraphQLClient } from "graphql-request";
+import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 
 /**
  * GraphQL clients for the AppSync API (or its local stand-in: same wire protocol). Runtime-neutral:
  * usable in route handlers, server components, middleware and the browser. Every call is no-store:
- * the answers are per user and change with every step.
+ * the answers are per user and change with every step. Every call gives up after `timeoutMs` (the
+ * server passes its configured limit, lib/session/signed-in-api.ts), so a slow API ends in the
+ * page's own "try again" answer instead of holding the request open.
  */
 
 /** Authenticated by the user's Cognito ID token, sent raw in Authorization as AppSync expects (no "Bearer"). */
-export function userClient(url: string, idToken: string): GraphQLClient {
-  return new GraphQLClient(url, { headers: { Authorization: idToken }, cache: "no-store" });
+export function userClient(url: string, idToken: string, timeoutMs: number = UPSTREAM_TIMEOUT_DEFAULTS.graphqlMs): GraphQLClient {
+  return new GraphQLClient(url, { headers: { Authorization: idToken }, cache: "no-store", fetch: fetchWithin(timeoutMs) });
 }
 
 /** Authenticated by the public API key: only the public lookups (employer, island check, lead) accept it. */
-export function publicClient(url: string, apiKey: string): GraphQLClient {
-  return new GraphQLClient(url, { headers: { "x-api-key": apiKey }, cache: "no-store" });
+export function publicClient(url: string, apiKey: string, timeoutMs: number = UPSTREAM_TIMEOUT_DEFAULTS.graphqlMs): GraphQLClient {
+  return new GraphQLClient(url, { headers: { "x-api-key": apiKey }, cache: "no-store", fetch: fetchWithin(timeoutMs) });
+}
+
+/** fetch, aborted `timeoutMs` after each call starts (the whole answer, body included), or when the caller's own signal aborts. */
+function fetchWithin(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    return fetch(input, { ...init, signal });
+  };
 }
 
 export interface ApiErrorDetail {

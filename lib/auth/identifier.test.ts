@@ -1,4 +1,4 @@
-import { TEST_PHONE_DEFAULT, normalizeCode, normalizeUsPhone, parseEmail, parseIdentifier, testPhoneFor } from "./identifier";
+import { TEST_PHONE_DEFAULT, codeDigits, normalizeCode, normalizeUsPhone, parseEmail, parseIdentifier, testPhoneFor } from "./identifier";
 
 describe("parseIdentifier", () => {
   it.each([
@@ -73,4 +73,16 @@ describe("normalizeCode", () => {
     ["123-456", "123456"],
   ])("%j → %s", (raw, code) => expect(normalizeCode(raw)).toBe(code));
   it.each(["", "12345", "1234567", "12a456"])("%j is not a code", (raw) => expect(normalizeCode(raw)).toBeUndefined());
+});
+
+describe("codeDigits: what the code field keeps", () => {
+  it.each([
+    ["123456", "123456"],
+    ["123 456", "123456"],
+    ["123-456", "123456"],
+    ["12ab34", "1234"],
+    ["abc", ""],
+    ["1234567", "123456"],
+    ["Your code is 654321.", "654321"],
+  ])("%j → %j", (raw, kept) => expect(codeDigits(raw)).toBe(kept));
 });

@@ -57,6 +57,17 @@ export function testPhoneFor(email: string): string | undefined {
   return normalizeUsPhone(match[1]) ?? TEST_PHONE_DEFAULT;
 }
 
+/** A sign-in code is six digits. */
+export const CODE_LENGTH = 6;
+
+/**
+ * What the code field keeps of what was typed or pasted: its digits, at most six ("123 456" and
+ * "123-456" paste whole; letters never appear).
+ */
+export function codeDigits(raw: string): string {
+  return raw.replace(/\D/g, "").slice(0, CODE_LENGTH);
+}
+
 /** The 6-digit code as typed, spaces and dashes removed; undefined unless it is six digits. */
 export function normalizeCode(raw: string): string | undefined {
   const code = raw.replace(/[\s-]/g, "");

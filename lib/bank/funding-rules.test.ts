@@ -139,6 +139,11 @@ describe("the manual-account and micro-deposit schemas", () => {
     [{ routing: "" }, { routing: "Enter the routing number" }],
     [{ account: "123", accountConfirm: "123" }, { account: "Account number must be 4 to 17 digits" }],
     [{ accountConfirm: "000123456780" }, { accountConfirm: "The account numbers do not match" }],
+    // Reported with the other errors at once, not after the choice is made (EVERY_ROUND).
+    [
+      { accountConfirm: "000123456780", type: null },
+      { accountConfirm: "The account numbers do not match", type: "Choose checking or savings" },
+    ],
     [{ type: "credit" }, { type: "Choose checking or savings" }],
     [{ name: " " }, { name: "Enter a name for this account" }],
   ])("%p", (change, expected) => {

@@ -1,5 +1,5 @@
 import { z } from "../forms/zod";
-import { money, oneOf, text } from "../forms/fields";
+import { EVERY_ROUND, money, oneOf, text } from "../forms/fields";
 import { routingNumberProblem } from "./aba";
 import { accountNumberProblem, ACCEPTED_SUBTYPES } from "./funding-rules";
 
@@ -31,7 +31,11 @@ export const manualAccountFormSchema = manualAccountWireSchema
   .extend({
     accountConfirm: z.string({ error: "Enter the account number again" }).trim().min(1, { error: "Enter the account number again" }),
   })
-  .refine((v) => v.account === v.accountConfirm, { path: ["accountConfirm"], message: "The account numbers do not match" });
+  .refine((v) => !v.accountConfirm || v.account === v.accountConfirm, {
+    path: ["accountConfirm"],
+    message: "The account numbers do not match",
+    ...EVERY_ROUND,
+  });
 
 export type ManualAccountWire = z.output<typeof manualAccountWireSchema>;
 

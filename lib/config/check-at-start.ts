@@ -1,3 +1,4 @@
+import { checkDeployment } from "./deployment";
 import { serverConfig, type ServerConfig } from "./env";
 import { checkExposure } from "./exposure";
 
@@ -9,6 +10,9 @@ export function checkConfigAtStart(): ServerConfig {
     const exposure = checkExposure(config, process.env.HOSTNAME, process.env);
     if (!exposure.ok) throw new Error(exposure.error);
     if ("warning" in exposure) console.warn(`\n${exposure.warning}\n`);
+    const deployment = checkDeployment(config.appEnv, process.env);
+    if (deployment.errors.length) throw new Error(deployment.errors.join("\n"));
+    for (const warning of deployment.warnings) console.warn(warning);
     return config;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

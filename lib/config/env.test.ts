@@ -84,3 +84,19 @@ describe("HELLOSIGN_CLIENT_ID (the embedded signing client of dashboard-sign)", 
     expect(() => parseConfig({ HELLOSIGN_CLIENT_ID: value })).toThrow(/HELLOSIGN_CLIENT_ID/);
   });
 });
+
+describe("GRAPHQL_TIMEOUT_MS and COGNITO_TIMEOUT_MS (how long one upstream call may take)", () => {
+  it("default to lib/config/timeouts.ts and stay on the server", () => {
+    const c = parseConfig({ ...hostedBase, APP_ENV: "production" });
+    expect(c.timeouts).toEqual({ graphqlMs: 10_000, cognitoMs: 2_000 });
+    expect(publicConfig(c)).not.toHaveProperty("timeouts");
+  });
+
+  it("take whole milliseconds within 100 to 30000, and refuse anything else by name", () => {
+    expect(parseConfig({ GRAPHQL_TIMEOUT_MS: "2500", COGNITO_TIMEOUT_MS: "800" }).timeouts).toEqual({ graphqlMs: 2500, cognitoMs: 800 });
+    for (const bad of ["0", "99", "30001", "1.5", "soon"]) {
+      expect(() => parseConfig({ GRAPHQL_TIMEOUT_MS: bad })).toThrow(/GRAPHQL_TIMEOUT_MS/);
+      expect(() => parseConfig({ COGNITO_TIMEOUT_MS: bad })).toThrow(/COGNITO_TIMEOUT_MS/);
+    }
+  });
+});

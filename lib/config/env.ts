@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ARGYLE_SCRIPT_URL, LOCAL_PATHS } from "./local-paths";
+import { UPSTREAM_TIMEOUT_DEFAULTS, UPSTREAM_TIMEOUT_RANGE } from "./timeouts";
 
 /**
  * Server configuration, read from the process environment when the server starts (never inlined
@@ -52,6 +53,14 @@ const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
 const nonEmpty = z.string().trim().min(1);
 
+const timeoutMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(UPSTREAM_TIMEOUT_RANGE.minMs, `must be at least ${UPSTREAM_TIMEOUT_RANGE.minMs} (milliseconds)`)
+    .max(UPSTREAM_TIMEOUT_RANGE.maxMs, `must be at most ${UPSTREAM_TIMEOUT_RANGE.maxMs} (milliseconds)`)
+    .default(fallback);
+
 const rawSchema = z.object({
   APP_ENV: z.enum(APP_ENVS).default("local"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -74,6 +83,8 @@ const rawSchema = z.object({
   COGNITO_JWKS_URL: optionalUrl,
   GRAPHQL_URL: optionalUrl,
   GRAPHQL_API_KEY: nonEmpty.optional(),
+  GRAPHQL_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.graphqlMs),
+  COGNITO_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COOKIE_DOMAIN: nonEmpty.optional(),
   COMPANY_EMAIL_DOMAINS: z.string().optional(),
@@ -105,6 +116,8 @@ export interface ServerConfig {
     jwksUrl: string;
   };
   graphql: { url: string; apiKey: string };
+  /** How long one call to the GraphQL API, or to Cognito, may take from the server (lib/config/timeouts.ts). */
+  timeouts: { graphqlMs: number; cognitoMs: number };
   sessionSecret: string;
   cookieDomain?: string;
   companyEmailDomains: string[];
@@ -221,6 +234,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       jwksUrl: e.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
     },
     graphql: { url: graphqlUrl, apiKey },
+    timeouts: { graphqlMs: e.GRAPHQL_TIMEOUT_MS, cognitoMs: e.COGNITO_TIMEOUT_MS },
     sessionSecret,
     cookieDomain: e.COOKIE_DOMAIN,
     companyEmailDomains: domains,

@@ -1,5 +1,19 @@
 import { z } from "zod";
-import { email, integer, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "./fields";
+import {
+  EVERY_ROUND,
+  email,
+  integer,
+  isoDate,
+  money,
+  oneOf,
+  optionalMoney,
+  optionalText,
+  personName,
+  phone,
+  ssn,
+  text,
+  todayIso,
+} from "./fields";
 import { fieldOfValidationError, issuesByField, parseForm } from "./validation";
 
 const first = (schema: z.ZodType, value: unknown) => {
@@ -82,5 +96,40 @@ describe("reading a schema's result", () => {
     expect(fieldOfValidationError("salary: must be at least 0", ["salary", "title"])).toBe("salary");
     expect(fieldOfValidationError("password: nope", ["salary"])).toBeUndefined();
     expect(fieldOfValidationError("something broke", ["salary"])).toBeUndefined();
+  });
+});
+
+describe("EVERY_ROUND: a rule across fields reports with the fields' own errors, not a round later", () => {
+  const shape = { amount: money({ required: "Enter an amount" }, { max: 100 }), a: z.string(), b: z.string() };
+  const rule = (v: { a: unknown; b: unknown }, ctx: z.RefinementCtx) => {
+    if (v.a !== v.b) ctx.addIssue({ code: "custom", path: ["b"], message: "The two must match" });
+  };
+  const empty = { amount: null, a: "x", b: "y" };
+  it("zod alone skips the rule while a field is empty (an aborting issue): the reason forms showed errors in rounds", () => {
+    expect(issuesByField(z.object(shape).superRefine(rule).safeParse(empty).error!)).toEqual({ amount: "Enter an amount" });
+  });
+  it("with EVERY_ROUND the rule's error comes with the others", () => {
+    expect(issuesByField(z.object(shape).superRefine(rule, EVERY_ROUND).safeParse(empty).error!)).toEqual({
+      amount: "Enter an amount",
+      b: "The two must match",
+    });
+  });
+  it.each([
+    ["text", text({ required: "R" }), ""],
+    ["personName", personName({ required: "R" }), ""],
+    ["email", email({ required: "R" }), "x"],
+    ["phone blank", phone({ required: "R" }), ""],
+    ["phone short", phone({ required: "R" }), "555"],
+    ["ssn", ssn({ required: "R" }), "12"],
+    ["money", money({ required: "R" }, { max: 10 }), null],
+    ["integer", integer({ required: "R" }, { min: 1, max: 9 }), null],
+    ["oneOf", oneOf(["a", "b"], { required: "R" }), null],
+    ["isoDate", isoDate({ required: "R" }), "2020-02-30"],
+  ] as [string, z.ZodType, unknown][])("no builder stops the rules across fields: %s failing", (_name, field, value) => {
+    const schema = z.object({ field, a: z.string(), b: z.string() }).superRefine(rule, EVERY_ROUND);
+    expect(issuesByField(schema.safeParse({ field: value, a: "x", b: "y" }).error!)).toMatchObject({ b: "The two must match" });
+  });
+  it("input that is no object is refused without running the rule", () => {
+    expect(z.object(shape).superRefine(rule, EVERY_ROUND).safeParse(null).success).toBe(false);
   });
 });

@@ -12,6 +12,18 @@ import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDi
  * than zod's type message.
  */
 
+/**
+ * The options of every rule across fields (a form schema's superRefine / refine on its z.object):
+ * it runs even when some field already failed. Zod skips an object's refinements after any
+ * "aborting" issue, and a field left empty (null where a number or a choice is expected) is one, so
+ * the rule's error would only show once every other field was fixed: errors in rounds (issue 26).
+ * The rule then sees the raw values of the fields that failed, so it reads them defensively. No
+ * builder here marks an issue `abort` (that would stop these rules too).
+ */
+export const EVERY_ROUND = {
+  when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
+};
+
 /** The HTML default for text inputs (SPEC 5): the form kit uses it when a field sets no maxlength. */
 export const TEXT_MAX_LENGTH = 524288;
 
@@ -74,11 +86,15 @@ export function email(messages: Messages & { invalid?: string }) {
  * as not filled in.
  */
 export function phone(messages: Messages & { invalid?: string }) {
+  // One message per value, without `abort` (an aborting issue would also stop the form's rules
+  // across fields from running: EVERY_ROUND).
   return z
     .string({ error: messages.required })
-    .refine((v) => phoneDigits(v) !== "", { error: messages.required, abort: true })
-    .refine((v) => usPhoneDigits(v) !== null, { error: messages.invalid ?? "Enter a 10-digit US phone number", abort: true })
-    .transform((v) => usPhoneDigits(v)!);
+    .superRefine((v, ctx) => {
+      if (phoneDigits(v) === "") ctx.addIssue({ code: "custom", message: messages.required });
+      else if (usPhoneDigits(v) === null) ctx.addIssue({ code: "custom", message: messages.invalid ?? "Enter a 10-digit US phone number" });
+    })
+    .transform((v) => usPhoneDigits(v) ?? v);
 }
 
 /** Social security number: 9 digits on the wire. */

@@ -1,5 +1,6 @@
 import { issuesByField as fieldErrors } from "@/lib/forms/validation";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "./schemas";
+import { issuesByField } from "@/lib/forms/validation";
+import { accountSettingsSchema, homeStateError, homeStateHint, loanRequestSchema, personalDetailsSchema } from "./schemas";
 
 const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 
@@ -62,6 +63,47 @@ const personal = {
   lat: 39.78,
   lng: -89.65,
 };
+
+describe("every error of the loan request at once", () => {
+  it("an empty amount and a reason of Other without a description: both reported on the first parse", () => {
+    const result = loanRequestSchema.safeParse({ amount: null, reason: "Other", other: "", state: "IL" });
+    expect(issuesByField(result.error!)).toEqual({
+      amount: "Enter the amount you'd like to borrow",
+      other: "Describe what the loan is for",
+    });
+  });
+});
+
+describe("the home address is in the state of residence of the loan request", () => {
+  it("the State field says so before anything is typed", () => {
+    expect(homeStateHint("ME")).toBe("Must be Maine, the state of residence on your loan request");
+  });
+  it.each([
+    ["IL", "IL", true],
+    ["IL", "ME", false],
+    ["ME", "ME", true],
+    ["IL", null, true], // no loan request state known: nothing to agree with
+  ])("home %s with state of residence %s is valid: %p", (home, residence, ok) => {
+    expect(personalDetailsSchema(now, residence).safeParse({ ...personal, addrStateAbbr: home }).success).toBe(ok);
+    expect(homeStateError(home, residence) === undefined).toBe(ok);
+  });
+  it("a mismatch is reported with every other error on the same parse (not in a second round), empty fields included", () => {
+    const result = personalDetailsSchema(now, "ME").safeParse({
+      ...personal,
+      given_name: "",
+      address: "",
+      birthdate: null,
+      salary: null,
+      phone_number: "",
+      addrStateAbbr: "IL",
+    });
+    expect(issuesByField(result.error!)).toMatchObject({
+      given_name: "Enter your first name",
+      address: "Enter your street address",
+      addrStateAbbr: "Your home address must be in Maine, the state of residence on your loan request",
+    });
+  });
+});
 
 describe("personal details schema", () => {
   const schema = personalDetailsSchema(now);

@@ -1,5 +1,18 @@
 import { z } from "@/lib/forms/zod";
-import { email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text, todayIso } from "@/lib/forms/fields";
+import {
+  EVERY_ROUND,
+  email,
+  isoDate,
+  money,
+  oneOf,
+  optionalMoney,
+  optionalText,
+  personName,
+  phone,
+  ssn,
+  text,
+  todayIso,
+} from "@/lib/forms/fields";
 import { MAX_SALARY } from "@/lib/employment/schema";
 import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES, LOAN_AMOUNT_RANGE_TEXT } from "@/lib/lending/loan-amount";
 import { UNSERVED_STATES, isServedState } from "@/lib/lending/service-area";
@@ -48,8 +61,10 @@ export const loanRequestSchema = z
     state: servedState,
   })
   .superRefine((v, ctx) => {
-    if (v.reason === "Other" && !v.other) ctx.addIssue({ code: "custom", path: ["other"], message: "Describe what the loan is for" });
-  })
+    if (v.reason === "Other" && !(typeof v.other === "string" && v.other.trim())) {
+      ctx.addIssue({ code: "custom", path: ["other"], message: "Describe what the loan is for" });
+    }
+  }, EVERY_ROUND)
   // The description belongs to "Other" only: a leftover from an earlier choice is not sent.
   .transform((v) => ({ ...v, other: v.reason === "Other" ? v.other : null }));
 export type LoanRequest = z.output<typeof loanRequestSchema>;
@@ -111,8 +126,36 @@ const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .transform((v) => (v && v.trim() ? v : null))
     .pipe(schema.nullable());
 
-/** The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. */
-export function personalDetailsSchema(now: () => Date = () => new Date()) {
+/** A state's name from its code ("ME" -> "Maine"); the code itself when unknown. */
+export function stateName(code: string): string {
+  return US_STATES.find((s) => s.abbreviation === code)?.name ?? code;
+}
+
+/**
+ * The home address must be in the state of residence given on the loan request: the rate check and
+ * the loan's terms use that state, so a different home state would make the application contradict
+ * itself. What the address's State field says before anything is typed, and its error.
+ */
+export function homeStateHint(stateOfResidence: string): string {
+  return `Must be ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+}
+export function homeStateError(addrStateAbbr: string | null | undefined, stateOfResidence: string | null | undefined): string | undefined {
+  if (!stateOfResidence || !addrStateAbbr || addrStateAbbr === stateOfResidence) return undefined;
+  return `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+}
+
+/**
+ * The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. With the
+ * loan request's state of residence, the home address must be in it (homeStateError).
+ */
+export function personalDetailsSchema(now: () => Date = () => new Date(), stateOfResidence?: string | null) {
+  return personalDetailsObject(now).superRefine((v, ctx) => {
+    const message = homeStateError(typeof v.addrStateAbbr === "string" ? v.addrStateAbbr : null, stateOfResidence);
+    if (message) ctx.addIssue({ code: "custom", path: ["addrStateAbbr"], message });
+  }, EVERY_ROUND);
+}
+
+function personalDetailsObject(now: () => Date) {
   return z.object({
     given_name: name("Enter your first name"),
     middle_name: optional(name("")),
@@ -140,6 +183,8 @@ export function personalDetailsSchema(now: () => Date = () => new Date()) {
   });
 }
 export type PersonalDetails = z.output<ReturnType<typeof personalDetailsSchema>>;
+/** The personal details' field names (the server maps an API refusal naming one to its field). */
+export const PERSONAL_DETAILS_FIELDS = Object.keys(personalDetailsObject(() => new Date()).shape);
 
 /** Account settings (SPEC 3 "Account settings editable fields"): the contact-only submission. */
 export const accountSettingsSchema = z.object({

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { VerifiedCache } from "./verified-cache";
 
 /**
@@ -17,6 +18,8 @@ export interface IdTokenVerifierOptions {
   issuer: string;
   jwksUrl: string;
   clientId: string;
+  /** How long fetching the key set may take (ServerConfig.timeouts.cognitoMs). */
+  timeoutMs?: number;
   /** Injected in tests; defaults to a cached remote JWKS. */
   keys?: JWTVerifyGetKey;
   /** Tests only: a smaller cache. */
@@ -51,7 +54,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       const set = createRemoteJWKSet(new URL(options.jwksUrl), {
         cooldownDuration: 30_000,
         cacheMaxAge: 3_600_000,
-        timeoutDuration: 2_000,
+        timeoutDuration: options.timeoutMs ?? UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs,
       });
       remoteKeySets.set(options.jwksUrl, set);
       return set;

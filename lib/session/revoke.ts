@@ -1,3 +1,4 @@
+import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { lastAuthUserCookie, type CookieReader } from "./session";
 
 /**
@@ -8,7 +9,7 @@ import { lastAuthUserCookie, type CookieReader } from "./session";
 
 const TARGET = "AWSCognitoIdentityProviderService.RevokeToken";
 const GLOBAL_SIGN_OUT = "AWSCognitoIdentityProviderService.GlobalSignOut";
-export const REVOKE_TIMEOUT_MS = 2000;
+export const REVOKE_TIMEOUT_MS = UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs;
 
 function userTokenCookie(cookies: CookieReader, clientId: string, kind: "refreshToken" | "accessToken"): string | undefined {
   const username = cookies.get(lastAuthUserCookie(clientId));

@@ -11,8 +11,13 @@ let verifier: IdTokenVerifier | undefined;
  * layouts and data reads check again with the same fail-closed reader.
  */
 export async function currentSession(): Promise<Session> {
-  const { cognito, sessionSecret } = serverConfig();
-  verifier ??= createIdTokenVerifier({ issuer: cognito.issuer, jwksUrl: cognito.jwksUrl, clientId: cognito.clientId });
+  const { cognito, sessionSecret, timeouts } = serverConfig();
+  verifier ??= createIdTokenVerifier({
+    issuer: cognito.issuer,
+    jwksUrl: cognito.jwksUrl,
+    clientId: cognito.clientId,
+    timeoutMs: timeouts.cognitoMs,
+  });
   const jar = await cookies();
   return readSession(
     { get: (name) => jar.get(name)?.value },

@@ -23,11 +23,12 @@ export async function signedInApi(): Promise<SignedInApi | null> {
   if (session.status === "anonymous") return null;
   const token = await currentIdToken();
   if (!token) return null;
-  return { session, username: session.username, client: userClient(serverConfig().graphql.url, token) };
+  const { graphql, timeouts } = serverConfig();
+  return { session, username: session.username, client: userClient(graphql.url, token, timeouts.graphqlMs) };
 }
 
 /** The API with the public key: only the public lookups (employer, island check, lead) accept it. */
 export function publicApi(): GraphQLClient {
-  const { graphql } = serverConfig();
-  return publicClient(graphql.url, graphql.apiKey);
+  const { graphql, timeouts } = serverConfig();
+  return publicClient(graphql.url, graphql.apiKey, timeouts.graphqlMs);
 }

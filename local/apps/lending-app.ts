@@ -2,6 +2,7 @@ import { TERM_MONTHS, discloseLoan, dollarsToCents, percentToBps } from "../../l
 import type { Db } from "../db";
 import { InputError } from "../data/validate";
 import * as lending from "../lending/operations";
+import { UPLOAD_ACCEPT, UploadRefused, checkUploadedFile, readUploadForm } from "../lending/upload-content";
 import {
   ApiCallError,
   appSession,
@@ -221,8 +222,8 @@ ${actionForm(
 <p>The local stand-in keeps only the file's name and size.</p>
 ${actionForm(
   "upload",
-  `<label for="file">Document (PDF or image, up to 10 MB)</label>
-<input type="file" id="file" name="file" required accept=".pdf,image/*">
+  `<label for="file">Document (PDF, JPEG, PNG or HEIC, up to 10 MB)</label>
+<input type="file" id="file" name="file" required accept="${UPLOAD_ACCEPT}">
 <button type="submit">Upload</button>`,
   { multipart: true },
 )}`,
@@ -322,11 +323,13 @@ export async function lendingApp(
 
   if (request.method === "POST") {
     if (!sameOrigin(request, config)) return new Response("Forbidden: cross-site form", { status: 403 });
-    const form = await request.formData();
-    const action = String(form.get("action") ?? "");
+    // Counted while it streams: an upload over the stated limit is refused with the page's own words.
+    const form = await readUploadForm(request).catch((error: unknown) => error as Error);
     const l = await load(config, session);
     const step = isDirectDeposit ? "directDeposit" : requestedStep(rest, l.applicationStep);
     try {
+      if (form instanceof Error) throw form instanceof UploadRefused ? new InputError("file", form.message) : form;
+      const action = String(form.get("action") ?? "");
       const next = await act(action, step, form, session, deps, l);
       return seeOther(next, await refreshClaims(request, config));
     } catch (error) {
@@ -375,9 +378,11 @@ async function act(
     case "uploadPaystubs:upload":
     case "uploadTenure:upload": {
       const file = form.get("file");
-      if (!(file instanceof File) || file.size === 0) throw new InputError("file", "choose a file to upload");
+      if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new InputError("file", "choose a file to upload");
+      const checked = await checkUploadedFile(file);
+      if (!checked.ok) throw new InputError("file", checked.message);
       const db = await deps.db();
-      await lending.recordUpload(db, s.caller, step, file.name, file.size);
+      await lending.recordUpload(db, s.caller, step, file.name, file.size, checked.contentType);
       if (step === "uploadIdentity" && l.appInfo.employment?.requirePaystubs) {
         await callApi(config, s.token, SET_STEP, { s: "uploadPaystubs" });
         return "/apply/uploadPaystubs";

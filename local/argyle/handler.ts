@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { logError } from "../../lib/observability/safe-error";
 import { ArgyleTokenError, argyleWidgetSession, connectArgyleAccount } from "../data/employment";
 import { argyleWidgetScript } from "./widget-script";
 import { readJsonBody } from "../http/read-body";
@@ -40,7 +41,7 @@ export function createArgyleHandler(options: { db: () => Promise<Db>; basePath?:
         const errorType = argyleErrorType(error.message);
         return json(error.message.includes("itemId") ? 400 : 401, { errorType, message: error.message });
       }
-      console.error("[local argyle] failed", error);
+      logError("local argyle: failed", error);
       return json(500, { errorType: "generic", message: "Internal error" });
     }
   };

@@ -5,6 +5,7 @@ import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
 import { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS, isServedState, loanAmountProblem } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
+import { IDENTITY_FIELDS, decideIdentityChange, type IdentityField } from "../../lib/lending/application-rules";
 
 /**
  * The user operations of the local API. Each write validates every argument first, then runs in
@@ -216,6 +217,7 @@ export async function identifies(db: Db, caller: Caller, input: IdentifiesInput)
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
     await tx.query(`INSERT INTO personal (sub) VALUES ($1) ON CONFLICT (sub) DO NOTHING`, [caller.sub]);
+    await assertIdentityChangeAllowed(tx, caller.sub, updates);
     const sets = updates.map((u, i) => `${u.column} = $${i + 2}`);
     await tx.query(`UPDATE personal SET ${sets.join(", ")}, updated_at = now() WHERE sub = $1`, [
       caller.sub,
@@ -223,6 +225,27 @@ export async function identifies(db: Db, caller: Caller, input: IdentifiesInput)
     ]);
     return (await readAppInfo(tx, caller)).appInfo.personal!;
   });
+}
+
+/**
+ * Identity (SSN, legal name, birth date) changes only up to the personalInformation step
+ * (lib/lending/application-rules.ts says why it is refused, not re-decided, afterwards). Reads the
+ * step and the stored identity under lock, so a concurrent step move cannot slip past.
+ */
+async function assertIdentityChangeAllowed(tx: Queryable, sub: string, updates: { column: string; value: unknown }[]): Promise<void> {
+  const requested = Object.fromEntries(
+    updates.filter((u) => (IDENTITY_FIELDS as readonly string[]).includes(u.column)).map((u) => [u.column, String(u.value)]),
+  ) as Partial<Record<IdentityField, string>>;
+  if (Object.keys(requested).length === 0) return;
+  const row = (
+    await tx.query<{ step: string } & Record<IdentityField, string | null>>(
+      `SELECT a.step, p.ssn, p.given_name, p.middle_name, p.family_name, p.birthdate::text AS birthdate
+         FROM applications a JOIN personal p ON p.sub = a.sub WHERE a.sub = $1 FOR UPDATE OF a, p`,
+      [sub],
+    )
+  )[0]!;
+  const decision = decideIdentityChange({ step: row.step, current: row, requested });
+  if (!decision.allowed) throw new InputError(decision.field, decision.message);
 }
 
 const MAX_REAPPLICATION_BYTES = 64 * 1024;

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db, Queryable } from "../db";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
+import { decideSigning } from "../../lib/lending/application-rules";
 
 /**
  * The e-signature stand-in's data. A signature request is an offer's signature id; signing it
@@ -17,6 +18,8 @@ export type EsignErrorType =
   | "ResourceNotFoundException"
   /** The contract is already signed. */
   | "ConflictException"
+  /** The lending rules refuse it: the offer not accepted, direct deposit not confirmed, or another signer's name. */
+  | "FailedPrecondition"
   /** A link that was opened or finished before. */
   | "LinkUsed"
   | "LinkExpired"
@@ -43,15 +46,37 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 interface SignatureRow {
   sub: string;
   contract_signed: boolean;
+  offer_accepted: boolean;
+  direct_deposit_confirmed: boolean;
+  given_name: string | null;
+  middle_name: string | null;
+  family_name: string | null;
 }
 
 async function signatureRequest(db: Queryable, signatureId: string): Promise<SignatureRow | undefined> {
   return (
     await db.query<SignatureRow>(
-      `SELECT sub, contract_signed FROM offers WHERE hellosign_direct_deposit_signature_id = $1`,
+      `SELECT o.sub, o.contract_signed, o.accepted_at IS NOT NULL AS offer_accepted, a.direct_deposit_confirmed,
+              p.given_name, p.middle_name, p.family_name
+         FROM offers o JOIN applications a ON a.sub = o.sub LEFT JOIN personal p ON p.sub = o.sub
+        WHERE o.hellosign_direct_deposit_signature_id = $1`,
       [signatureId],
     )
   )[0];
+}
+
+/** The signing rule (lib/lending/application-rules.ts) on a signature request's rows. */
+function assertSignable(request: SignatureRow, signerName?: string): void {
+  const decision = decideSigning({
+    offerAccepted: request.offer_accepted,
+    directDepositConfirmed: request.direct_deposit_confirmed,
+    signerName,
+    applicant: { given: request.given_name, middle: request.middle_name, family: request.family_name },
+  });
+  if (decision.allowed) return;
+  // A mistyped name is the signer's to correct (a 400 the page shows, the link still usable).
+  if (decision.field === "name") throw new InputError("name", decision.message);
+  throw new EsignError("FailedPrecondition", decision.message);
 }
 
 /**
@@ -69,6 +94,7 @@ export async function issueSigningLink(db: Db, caller: Caller, signatureIdInput:
     if (request.contract_signed) {
       throw new EsignError("ConflictException", `signature_id: the contract of signature request "${signatureId}" is already signed`);
     }
+    assertSignable(request);
     await tx.query(
       `INSERT INTO esign_links (token_hash, signature_id, sub, expires_at) VALUES ($1, $2, $3, now() + ($4::int * interval '1 second'))`,
       [hashToken(token), signatureId, caller.sub, LINK_TTL_SECONDS],
@@ -166,6 +192,9 @@ export async function completeSigning(
   if (input.consent !== true) throw new InputError("consent", "you must agree to sign electronically");
   return db.transaction(async (tx) => {
     const link = await finishable(tx, token, signatureId);
+    const request = await signatureRequest(tx, signatureId);
+    if (!request || request.sub !== link.sub) throw new EsignError("LinkInvalid", "This signing link is not valid.");
+    assertSignable(request, name);
     const signed = await tx.query(
       `UPDATE offers SET contract_signed = true
         WHERE sub = $1 AND hellosign_direct_deposit_signature_id = $2 AND contract_signed = false RETURNING sub`,

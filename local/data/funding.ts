@@ -9,6 +9,7 @@ import type { FundingSettings } from "../plaid/settings";
 import { ensureApplication, moveTo } from "./application";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
+import { MICRO_DEPOSIT_CAP_MESSAGE, decideMicroDepositAdd } from "../../lib/lending/application-rules";
 
 /**
  * Funding sources (SPEC 4, 5, 7, 8): links, manually, verifies, setActiveFSID, checkItemStatus and
@@ -182,15 +183,31 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
   const amounts = [randomInt(1, 100), randomInt(1, 100)] as const;
   const accountId = randomUUID();
 
+  const accountFingerprint = fingerprint(settings.fingerprintKey, routing, account);
+
+  let outcome: FundingSourceView | { capped: true };
   try {
-    return await db.transaction(async (tx) => {
+    outcome = await db.transaction(async (tx) => {
       await ensureApplication(tx, caller);
+      // Re-adding a locked account sends new deposits, three more guesses at two amounts (issue 25:
+      // ~6,500 requests verified a stranger's account): capped by the lockouts counted in verifies.
+      const counts = (
+        await tx.query<{ account: number; user: number }>(
+          `SELECT coalesce((SELECT locks FROM micro_deposit_account_locks WHERE account_fingerprint = $2), 0) AS account,
+                  micro_deposit_locks AS user FROM applications WHERE sub = $1 FOR UPDATE`,
+          [caller.sub, accountFingerprint],
+        )
+      )[0]!;
+      if (!decideMicroDepositAdd({ accountLocks: counts.account, userLocks: counts.user }).allowed) {
+        await sendToManualReview(tx, caller.sub);
+        return { capped: true as const };
+      }
       await tx.query(`DELETE FROM funding_sources WHERE sub = $1 AND md_locked`, [caller.sub]);
       await tx.query(
         `INSERT INTO funding_sources (account_id, sub, funding_source, link_type, name, mask, subtype, routing_number,
                 account_fingerprint, verified, md_amount1_cents, md_amount2_cents)
          VALUES ($1, $2, $3, 'dwolla_MicroDeposits', $4, $5, $6, $7, $8, false, $9, $10)`,
-        [accountId, caller.sub, `fs-local-${accountId}`, name, lastFour(account), type, routing, fingerprint(settings.fingerprintKey, routing, account), amounts[0], amounts[1]],
+        [accountId, caller.sub, `fs-local-${accountId}`, name, lastFour(account), type, routing, accountFingerprint, amounts[0], amounts[1]],
       );
       const recipient = caller.email ?? caller.username;
       for (const cents of amounts) {
@@ -207,6 +224,36 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
     if (isUniqueViolation(error, "funding_sources_one_unverified")) throw new FundingError("ConflictException", UNVERIFIED_EXISTS);
     throw error;
   }
+  // Refused after the counters and the review were committed: the cap holds across requests.
+  if ("capped" in outcome) throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account");
+  return outcome;
+}
+
+/**
+ * Counts a lockout against the account and the applicant (in the locking transaction). Answers
+ * whether the account may still be added again; when not, the application goes to manual review.
+ */
+async function countLockout(tx: Queryable, sub: string, accountFingerprint: string): Promise<boolean> {
+  const accountLocks = (
+    await tx.query<{ locks: number }>(
+      `INSERT INTO micro_deposit_account_locks (account_fingerprint, locks) VALUES ($1, 1)
+       ON CONFLICT (account_fingerprint) DO UPDATE SET locks = micro_deposit_account_locks.locks + 1 RETURNING locks`,
+      [accountFingerprint],
+    )
+  )[0]!.locks;
+  const userLocks = (
+    await tx.query<{ locks: number }>(
+      `UPDATE applications SET micro_deposit_locks = micro_deposit_locks + 1 WHERE sub = $1 RETURNING micro_deposit_locks AS locks`,
+      [sub],
+    )
+  )[0]!.locks;
+  if (decideMicroDepositAdd({ accountLocks, userLocks }).allowed) return true;
+  await sendToManualReview(tx, sub);
+  return false;
+}
+
+async function sendToManualReview(tx: Queryable, sub: string): Promise<void> {
+  await tx.query(`INSERT INTO manual_reviews (sub, reason) VALUES ($1, 'micro_deposit_cap') ON CONFLICT (sub, reason) DO NOTHING`, [sub]);
 }
 
 const cents = (field: string, value: unknown): number => {
@@ -226,8 +273,15 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
   const id = text("account_id", accountId, { max: 100 });
   const outcome = await db.transaction(async (tx) => {
     const row = (
-      await tx.query<{ account_id: string; md_amount1_cents: number; md_amount2_cents: number; md_attempts: number; md_locked: boolean }>(
-        `SELECT account_id, md_amount1_cents, md_amount2_cents, md_attempts, md_locked FROM funding_sources
+      await tx.query<{
+        account_id: string;
+        account_fingerprint: string;
+        md_amount1_cents: number;
+        md_amount2_cents: number;
+        md_attempts: number;
+        md_locked: boolean;
+      }>(
+        `SELECT account_id, account_fingerprint, md_amount1_cents, md_amount2_cents, md_attempts, md_locked FROM funding_sources
           WHERE sub = $1 AND account_id = $2 AND NOT verified AND link_type = 'dwolla_MicroDeposits' FOR UPDATE`,
         [caller.sub, id],
       )
@@ -238,7 +292,8 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
     if (!match) {
       const attempts = row.md_attempts + 1;
       await tx.query(`UPDATE funding_sources SET md_attempts = $2, md_locked = $3 WHERE account_id = $1`, [row.account_id, attempts, attempts >= MAX_VERIFY_ATTEMPTS]);
-      return attempts >= MAX_VERIFY_ATTEMPTS ? { kind: "locked" as const } : { kind: "wrong" as const, left: MAX_VERIFY_ATTEMPTS - attempts };
+      if (attempts < MAX_VERIFY_ATTEMPTS) return { kind: "wrong" as const, left: MAX_VERIFY_ATTEMPTS - attempts };
+      return (await countLockout(tx, caller.sub, row.account_fingerprint)) ? { kind: "locked" as const } : { kind: "capped" as const };
     }
     await tx.query(`UPDATE funding_sources SET verified = true WHERE account_id = $1`, [row.account_id]);
     await activateIfNone(tx, caller.sub, row.account_id);
@@ -252,6 +307,8 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
       throw new FundingError("ResourceNotFoundException", NO_UNVERIFIED, "account_id");
     case "locked":
       throw new FundingError("ConflictException", LOCKED_MESSAGE, "account_id");
+    case "capped":
+      throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account_id");
     case "wrong":
       throw new FundingError(
         "BadRequestException",

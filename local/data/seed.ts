@@ -148,11 +148,13 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
     const f = offerFigures(seededTerms(p, amount), payFrequency(SEEDED_PAY_FREQUENCY));
     await tx.query(
       `INSERT INTO offers (sub, offer_stage, amount_financed, original_apr, total_cost, term, payment_amount,
-              deduction_amount, expected_payments, contract_signed, hellosign_direct_deposit_signature_id)
-       VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+              deduction_amount, expected_payments, contract_signed, hellosign_direct_deposit_signature_id, accepted_at)
+       VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $11::boolean THEN now() END)`,
       [
         p.sub, f.offerAmountFinanced, f.offerOriginalAPR, f.offerTotalCost, f.offerTerm, f.offerPaymentAmount,
         f.offerDeductionAmount, f.expectedPayments, p.contractSigned ?? false, p.directDepositConfirmed ? `sig-dd-${p.username}` : null,
+        // Direct deposit is set up, or the contract signed, only after the offer was accepted.
+        Boolean(p.contractSigned || p.directDepositConfirmed || p.activeLoan),
       ],
     );
   }

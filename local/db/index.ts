@@ -12,6 +12,16 @@ export interface Db {
   close(): Promise<void>;
 }
 
+/** A database as openDb opens it: with the start-up lock that migrations and seeding run under. */
+interface Opened extends Db {
+  /**
+   * Runs fn while this process holds the database's start-up lock: on PostgreSQL a session advisory
+   * lock (per schema), so instances starting together on one database migrate and seed one after
+   * the other instead of racing (two CREATE TYPEs of one migration collide). PGlite has one process.
+   */
+  underStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+}
+
 /** What a read or a write inside someone else's transaction needs: queries, never commit or close. */
 export type Queryable = Pick<Db, "query">;
 
@@ -21,7 +31,7 @@ export function dataDir(): string {
   return process.env.LOCAL_DATA_DIR ?? path.join(process.cwd(), "data", "pglite");
 }
 
-async function openPglite(dir: string): Promise<Db> {
+async function openPglite(dir: string): Promise<Opened> {
   const { PGlite } = await import("@electric-sql/pglite");
   if (dir !== "memory://") await mkdir(dir, { recursive: true });
   const pg = new PGlite(dir);
@@ -46,10 +56,14 @@ async function openPglite(dir: string): Promise<Db> {
     query: <T>(sql: string, params: unknown[] = []) => serial(async () => (await pg.query<T>(sql, params)).rows),
     transaction: <T>(fn: (tx: Db) => Promise<T>) => serial(() => pg.transaction((tx) => fn(wrap(tx)))),
     close: () => pg.close(),
+    underStartupLock: (fn) => fn(),
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Db> {
+/** The start-up lock's key: one per schema, so test suites sharing a server (a schema each) do not wait on each other. */
+const STARTUP_LOCK_KEY = "hashtext('local-startup:' || current_schema())";
+
+async function openPostgres(connectionString: string): Promise<Opened> {
   const { default: pgModule } = await import("pg");
   const pool = new pgModule.Pool({ connectionString, max: 5 });
   return {
@@ -78,6 +92,21 @@ async function openPostgres(connectionString: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    async underStartupLock<T>(fn: () => Promise<T>) {
+      // Its own connection holds the lock (released when that session ends, should the process die);
+      // fn's queries run on the pool's others.
+      const holder = await pool.connect();
+      try {
+        await holder.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        try {
+          return await fn();
+        } finally {
+          await holder.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY})`);
+        }
+      } finally {
+        holder.release();
+      }
+    },
   };
 }
 
@@ -106,10 +135,26 @@ function splitStatements(sql: string): string[] {
     .filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s));
 }
 
-/** Opens and migrates; seeding is the start-up's (local/startup.ts), so this module imports no data module. */
-export async function openDb(options: { url?: string; dir?: string } = {}): Promise<Db> {
+export interface OpenOptions {
+  url?: string;
+  dir?: string;
+  /** Runs after the migrations, under the same start-up lock: the seeding (local/startup.ts), so this module imports no data module. */
+  prepare?: (db: Db) => Promise<void>;
+}
+
+/** Opens, migrates and prepares, under the start-up lock; the database is closed again if any of it fails. */
+export async function openDb(options: OpenOptions = {}): Promise<Db> {
   const url = options.url ?? process.env.DATABASE_URL;
-  const db = url ? await openPostgres(url) : await openPglite(options.dir ?? dataDir());
-  await migrate(db);
+  const opened = url ? await openPostgres(url) : await openPglite(options.dir ?? dataDir());
+  const { underStartupLock, ...db } = opened;
+  try {
+    await underStartupLock(async () => {
+      await migrate(db);
+      await options.prepare?.(db);
+    });
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
   return db;
 }

@@ -24,6 +24,7 @@ const PREFIX = "/api/local/esign";
 const STATUS: Record<EsignErrorType, number> = {
   ResourceNotFoundException: 404,
   ConflictException: 409,
+  FailedPrecondition: 409,
   LinkUsed: 410,
   LinkExpired: 410,
   LinkInvalid: 404,
@@ -33,6 +34,7 @@ const STATUS: Record<EsignErrorType, number> = {
 const CODE: Record<EsignErrorType, string> = {
   ResourceNotFoundException: "signature_request_not_found",
   ConflictException: "already_signed",
+  FailedPrecondition: "failed_precondition",
   LinkUsed: "link_used",
   LinkExpired: "link_expired",
   LinkInvalid: "link_invalid",

@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
 import { InputError } from "../data/validate";
+import { logError } from "../../lib/observability/safe-error";
 
 /** An error a resolver raises on purpose, with AppSync's errorType. */
 export class AppSyncError extends Error {
@@ -37,7 +38,7 @@ export function formatError(error: GraphQLError, fallbackType = "ValidationError
   }
   if (original && !(original instanceof GraphQLError)) {
     // A bug or a database failure: logged here, never shown (SPEC section 8: server wording is not shown).
-    console.error("[local graphql] resolver failed", error.path?.join("."), original);
+    logError("local graphql: resolver failed", original, { path: error.path?.join(".") });
     return { ...base, message: "An internal failure occurred.", errorType: "InternalFailure", errorInfo: null };
   }
   // Parse, validation and variable coercion errors from graphql-js (they name the field or variable).

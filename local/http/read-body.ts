@@ -10,9 +10,14 @@ export class BodyTooLarge extends Error {
 }
 
 export async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readLimitedBytes(request, maxBytes));
+}
+
+/** The body's bytes, with the same limit as readLimitedText (uploads: multipart is parsed from them). */
+export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge(`body over ${maxBytes} bytes`);
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -32,7 +37,7 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
     all.set(c, at);
     at += c.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }
 
 export type JsonBody =

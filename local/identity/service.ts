@@ -3,7 +3,7 @@ import type { Db } from "../db/index";
 import type { ServerConfig } from "../../lib/config/env";
 import { deliverCode } from "../outbox/outbox";
 import { CognitoError, invalidParameter, notAuthorized } from "./errors";
-import { maskEmail, simulatedDestination, simulatedUsername, unknownAttemptKey, userAttemptKey } from "./existence";
+import { existenceSecret, maskEmail, simulatedDestination, simulatedUsername, unknownAttemptKey, userAttemptKey } from "./existence";
 import { codeHash, opaqueToken, randomUUID, sameHash, sha256, sixDigitCode } from "./crypto";
 import type { IdentitySettings } from "./settings";
 import {
@@ -230,7 +230,8 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     const challengeId = randomUUID();
     // No account: a code that exists nowhere (and RespondToAuthChallenge never accepts one anyway).
     const code = user ? (settings.fixedOtpCode ?? sixDigitCode()) : opaqueToken(16);
-    const simulatedDestinationValue = user ? null : simulatedDestination(signInId, attemptKey);
+    const secret = await existenceSecret(db);
+    const simulatedDestinationValue = user ? null : simulatedDestination(secret, signInId, attemptKey);
     const session = opaqueToken();
     await db.transaction(async (tx) => {
       await insertChallenge(tx, {
@@ -249,7 +250,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     return {
       ChallengeName: "CUSTOM_CHALLENGE",
       Session: session,
-      ChallengeParameters: user ? challengeParameters(user) : simulatedChallengeParameters(attemptKey, simulatedDestinationValue),
+      ChallengeParameters: user ? challengeParameters(user) : simulatedChallengeParameters(secret, attemptKey, simulatedDestinationValue),
     };
   }
 
@@ -348,6 +349,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
       const db = await deps.db();
       const claimed = await findUserBySignInId(db, responses.USERNAME);
       const settings = deps.settings();
+      const secret = await existenceSecret(db);
 
       // Decide inside one transaction (the challenge row is locked), throw after it commits so
       // that a counted wrong answer is kept.
@@ -357,7 +359,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         // A simulated challenge (no account) belongs to the made-up name it gave out.
         const simulated = challenge.user_sub === null;
         const owned = simulated
-          ? responses.USERNAME!.trim().toLowerCase() === simulatedUsername(challenge.attempt_key)
+          ? responses.USERNAME!.trim().toLowerCase() === simulatedUsername(secret, challenge.attempt_key)
           : claimed?.sub === challenge.user_sub;
         if (!owned) return { kind: "invalid" } as const;
         if (toMillis(challenge.expires_at) <= now()) return { kind: "expired" } as const;
@@ -404,7 +406,7 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         await updateChallenge(tx, challenge.id, { status: "open", wrongAnswers, sessionHash: sha256(session) });
         const parameters = user
           ? challengeParameters(user)
-          : simulatedChallengeParameters(challenge.attempt_key, challenge.simulated_destination);
+          : simulatedChallengeParameters(secret, challenge.attempt_key, challenge.simulated_destination);
         return { kind: "retry", session, parameters } as const;
       });
 
@@ -478,8 +480,8 @@ function challengeParameters(user: UserRow): Record<string, string> {
 }
 
 /** The same, for an identifier with no account (./existence.ts). */
-function simulatedChallengeParameters(attemptKey: string, destination: string | null): Record<string, string> {
-  return { USERNAME: simulatedUsername(attemptKey), deliveryMedium: "EMAIL", destination: destination ?? "" };
+function simulatedChallengeParameters(secret: Buffer, attemptKey: string, destination: string | null): Record<string, string> {
+  return { USERNAME: simulatedUsername(secret, attemptKey), deliveryMedium: "EMAIL", destination: destination ?? "" };
 }
 
 function userAttributes(user: UserRow): { Name: string; Value: string }[] {

@@ -8,6 +8,8 @@ import { isKnownStep } from "../data/reference";
 import { InputError, text } from "../data/validate";
 import { decidePrequalification, monthsPaid, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
+import { decideFunding } from "../../lib/lending/application-rules";
+import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-content";
 
 /**
  * The lender's side of the local stand-in: the operations that apply the rules of rules.ts to the
@@ -241,22 +243,32 @@ export async function qualifies(db: Queryable, caller: Caller): Promise<Quote | 
 
 export const UPLOAD_KINDS = { uploadIdentity: "identity", uploadPaystubs: "paystubs", uploadTenure: "tenure" } as const;
 export type UploadStep = keyof typeof UPLOAD_KINDS;
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** Step 8's uploads: only the file's name and size are kept. */
-export async function recordUpload(db: Db, caller: Caller, step: string, fileName: unknown, sizeBytes: unknown): Promise<void> {
+/**
+ * Step 8's uploads: only the file's name, size and checked content type are kept (the content
+ * itself is checked by upload-content.ts before this is called).
+ */
+export async function recordUpload(
+  db: Db,
+  caller: Caller,
+  step: string,
+  fileName: unknown,
+  sizeBytes: unknown,
+  contentType: string,
+): Promise<void> {
   if (!(step in UPLOAD_KINDS)) throw new InputError("step", `not an upload step: "${step}"`);
   const name = text("file", fileName, { max: 255 });
-  if (typeof sizeBytes !== "number" || !Number.isInteger(sizeBytes) || sizeBytes <= 0) throw new InputError("file", "is empty");
-  if (sizeBytes > MAX_UPLOAD_BYTES) throw new InputError("file", "must be at most 10 MB");
+  if (typeof sizeBytes !== "number" || !Number.isInteger(sizeBytes) || sizeBytes <= 0) throw new InputError("file", UPLOAD_MESSAGES.empty);
+  if (sizeBytes > MAX_UPLOAD_BYTES) throw new InputError("file", UPLOAD_MESSAGES.tooLarge);
+  if (!Object.values(DOCUMENT_TYPES).some((t) => t.contentType === contentType)) throw new InputError("file", UPLOAD_MESSAGES.type);
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
     if (app.step !== step) throw new InputError("step", `the application is at "${app.step}", not "${step}"`);
-    await tx.query(`INSERT INTO uploads (sub, kind, file_name, size_bytes) VALUES ($1, $2, $3, $4)`, [
+    await tx.query(`INSERT INTO uploads (sub, kind, file_name, size_bytes, content_type) VALUES ($1, $2, $3, $4, $5)`, [
       caller.sub,
       UPLOAD_KINDS[step as UploadStep],
       name,
       sizeBytes,
+      contentType,
     ]);
   });
 }
@@ -447,7 +459,8 @@ export async function originate(db: Db, caller: Caller, today = isoToday()): Pro
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
     const offer = (await tx.query<{ signed: boolean }>(`SELECT contract_signed AS signed FROM offers WHERE sub = $1`, [caller.sub]))[0];
-    if (app.step !== "Offer Sent" || !offer?.signed) throw new InputError("step", "only a signed contract can be originated");
+    const funding = decideFunding({ step: app.step, contractSigned: offer?.signed === true });
+    if (!funding.allowed) throw new InputError(funding.field, funding.message);
     const terms = await prequalTerms(tx, caller.sub);
     if (!terms) throw new InputError("offer", "the application is not prequalified");
     const e = (

@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { logError } from "../../lib/observability/safe-error";
 import { findInvalidText } from "../http/invalid-text";
 import { readJsonBody } from "../http/read-body";
 import type { EmployerHit } from "../data/employers";
@@ -213,7 +214,7 @@ export function createSearchHandler(options: SearchHandlerOptions): (request: Re
       return json(200, await runQuery(db, { ...(body as object), indexName: name }, indexName));
     } catch (error) {
       if (error instanceof AlgoliaError) return json(error.status, { message: error.message, status: error.status });
-      console.error("[local algolia] search failed", error);
+      logError("local algolia: search failed", error);
       return json(500, { message: "Internal error", status: 500 });
     }
   };

@@ -9,6 +9,7 @@ import { loadPersonasFile, seededPersonas, type PersonaSet } from "./personas";
 import { htmlReport, jsonReport, junitReport, terminalReport } from "./report";
 import { failures, parseHosts, runCheck } from "./run";
 import { selectOnly } from "./select";
+import { serverCognito } from "./server-config";
 
 const USAGE = `Checks every route of the table for every persona against a running deployment.
 
@@ -16,7 +17,8 @@ const USAGE = `Checks every route of the table for every persona against a runni
                           [--only NAME,...] [--concurrency N] [--out DIR]
 
   --base-url     the app's origin (default $BASE_URL or http://localhost:3000); https unless localhost
-  --personas     a personas JSON file (default: the seeded personas of the local stand-in)
+  --personas     a personas JSON file (default: the seeded personas of the local stand-in); without
+                 "cognito" in it, the app client is the one the server's pages carry
   --app-env      local | dev | staging | production: which hosted-app hosts to expect
                  (default local for localhost, required otherwise)
   --hosts        hosted-app origins the server was started with (its *_URL overrides), e.g.
@@ -56,17 +58,30 @@ async function main(argv: string[]): Promise<number> {
 
   const repoRoot = path.resolve(import.meta.dirname, "../..");
   const localRun = appEnv === "local" && local;
-  let personaSet: PersonaSet | undefined;
-  if (values.personas) personaSet = loadPersonasFile(values.personas, { base, local: localRun, repoRoot });
-  else if (localRun) personaSet = seededPersonas(base);
-  if (!personaSet) throw new Error("--personas is required for a deployment (see docs/operations.md)");
+  if (!values.personas && !localRun) throw new Error("--personas is required for a deployment (see docs/operations.md)");
+  // The app client the server was started with, from its own public configuration: never assumed.
+  const fromServer = await serverCognito(base, { local: localRun }).catch((error: unknown) =>
+    error instanceof Error ? error : new Error(String(error)),
+  );
+  let personaSet: PersonaSet;
+  if (values.personas) {
+    personaSet = loadPersonasFile(values.personas, {
+      base,
+      local: localRun,
+      repoRoot,
+      ...(fromServer instanceof Error ? { serverCognitoError: fromServer.message } : { serverCognito: fromServer }),
+    });
+  } else {
+    if (fromServer instanceof Error) throw fromServer;
+    personaSet = seededPersonas(fromServer);
+  }
   const selected = selectOnly(values.only, personaSet.personas, routeCases());
   personaSet = { ...personaSet, personas: selected.personas };
 
   const redactor = new Redactor();
   const log = (line: string) => process.stderr.write(`${redactor.redact(line)}\n`);
   log(
-    `checking ${selected.personas.length} personas × ${selected.cases.length} routes on ${base.origin}, ${concurrency} requests at a time`,
+    `checking ${selected.personas.length} personas × ${selected.cases.length} routes on ${base.origin}, ${concurrency} requests at a time, as app client ${personaSet.cognito.clientId}`,
   );
   const result = await runCheck({ base, appEnv, hosts, personas: personaSet, cases: selected.cases, concurrency, redactor, log });
 

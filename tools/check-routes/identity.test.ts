@@ -3,9 +3,10 @@ import { PERSONAS } from "@/local/seed/personas";
 import { startLocalServer, type LocalServer } from "@/local/testing/spawn-local-server";
 import { testDatabase, type TestDatabase } from "@/local/testing/test-database";
 import { localRefreshToken, Redactor, SignInError, tokensFromRefreshToken } from "./identity";
-import { localCognito } from "./personas";
+import { LOCAL_DEFAULTS } from "@/lib/config/env";
 
 /** The checker's sign-in against the identity stand-in, over Cognito's wire protocol. */
+const localCognito = (base: URL) => ({ endpoint: new URL("/api/local/cognito", base).href, clientId: LOCAL_DEFAULTS.cognitoClientId });
 let server: LocalServer;
 let database: TestDatabase;
 beforeAll(async () => {

@@ -45,14 +45,25 @@ describe("personas file", () => {
     expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a", email: "a@example.com" }] }), "/tmp", remote)).toThrow(
       "only against the local stand-in",
     );
-    expect(() => parsePersonas(JSON.stringify({ personas: [{ name: "a" }] }), "/tmp", remote)).toThrow("cognito.clientId");
+    expect(() =>
+      parsePersonas(JSON.stringify({ personas: [{ name: "a" }] }), "/tmp", { ...remote, serverCognitoError: "no page carries it" }),
+    ).toThrow("cognito.clientId and cognito.region (or cognito.endpoint): the server's own could not be read (no page carries it)");
+    // Without cognito in the file, the server's own app client.
+    const server = { endpoint: "https://cognito-idp.us-east-1.amazonaws.com/", clientId: "serverclient9" };
+    expect(parsePersonas(JSON.stringify({ personas: [{ name: "a" }] }), "/tmp", { ...remote, serverCognito: server }).cognito).toEqual(
+      server,
+    );
+    // A file's own cognito wins.
+    expect(
+      parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a" }] }), "/tmp", { ...remote, serverCognito: server }).cognito.clientId,
+    ).toBe("abc123client");
     expect(() => parsePersonas("{", "/tmp", remote)).toThrow("not JSON");
     expect(() => parsePersonas(JSON.stringify({ cognito, personas: [{ name: "a" }, { name: "a" }] }), "/tmp", remote)).toThrow("twice");
   });
 
   it("locally, the seeded personas sign in through the stand-in", () => {
-    const set = seededPersonas(new URL("http://127.0.0.1:4007"));
-    expect(set.cognito.endpoint).toBe("http://127.0.0.1:4007/api/local/cognito");
+    const set = seededPersonas({ endpoint: "http://127.0.0.1:4007/api/local/cognito", clientId: "otherclient42" });
+    expect(set.cognito).toEqual({ endpoint: "http://127.0.0.1:4007/api/local/cognito", clientId: "otherclient42" });
     expect(set.personas.slice(0, 2).map((p) => p.name)).toEqual(["anonymous", "signing-in"]);
     expect(set.personas.find((p) => p.name === "borrower")?.source).toEqual({ kind: "local", email: "borrower@example.com" });
   });

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { LOCAL_DEFAULTS } from "@/lib/config/env";
 import { PERSONAS as SEEDED } from "@/local/seed/personas";
 import { cognitoEndpoint, type CognitoClient, type RefreshFlow } from "./identity";
 
@@ -100,6 +99,10 @@ export interface LoadOptions {
   env?: Record<string, string | undefined>;
   /** The repository root: refresh-token files inside it are refused. */
   repoRoot?: string;
+  /** The checked server's own app client (./server-config.ts): used when the file names none. */
+  serverCognito?: CognitoClient;
+  /** Why the server's app client could not be learnt, for the error when the file names none either. */
+  serverCognitoError?: string;
 }
 
 /** Parses a personas file's content (JSON); `dir` resolves relative token-file paths. */
@@ -148,12 +151,14 @@ export function parsePersonas(text: string, dir: string, options: LoadOptions): 
     }
   }
   const c = file.cognito;
-  if (!c && !options.local)
-    throw new Error("the personas file needs cognito.clientId and cognito.region (or cognito.endpoint) for a deployment");
   if (c && !c.endpoint && !c.region) throw new Error("cognito: give region or endpoint");
-  const cognito: CognitoClient = c
+  const cognito: CognitoClient | undefined = c
     ? { clientId: c.clientId, endpoint: c.endpoint ?? cognitoEndpoint(c.region!) }
-    : localCognito(options.base);
+    : options.serverCognito && { clientId: options.serverCognito.clientId, endpoint: options.serverCognito.endpoint };
+  if (!cognito)
+    throw new Error(
+      `the personas file needs cognito.clientId and cognito.region (or cognito.endpoint): the server's own could not be read (${options.serverCognitoError ?? "not asked"})`,
+    );
   return { cognito, refreshFlow: c?.refreshFlow ?? "REFRESH_TOKEN_AUTH", personas };
 }
 
@@ -161,24 +166,24 @@ export function loadPersonasFile(file: string, options: LoadOptions): PersonaSet
   return parsePersonas(readFileSync(file, "utf8"), path.dirname(path.resolve(file)), options);
 }
 
-/** The local identity stand-in, as the local default configures it. */
-export function localCognito(base: URL): CognitoClient {
-  return { endpoint: new URL("/api/local/cognito", base).href, clientId: LOCAL_DEFAULTS.cognitoClientId };
+/** The local default: anonymous and every seeded persona, named after their e-mail's local part. */
+export function seededPersonaSpecs(): PersonaSpec[] {
+  return [
+    ANONYMOUS_PERSONA,
+    SIGNING_IN_PERSONA,
+    ...SEEDED.map((p) => ({
+      name: p.email.split("@")[0]!,
+      description: p.description,
+      source: { kind: "local", email: p.email } as const,
+    })),
+  ];
 }
 
-/** The local default: anonymous and every seeded persona, named after their e-mail's local part. */
-export function seededPersonas(base: URL): PersonaSet {
+/** The seeded personas, signing in through the server's own app client (./server-config.ts). */
+export function seededPersonas(cognito: CognitoClient): PersonaSet {
   return {
-    cognito: localCognito(base),
+    cognito: { endpoint: cognito.endpoint, clientId: cognito.clientId },
     refreshFlow: "REFRESH_TOKEN_AUTH",
-    personas: [
-      ANONYMOUS_PERSONA,
-      SIGNING_IN_PERSONA,
-      ...SEEDED.map((p) => ({
-        name: p.email.split("@")[0]!,
-        description: p.description,
-        source: { kind: "local", email: p.email } as const,
-      })),
-    ],
+    personas: seededPersonaSpecs(),
   };
 }

@@ -3,8 +3,10 @@
 import type { GraphQLClient } from "graphql-request";
 import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { apiError } from "@/lib/api/client";
+import { logError } from "@/lib/observability/safe-error";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
 import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
 import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
@@ -25,6 +27,8 @@ const SHOWN = [
   /^The amounts do not match\./,
   /locked after 3 wrong tries/,
 ];
+/** The lending rules' messages the page shows as they are (micro-deposits capped: manual review). */
+const SHOWN_RULES: readonly string[] = [MICRO_DEPOSIT_CAP_MESSAGE];
 
 async function withUser<T extends object>(
   what: string,
@@ -38,13 +42,14 @@ async function withUser<T extends object>(
     const detail = apiError(error);
     if (detail?.status === 401) return failure("signed-out");
     if (detail && detail.errorType !== "InternalFailure" && detail.errorType !== undefined) {
-      const shown = SHOWN.some((re) => re.test(detail.message));
+      const shown = SHOWN.some((re) => re.test(detail.message)) || SHOWN_RULES.includes(detail.message);
       return failure("refused", {
         message: shown ? detail.message : undefined,
         fieldErrors: detail.field ? { [detail.field]: CHECK_FIELD } : undefined,
       });
     }
-    console.error(`[bank] ${what} failed:`, detail?.errorType ?? (error instanceof Error ? error.message : error));
+    // The API client's error quotes the request (account and routing numbers): logged by the safe formatter only.
+    logError("bank: call failed", error, { operation: what, errorType: detail?.errorType });
     return failure("failed");
   }
 }

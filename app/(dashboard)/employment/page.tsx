@@ -75,6 +75,8 @@ export default async function EmploymentRoute() {
         view={view}
         employer={employer}
         employment={appInfo.employment ?? null}
+        step={step}
+        knownIncome={{ salary: appInfo.personal?.salary ?? null, additionalIncome: appInfo.personal?.additionalIncome ?? null }}
         config={{ appEnv: config.appEnv, algolia: config.algolia }}
         serverOrigin={serverConfig().appUrl}
         argyleScriptUrl={config.widgets.argyleScriptUrl}

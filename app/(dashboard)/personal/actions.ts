@@ -5,7 +5,13 @@ import { apiError } from "@/lib/api/client";
 import { loadFrontend, setApplicationStep } from "@/lib/api/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
+import {
+  PERSONAL_DETAILS_FIELDS,
+  accountSettingsSchema,
+  homeStateError,
+  loanRequestSchema,
+  personalDetailsSchema,
+} from "@/lib/personal/schemas";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
 import { applies, identifies } from "./operations";
@@ -22,11 +28,11 @@ import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode
 export type PersonalActionResult = ActionResult<{ next?: string }>;
 
 /** The user's API client, where the page's mode still matches the server-held step. */
-async function signedInClient(mode: PersonalPageMode) {
+async function signedInClient(...modes: PersonalPageMode[]) {
   const api = await signedInApi();
   if (!api) return failure("signed-out");
   const load = await loadFrontend(api.client);
-  if (personalPageMode(load.applicationStep) !== mode) return failure("wrong-step");
+  if (!modes.includes(personalPageMode(load.applicationStep))) return failure("wrong-step");
   return { ok: true as const, client: api.client, load };
 }
 
@@ -60,7 +66,13 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
   try {
     const ctx = await signedInClient("personalDetails");
     if (!ctx.ok) return ctx;
-    const submission = buildIdentitySubmission(parsed.data, { accountSettings: true, affiliate: ctx.load.appInfo?.personal?.affiliate });
+    const app = ctx.load.appInfo;
+    // Asked once: the state and the amount are the loan request's. The form says so and checks the
+    // state with the same rule; here the stored loan request decides.
+    const mismatch = homeStateError(parsed.data.addrStateAbbr, app?.stateOfResidence);
+    if (mismatch) return invalid({ addrStateAbbr: mismatch });
+    const details = { ...parsed.data, amount: app?.amountAppliedFor ?? parsed.data.amount };
+    const submission = buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate });
     try {
       await identifies(ctx.client, submission);
     } catch (error) {
@@ -70,7 +82,27 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
     await setApplicationStep(ctx.client, NEXT_ROUTE.personalDetails.step);
     return { ok: true, next: NEXT_ROUTE.personalDetails.route };
   } catch (error) {
-    return apiFailure(error, Object.keys(personalDetailsSchema().shape), "identifies");
+    return apiFailure(error, PERSONAL_DETAILS_FIELDS, "identifies");
+  }
+}
+
+/**
+ * The review's change of the loan request (step authPrequal, before the rate check uses it): the
+ * amount and the reason, sent with `applies`; never a step change. The state of residence stays the
+ * one the home address was checked against.
+ */
+export async function updateLoanRequest(input: unknown): Promise<PersonalActionResult> {
+  const parsed = parseForm(loanRequestSchema, input);
+  if (!parsed.ok) return invalid(parsed.fieldErrors);
+  try {
+    const ctx = await signedInClient("review");
+    if (!ctx.ok) return ctx;
+    const { amount, reason, other, state } = parsed.data;
+    if (state !== ctx.load.appInfo?.stateOfResidence) return invalid({ state: "The state of residence cannot change here" });
+    await applies(ctx.client, { amount, reason, other, state, type: LOAN_TYPE });
+    return { ok: true };
+  } catch (error) {
+    return apiFailure(error, ["amount", "reason", "other"], "applies");
   }
 }
 
@@ -79,7 +111,8 @@ export async function saveAccountSettings(input: unknown): Promise<PersonalActio
   const parsed = parseForm(accountSettingsSchema, input);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   try {
-    const ctx = await signedInClient("accountSettings");
+    // The review before the rate check edits contact details the same way.
+    const ctx = await signedInClient("accountSettings", "review");
     if (!ctx.ok) return ctx;
     try {
       await identifies(ctx.client, buildIdentitySubmission(parsed.data, { accountSettings: false }));

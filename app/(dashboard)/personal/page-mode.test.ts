@@ -6,6 +6,7 @@ describe("what /personal shows for a step", () => {
     ["loanDetails", "loanRequest"],
     ["personalInformation", "personalDetails"],
     ["employmentInformation", "accountSettings"],
+    ["authPrequal", "review"],
     ["prequalApprove", "accountSettings"],
     ["completeUnderReview", "accountSettings"],
     ["rejected", "accountSettings"],

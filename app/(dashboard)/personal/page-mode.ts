@@ -1,15 +1,18 @@
+import { REVIEW_STEP } from "@/lib/application/progress";
 import { STEP_RANK, stepRank } from "@/lib/application/steps";
 
 /**
  * What /personal shows for a step: the loan request at loanDetails, the personal details at
- * personalInformation, the saved details with an account-settings edit past that step (and for
- * every borrower), and a pointer back to the application before an employer is chosen.
+ * personalInformation, the review of the whole application at authPrequal (before the rate check
+ * uses it), the saved details with an account-settings edit past that step (and for every
+ * borrower), and a pointer back to the application before an employer is chosen.
  */
-export type PersonalPageMode = "loanRequest" | "personalDetails" | "accountSettings" | "notYet";
+export type PersonalPageMode = "loanRequest" | "personalDetails" | "review" | "accountSettings" | "notYet";
 
 export function personalPageMode(step: string): PersonalPageMode {
   if (step === "loanDetails") return "loanRequest";
   if (step === "personalInformation") return "personalDetails";
+  if (step === REVIEW_STEP) return "review";
   const rank = stepRank(step);
   if (rank !== undefined && rank < STEP_RANK.loanDetails) return "notYet";
   return "accountSettings";

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AppLink } from "@/components/ui/app-link";
+import { primaryButtonClass } from "@/components/ui/button-classes";
+import { classNames } from "@/components/ui/class-names";
 import { Notice } from "@/components/notices/notice";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { SectionTitle } from "@/components/ui/section-title";
@@ -7,12 +9,15 @@ import { loadFrontend } from "@/lib/api/operations";
 import type { FrontendLoad } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
 import { signedInApi } from "@/lib/session/signed-in-api";
+import { ApplicationProgress } from "@/components/progress/application-progress";
+import { applicationProgress, continueRoute } from "@/lib/application/progress";
 import { AccountSettings } from "./_ui/account-settings";
+import { ApplicationReview } from "./_ui/application-review";
 import { LoanFacts } from "./_ui/loan-facts";
 import { LoanRequestForm } from "./_ui/loan-request-form";
 import { PersonalDetailsForm } from "./_ui/personal-details-form";
 import { personalPageMode } from "./page-mode";
-import { accountDetails, loanRequestSaved, personalDetailsSaved } from "./saved-values";
+import { accountDetails, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
 
 export const metadata: Metadata = { title: "About you and your loan", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -39,10 +44,15 @@ export default async function PersonalPage() {
   const app = load.appInfo;
   const mode = personalPageMode(load.applicationStep);
   const mapsApiKey = serverConfig().googleMapsApiKey;
+  // A draft is the user's own: keyed by username, so another account on the same tab never sees it.
+  const draftKey = (form: string) => (app?.username ? `${form}:${app.username}` : undefined);
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">About you and your loan</h1>
+      <ApplicationProgress step={load.applicationStep} />
+      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">
+        {mode === "review" ? "Review your application" : "About you and your loan"}
+      </h1>
       {mode === "notYet" && (
         <section aria-labelledby="not-yet-title" className="flex flex-col items-start gap-3">
           <SectionTitle id="not-yet-title">Choose your employer first</SectionTitle>
@@ -54,12 +64,23 @@ export default async function PersonalPage() {
       )}
       {mode === "loanRequest" && (
         <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-          <LoanRequestForm saved={loanRequestSaved(app)} />
+          <LoanRequestForm saved={loanRequestSaved(app)} draftKey={draftKey("loan-request")} />
           <LoanFacts />
         </div>
       )}
-      {mode === "personalDetails" && <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} />}
+      {mode === "personalDetails" && (
+        <PersonalDetailsForm mapsApiKey={mapsApiKey} saved={personalDetailsSaved(app)} draftKey={draftKey("personal-details")} />
+      )}
+      {mode === "review" && (
+        <ApplicationReview facts={reviewFacts(app)} loan={loanRequestSaved(app)} details={accountDetails(app)} mapsApiKey={mapsApiKey} />
+      )}
       {mode === "accountSettings" && <AccountSettings mapsApiKey={mapsApiKey} details={accountDetails(app)} />}
+      {mode === "accountSettings" && applicationProgress(load.applicationStep) && (
+        // Reached by Back (or an old tab) while the application waits on a later step: the way on.
+        <AppLink href={continueRoute(load.applicationStep)} className={classNames(primaryButtonClass, "self-start")}>
+          Continue your application
+        </AppLink>
+      )}
     </div>
   );
 }

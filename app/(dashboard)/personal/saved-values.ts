@@ -2,6 +2,7 @@ import type { FrontendLoad } from "@/lib/api/operations";
 import { formatBirthdate } from "@/lib/format/dates";
 import { formatPhone } from "@/lib/format/phone";
 import type { AccountDetails } from "./_ui/account-settings";
+import type { ReviewFacts } from "./_ui/application-review";
 import type { LoanRequestSaved } from "./_ui/loan-request-form";
 import type { PersonalDetailsSaved } from "./_ui/personal-details-form";
 
@@ -37,7 +38,9 @@ export function personalDetailsSaved(app: AppInfo): PersonalDetailsSaved {
     referral_code: personal?.referral_code ?? null,
     salary: personal?.salary ?? null,
     additionalIncome: personal?.additionalIncome ?? null,
-    amount: personal?.amount ?? app?.amountAppliedFor ?? null,
+    // Asked once: the loan request's amount is the one (an older personal amount does not override it).
+    amount: app?.amountAppliedFor ?? personal?.amount ?? null,
+    stateOfResidence: app?.stateOfResidence ?? null,
   };
 }
 
@@ -62,5 +65,21 @@ export function accountDetails(app: AppInfo): AccountDetails {
     phone_number: personal?.phone_number ?? null,
     phoneShown: formatPhone(personal?.phone_number),
     homePhoneShown: formatPhone(personal?.home_phone_number),
+  };
+}
+
+export function reviewFacts(app: AppInfo): ReviewFacts {
+  const job = app?.employment ?? null;
+  return {
+    amount: app?.amountAppliedFor ?? null,
+    reason: app?.loanReason ?? null,
+    other: app?.otherDescription ?? null,
+    stateOfResidence: app?.stateOfResidence ?? null,
+    employerName: app?.employerName ?? null,
+    jobTitle: job?.jobTitle ?? null,
+    startDate: job?.startDate ?? null,
+    salary: job?.salary ?? null,
+    additionalIncome: job?.additionalIncome ?? null,
+    payFrequency: job?.payFrequency ?? null,
   };
 }

@@ -5,8 +5,9 @@ import { showMask } from "@/lib/bank/funding-rules";
 
 const TYPE_LABEL: Record<string, string> = { checking: "Checking", savings: "Savings" };
 
-function status(source: FundingSource): string {
+function status(source: FundingSource, capped: boolean): string {
   if (source.verified) return "Verified";
+  if (source.locked && capped) return "Locked after 3 wrong tries: with our team for a manual review";
   if (source.locked) return "Locked after 3 wrong tries: add it again to get two new deposits";
   return "Waiting for micro-deposits";
 }
@@ -16,10 +17,13 @@ export function AccountList({
   accounts,
   busy,
   onMakeActive,
+  capped = false,
 }: {
   accounts: readonly FundingSource[];
   busy: boolean;
   onMakeActive: (accountId: string) => void;
+  /** The last lockout reached the micro-deposit cap (lib/lending/application-rules.ts). */
+  capped?: boolean;
 }) {
   if (accounts.length === 0) {
     return <p className="text-gray-700">You have not added a bank account yet.</p>;
@@ -45,7 +49,7 @@ export function AccountList({
                 .filter(Boolean)
                 .join(" · ")}
             </p>
-            <p className={a.verified ? "text-sm text-green-800" : "text-sm text-amber-900"}>{status(a)}</p>
+            <p className={a.verified ? "text-sm text-green-800" : "text-sm text-amber-900"}>{status(a, capped)}</p>
           </div>
           {a.active && <span className="rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-900">Active account</span>}
           {!a.active && a.verified && (

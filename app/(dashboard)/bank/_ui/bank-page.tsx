@@ -18,10 +18,12 @@ import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { AccountList } from "./account-list";
 import { ManualAccountForm } from "./manual-account-form";
 import { MicroDepositForm } from "./micro-deposit-form";
+import { ApplicationProgress } from "@/components/progress/application-progress";
 
 // Plaid's hook and its script load only once the user asks to link.
 const PlaidLauncher = dynamic(() => import("./plaid-launcher").then((m) => m.PlaidLauncher), { ssr: false });
@@ -93,6 +95,8 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState<{ accountId: string; token: string } | null>(null);
   const [showManual, setShowManual] = useState(false);
+  /** The last lockout reached the micro-deposit cap: the account went to manual review. */
+  const [capped, setCapped] = useState(false);
   const checked = useRef(false);
 
   const reload = useCallback(async () => {
@@ -224,6 +228,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
       <header className="flex flex-col gap-2">
+        <ApplicationProgress step={step} />
         <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
         <p className="text-gray-700">
           Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.
@@ -241,7 +246,7 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
         <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">
           Your accounts
         </h2>
-        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} />}
+        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} capped={capped} />}
         <p className="text-sm text-gray-700" data-testid="direct-deposit">
           {directDepositText(dd)}
         </p>
@@ -257,8 +262,10 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
             Verify {pending.name} {showMask(pending.mask)}
           </h2>
           {pending.locked ? (
-            <p className="text-amber-900">
-              This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits.
+            <p className="text-amber-900" data-testid="locked-notice">
+              {capped
+                ? MICRO_DEPOSIT_CAP_MESSAGE
+                : "This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits."}
             </p>
           ) : (
             <>
@@ -277,7 +284,11 @@ export function BankPage({ initialAccounts, step, directDepositConfirmed, outbox
                 </p>
               )}
               <MicroDepositForm
-                verify={(values) => verifyDeposits(pending.account_id, values)}
+                verify={async (values) => {
+                  const answer = await verifyDeposits(pending.account_id, values);
+                  if (!answer.ok && answer.message === MICRO_DEPOSIT_CAP_MESSAGE) setCapped(true);
+                  return answer;
+                }}
                 onDone={async (verified) => {
                   if (verified) await afterChange(`${pending.name} ${showMask(pending.mask)} is verified.`);
                   else await reload();

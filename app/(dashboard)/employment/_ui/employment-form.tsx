@@ -45,15 +45,22 @@ export interface SavedEmployment {
 const pick = <T extends string>(value: string | null | undefined, allowed: readonly T[]): T | null =>
   value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
 
-export function draftFromSaved(saved: SavedEmployment | null): Draft<EmploymentInput> {
+/** The income the personal details already gave: asked once, so the employment form starts from it. */
+export interface KnownIncome {
+  salary: number | null;
+  additionalIncome: number | null;
+}
+
+export function draftFromSaved(saved: SavedEmployment | null, known: KnownIncome | null = null): Draft<EmploymentInput> {
   return {
     id: saved?.employeeId ?? "",
     title: saved?.jobTitle ?? "",
     // SPEC 3: employment status defaults to full.
     status: pick(saved?.employmentStatus, EMPLOYMENT_STATUSES) ?? "full",
     start: saved?.startDate ? saved.startDate.slice(0, 10) : null,
-    salary: saved?.salary ?? null,
-    additional: saved?.additionalIncome ?? null,
+    salary: saved?.salary ?? known?.salary ?? null,
+    // The additional income goes with the salary it was given with.
+    additional: saved?.salary != null ? (saved.additionalIncome ?? null) : (known?.additionalIncome ?? null),
     payMonths: saved?.payMonths ?? null,
     payFrequency: pick(saved?.payFrequency, PAY_FREQUENCIES),
     ddAccounts: saved?.ddAccounts ?? null,
@@ -67,6 +74,8 @@ export type SaveOutcome = { ok: true } | { ok: false; field?: string; message: s
 
 export interface EmploymentFormProps {
   saved: SavedEmployment | null;
+  /** The income from the personal details, when the employment holds none yet. */
+  knownIncome?: KnownIncome | null;
   childrensHospital: boolean;
   submitLabel: string;
   onSave: (values: EmploymentArgs) => Promise<SaveOutcome>;
@@ -74,11 +83,11 @@ export interface EmploymentFormProps {
 }
 
 /** The employment details form (SPEC 3, 5) on the form kit, validated with the shared schema. */
-export function EmploymentForm({ saved, childrensHospital, submitLabel, onSave, onCancel }: EmploymentFormProps) {
+export function EmploymentForm({ saved, knownIncome = null, childrensHospital, submitLabel, onSave, onCancel }: EmploymentFormProps) {
   const schema = useMemo(() => employmentSchema({ childrensHospital }), [childrensHospital]);
   const form = useZodForm({
     schema,
-    initialValues: draftFromSaved(saved),
+    initialValues: draftFromSaved(saved, knownIncome),
     onSubmit: async (values, { setFieldError, setFormError }) => {
       const outcome = await onSave(values);
       if (outcome.ok) return;
@@ -106,7 +115,16 @@ export function EmploymentForm({ saved, childrensHospital, submitLabel, onSave, 
         max={todayIso()}
       />
       <TextField form={form} name="id" label="Employee ID" hint="As on your pay stub or badge." maxLength={50} />
-      <MoneyField form={form} name="salary" label="Annual salary" hint="Your yearly gross pay, before taxes." />
+      <MoneyField
+        form={form}
+        name="salary"
+        label="Annual salary"
+        hint={
+          saved?.salary == null && knownIncome?.salary != null
+            ? "Your yearly gross pay, before taxes, as you gave it with your personal details."
+            : "Your yearly gross pay, before taxes."
+        }
+      />
       <MoneyField form={form} name="additional" label="Additional yearly income" hint="Other income you want us to consider." optional />
       <IntegerField
         form={form}

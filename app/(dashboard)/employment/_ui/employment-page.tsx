@@ -3,6 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
 import { SectionTitle } from "@/components/ui/section-title";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
@@ -13,7 +15,10 @@ import type { EmploymentArgs } from "@/lib/employment/schema";
 import { firstFailedField, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
 import { checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction } from "../actions";
 import dynamic from "next/dynamic";
-import type { SaveOutcome, SavedEmployment } from "./employment-form";
+import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
+import { AppLink } from "@/components/ui/app-link";
+import { ApplicationProgress } from "@/components/progress/application-progress";
+import { applicationProgress, continueRoute, REVIEW_ROUTE, REVIEW_STEP } from "@/lib/application/progress";
 
 // Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
 // and zod for the details form, the payroll widget's loader for linking. All still render on the server.
@@ -40,6 +45,10 @@ export interface EmploymentPageProps {
   view: "choose" | "details" | "saved";
   employer: ChosenEmployer | null;
   employment: SavedEmployment | null;
+  /** The application's step: a page reached by Back offers the way on to it. */
+  step?: string | null;
+  /** The income the personal details gave, for the details form to start from. */
+  knownIncome?: KnownIncome | null;
   config: Pick<PublicConfig, "appEnv" | "algolia">;
   serverOrigin: string;
   argyleScriptUrl: string;
@@ -56,7 +65,9 @@ const message = (reason: FailureReason) => MESSAGES[reason] ?? "We could not sav
  * follows the server's next route through the shell's own routes (the guards read fresh claims).
  */
 export async function followNextRoute(nextRoute: string | null): Promise<boolean> {
-  const route = shellRouteFor(nextRoute);
+  // The rate check comes after the applicant has reviewed the application (the shell's review page).
+  const shell = shellRouteFor(nextRoute);
+  const route = shell === `/apply/${REVIEW_STEP}` ? REVIEW_ROUTE : shell;
   if (!route) return false;
   await refreshAndFollow(route);
   return true;
@@ -131,7 +142,16 @@ function Summary({ employer, employment }: { employer: ChosenEmployer | null; em
 }
 
 /** /employment, driven by the user's step (the page decides which view; the server decides where next). */
-export function EmploymentPage({ view, employer, employment, config, serverOrigin, argyleScriptUrl }: EmploymentPageProps) {
+export function EmploymentPage({
+  view,
+  employer,
+  employment,
+  step = null,
+  knownIncome = null,
+  config,
+  serverOrigin,
+  argyleScriptUrl,
+}: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
   const [editing, setEditing] = useState(view === "details");
@@ -181,6 +201,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
       aria-busy={refreshing || undefined}
       data-refreshing={refreshing || undefined}
     >
+      <ApplicationProgress step={step} />
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
       {notice && (
         <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
@@ -247,6 +268,7 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
           {editing ? (
             <EmploymentForm
               saved={employment}
+              knownIncome={knownIncome}
               childrensHospital={employer?.childrensHospital ?? false}
               submitLabel={view === "details" ? "Continue" : "Save changes"}
               onSave={onSave}
@@ -255,16 +277,28 @@ export function EmploymentPage({ view, employer, employment, config, serverOrigi
           ) : (
             <>
               <Summary employer={employer} employment={employment} />
-              <button
-                type="button"
-                className={primaryButtonClass + " self-start"}
-                onClick={() => {
-                  setNotice(null);
-                  setEditing(true);
-                }}
-              >
-                Edit
-              </button>
+              <div className="flex flex-wrap items-center gap-3">
+                {step && applicationProgress(step) && (
+                  // Reached by Back (or an old tab) while the application waits on another step: the way on.
+                  <AppLink href={continueRoute(step)} className={primaryButtonClass}>
+                    Continue your application
+                  </AppLink>
+                )}
+                <button
+                  type="button"
+                  className={
+                    step && applicationProgress(step)
+                      ? classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)
+                      : primaryButtonClass + " self-start"
+                  }
+                  onClick={() => {
+                    setNotice(null);
+                    setEditing(true);
+                  }}
+                >
+                  Edit
+                </button>
+              </div>
             </>
           )}
         </section>

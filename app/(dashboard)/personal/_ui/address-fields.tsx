@@ -46,10 +46,13 @@ export function AddressFields<In extends AddressInput>({
   form: typedForm,
   mapsApiKey,
   legend = "Home address",
+  stateHint,
 }: {
   form: FormApi<In>;
   mapsApiKey?: string;
   legend?: string;
+  /** What the State field must be, said before it matters (the personal details: the loan request's state). */
+  stateHint?: string;
 }) {
   const form = typedForm as unknown as FormApi<AddressInput>;
   return (
@@ -81,7 +84,14 @@ export function AddressFields<In extends AddressInput>({
           maxLength={100}
           onInput={() => clearCoordinates(form)}
         />
-        <SelectField form={form} name="addrStateAbbr" label="State" options={STATE_OPTIONS} autoComplete="address-level1" />
+        <SelectField
+          form={form}
+          name="addrStateAbbr"
+          label="State"
+          hint={stateHint}
+          options={STATE_OPTIONS}
+          autoComplete="address-level1"
+        />
         <TextField
           form={form}
           name="addrPostalCode"
@@ -264,8 +274,8 @@ function StreetField({
               ask(line);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => {
-              form.touch("address");
+            onBlur={(e) => {
+              form.touch("address", e.relatedTarget);
               setOpen(false);
             }}
           />

@@ -21,6 +21,7 @@ export async function afterSubmit<In>(result: PersonalActionResult, helpers: Sub
     }
     return false;
   }
+  helpers.clearDraft();
   await refreshAndFollow(result.next ?? null);
   return true;
 }

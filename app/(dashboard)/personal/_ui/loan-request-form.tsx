@@ -1,6 +1,6 @@
 "use client";
 
-import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { DraftRestored, Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
@@ -19,9 +19,10 @@ const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
 const STATES = SERVED_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
 
 /** Step loanDetails: amount, reason (a description for Other), state of residence; sent with `applies`. */
-export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
+export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; draftKey?: string }) {
   const form = useZodForm({
     schema: loanRequestSchema,
+    draft: draftKey ? { key: draftKey } : undefined,
     initialValues: {
       amount: saved.amount,
       reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
@@ -34,6 +35,7 @@ export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
   return (
     <Form form={form} aria-labelledby="loan-request-title">
       <SectionTitle id="loan-request-title">Your loan</SectionTitle>
+      <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
       <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
@@ -41,7 +43,7 @@ export function LoanRequestForm({ saved }: { saved: LoanRequestSaved }) {
         form={form}
         name="state"
         label="State of residence"
-        hint={UNSERVED_STATES_NOTE}
+        hint={`Where you live now: your home address must be in this state. ${UNSERVED_STATES_NOTE}`}
         options={STATES}
         autoComplete="address-level1"
       />

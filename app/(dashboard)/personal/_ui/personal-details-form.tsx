@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { AddressFields } from "./address-fields";
 import {
   DateField,
+  DraftRestored,
   Form,
   FormError,
   MoneyField,
@@ -18,7 +19,8 @@ import { submitPersonalDetails } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { todayIso } from "@/lib/forms/fields";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
-import { LOAN_AMOUNT_HINT, personalDetailsSchema } from "@/lib/personal/schemas";
+import { formatUsd } from "@/lib/format";
+import { homeStateHint, personalDetailsSchema } from "@/lib/personal/schemas";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
 
@@ -41,6 +43,8 @@ export interface PersonalDetailsSaved {
   salary: number | null;
   additionalIncome: number | null;
   amount: number | null;
+  /** The loan request's state: the home address must be in it. */
+  stateOfResidence: string | null;
 }
 
 const SOURCES = APPLICATION_SOURCES.map((s) => ({ value: s, label: s }));
@@ -48,10 +52,21 @@ const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] =
   (APPLICATION_SOURCES as readonly string[]).includes(v ?? "");
 
 /** Step personalInformation: the full identity, sent with `identifies` and accountSettings true (SPEC 5). */
-export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDetailsSaved; mapsApiKey?: string }) {
-  const schema = useMemo(() => personalDetailsSchema(), []);
+export function PersonalDetailsForm({
+  saved,
+  mapsApiKey,
+  draftKey,
+}: {
+  saved: PersonalDetailsSaved;
+  mapsApiKey?: string;
+  draftKey?: string;
+}) {
+  const residence = saved.stateOfResidence;
+  const schema = useMemo(() => personalDetailsSchema(undefined, residence), [residence]);
   const form = useZodForm({
     schema,
+    // 18 fields: a reload keeps what was typed, never the SSN (nor the amount, which is the loan request's, not typed here).
+    draft: draftKey ? { key: draftKey, omit: ["ssn", "amount"] } : undefined,
     initialValues: {
       given_name: saved.given_name ?? "",
       middle_name: saved.middle_name ?? "",
@@ -82,6 +97,9 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
   return (
     <Form form={form} aria-labelledby="personal-details-title">
       <SectionTitle id="personal-details-title">About you</SectionTitle>
+      <DraftRestored form={form}>
+        We kept what you typed before the page was reloaded. Enter your Social Security number again: it is never kept.
+      </DraftRestored>
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField form={form} name="given_name" label="First name" kind="name" autoComplete="given-name" maxLength={50} />
         <TextField form={form} name="middle_name" label="Middle name" kind="name" autoComplete="additional-name" optional maxLength={50} />
@@ -95,7 +113,7 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         autoComplete="bday"
         max={todayIso()}
       />
-      <AddressFields form={form} mapsApiKey={mapsApiKey} />
+      <AddressFields form={form} mapsApiKey={mapsApiKey} stateHint={residence ? homeStateHint(residence) : undefined} />
       <SsnField
         form={form}
         name="ssn"
@@ -108,11 +126,16 @@ export function PersonalDetailsForm({ saved, mapsApiKey }: { saved: PersonalDeta
         <PhoneField form={form} name="home_phone_number" label="Home phone number" optional autoComplete="home tel-national" />
       </div>
       <AlternateEmailField form={form} />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2">
         <MoneyField form={form} name="salary" label="Yearly salary" />
         <MoneyField form={form} name="additionalIncome" label="Additional yearly income" optional />
-        <MoneyField form={form} name="amount" label="Loan amount" hint={LOAN_AMOUNT_HINT} />
       </div>
+      {/* Asked once: the amount is the loan request's, shown here and sent with the details (the server takes the stored one). */}
+      <p className="text-gray-900" data-testid="loan-amount">
+        <span className="font-semibold">Loan amount:</span>{" "}
+        {formatUsd(form.values.amount, { cents: !Number.isInteger(form.values.amount) })}{" "}
+        <span className="text-gray-700">(from your loan request)</span>
+      </p>
       <SelectField form={form} name="how_you_heard" label="How did you hear about us?" options={SOURCES} optional />
       <TextField form={form} name="referral_code" label="Referral code" optional autoComplete="off" maxLength={64} />
       <FormError message={form.formError} />

@@ -26,8 +26,9 @@ export async function POST(request: NextRequest): Promise<Response> {
   // access token, which Cognito only takes to end all of the user's sign-ins. The cookies go
   // regardless: a failed revocation must not keep anyone signed in here.
   let result: RevokeResult | undefined;
-  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken });
-  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken });
+  const timeoutMs = config.timeouts.cognitoMs;
+  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs });
+  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs });
   if (result === "failed") console.error(`[sign-out] session not revoked (${refreshToken ? "RevokeToken" : "GlobalSignOut"})`);
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));

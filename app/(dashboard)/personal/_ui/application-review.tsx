@@ -1,0 +1,117 @@
+import type { ReactNode } from "react";
+import { primaryButtonClass } from "@/components/ui/button-classes";
+import { AppLink } from "@/components/ui/app-link";
+import { SectionTitle } from "@/components/ui/section-title";
+import { classNames } from "@/components/ui/class-names";
+import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
+import { formatDate, formatUsd } from "@/lib/format";
+import { stateName } from "@/lib/personal/schemas";
+import { AccountSettings, type AccountDetails } from "./account-settings";
+import { LoanRequestChange } from "./loan-request-change";
+import type { LoanRequestSaved } from "./loan-request-form";
+
+/** What the review shows of the loan request and the job, as the API holds them. */
+export interface ReviewFacts {
+  amount: number | null;
+  reason: string | null;
+  other: string | null;
+  stateOfResidence: string | null;
+  employerName: string | null;
+  jobTitle: string | null;
+  startDate: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  payFrequency: string | null;
+}
+
+/** Where the review sends the application on: the rate check (a soft credit check). */
+export const RATE_CHECK_ROUTE = "/apply/authPrequal";
+
+function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+  return (
+    <dl>
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid gap-1 border-b border-gray-200 py-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-semibold text-gray-800">{label}</dt>
+          <dd className="text-gray-900">{value || <span className="text-gray-700">Not given</span>}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <SectionTitle id={id}>{title}</SectionTitle>
+      {children}
+    </section>
+  );
+}
+
+const money = (v: number | null) => (v === null ? null : formatUsd(v, { cents: !Number.isInteger(v) }));
+
+/**
+ * "Review your application" (step authPrequal): everything the rate check will use, each section
+ * with its way to change it — the loan's amount and reason and the contact details here, the job on
+ * /employment — and one button that sends the application on. The state of residence and the
+ * identity (name, birth date, SSN) stay as submitted: the rate check is made for that person there.
+ */
+export function ApplicationReview({
+  facts,
+  loan,
+  details,
+  mapsApiKey,
+}: {
+  facts: ReviewFacts;
+  loan: LoanRequestSaved;
+  details: AccountDetails;
+  mapsApiKey?: string;
+}) {
+  const pay = facts.payFrequency ? (PAY_FREQUENCY_LABELS[facts.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? null) : null;
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="text-gray-900">
+        Check that everything is right before we check your rate. Nothing is sent until you press the button below.
+      </p>
+      <Section id="review-loan-title" title="Your loan">
+        <Facts
+          rows={[
+            ["Amount", money(facts.amount)],
+            ["What it is for", facts.reason === "Other" && facts.other ? `Other: ${facts.other}` : facts.reason],
+            ["State of residence", facts.stateOfResidence ? stateName(facts.stateOfResidence) : null],
+          ]}
+        />
+        <LoanRequestChange saved={loan} />
+      </Section>
+      <AccountSettings details={details} mapsApiKey={mapsApiKey} />
+      <Section id="review-job-title" title="Your job">
+        <Facts
+          rows={[
+            ["Employer", facts.employerName],
+            ["Job title", facts.jobTitle],
+            ["Start date", formatDate(facts.startDate) || null],
+            ["Yearly salary", money(facts.salary)],
+            ["Additional yearly income", money(facts.additionalIncome) ?? "None"],
+            ["Pay frequency", pay],
+          ]}
+        />
+        <AppLink href="/employment" className="self-start font-semibold text-brand underline">
+          Edit your job details
+        </AppLink>
+      </Section>
+      <section
+        aria-labelledby="review-submit-title"
+        className="flex flex-col items-start gap-3 rounded-md border border-gray-300 bg-gray-50 p-4"
+      >
+        <h2 id="review-submit-title" className="text-lg font-bold text-brand-dark">
+          Everything right?
+        </h2>
+        <p className="text-gray-900">Checking your rate uses a soft credit check, which does not affect your credit score.</p>
+        <AppLink href={RATE_CHECK_ROUTE} className={classNames(primaryButtonClass)}>
+          Submit and check my rate
+        </AppLink>
+      </section>
+    </div>
+  );
+}

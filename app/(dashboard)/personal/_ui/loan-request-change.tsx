@@ -1,0 +1,72 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
+import { LOAN_REASONS } from "@/lib/personal/reference-lists";
+import { LOAN_AMOUNT_HINT, loanRequestSchema } from "@/lib/personal/schemas";
+import { updateLoanRequest } from "../actions";
+import { afterSubmit } from "./after-submit";
+import type { LoanRequestSaved } from "./loan-request-form";
+
+const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
+
+/**
+ * The review's "Change loan" (before the rate check): the amount and what it is for, on the loan
+ * request's own schema. The state of residence is kept: the home address was checked against it.
+ */
+export function LoanRequestChange({ saved }: { saved: LoanRequestSaved }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState(false);
+  const initial = {
+    amount: saved.amount,
+    reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
+    other: saved.other ?? "",
+    state: saved.state,
+  };
+  const form = useZodForm({
+    schema: loanRequestSchema,
+    initialValues: initial,
+    onSubmit: async (values, helpers) => {
+      if (await afterSubmit(await updateLoanRequest(values), helpers)) {
+        setEditing(false);
+        router.refresh();
+      }
+    },
+  });
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className={classNames("min-h-11 self-start rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
+        onClick={() => {
+          form.reset(initial);
+          setEditing(true);
+        }}
+      >
+        Change your loan
+      </button>
+    );
+  }
+  return (
+    <Form form={form} aria-label="Change your loan">
+      <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
+      <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
+      {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
+      <FormError message={form.formError} />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={form.pending}>Save changes</SubmitButton>
+        <button
+          type="button"
+          className={classNames("min-h-11 rounded-md px-4 py-2 font-semibold text-brand underline", focusRing)}
+          onClick={() => setEditing(false)}
+          disabled={form.pending}
+        >
+          Cancel
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+/** @jest-environment jsdom */
+import "@testing-library/jest-dom";
+import { render, screen } from "@testing-library/react";
+import { ApplicationProgress } from "./application-progress";
+
+describe("ApplicationProgress", () => {
+  it("says the step in words and as a bar read with the same words", () => {
+    render(<ApplicationProgress step="personalInformation" />);
+    expect(screen.getByText(/Step 3 of 8:/)).toHaveTextContent("Step 3 of 8: About you");
+    const bar = screen.getByRole("progressbar", { name: "Application progress" });
+    expect(bar).toHaveAttribute("aria-valuenow", "37.5");
+    expect(bar).toHaveAttribute("aria-valuetext", "Step 3 of 8: About you");
+  });
+  it("shows nothing to a borrower", () => {
+    const { container } = render(<ApplicationProgress step="activeLoan" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});

@@ -1,0 +1,88 @@
+import { randomInt } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../lib/lending/application-rules";
+import { api, apiReply, newApplicant, walkTo } from "./fixtures/applicant";
+import { checkState } from "./fixtures/page-states";
+import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+
+/**
+ * The lending rules of issue 25 as an applicant meets them on the production build: micro-deposits
+ * capped after repeated lockouts (the cap's message on /bank), and identity locked after the credit
+ * check (refused with its message, nothing changed). Each test signs up its own applicant.
+ */
+
+test.setTimeout(180_000);
+
+const MANUALLY = `mutation ($a: String!) { manually(account: $a, name: "Checking", routing: "011000015", type: "checking") { account_id } }`;
+const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
+
+/** A pair of amounts that never matches the two deposits just sent to `email`. */
+async function wrongAmounts(page: Page, email: string): Promise<string> {
+  const [first] = (await outbox(page.request, LOCAL_ORIGIN, email)).filter((m) => m.purpose.includes("ACCTVERIFY"));
+  const deposit = first!.code.replace("$", "");
+  return deposit === "0.01" ? "0.02" : "0.01";
+}
+
+test("micro-deposits: after the third lockout /bank shows the cap, and the account cannot be added again", async ({ page }, testInfo) => {
+  const email = await newApplicant(page, "md-cap");
+  await walkTo(page, "consentPage");
+  const account = `4${randomInt(10_000_000, 99_999_999)}`;
+
+  // Two lockouts through the API the page calls.
+  for (let round = 0; round < 2; round++) {
+    const id = (await api(page, MANUALLY, { a: account })).manually.account_id as string;
+    const wrong = Number(await wrongAmounts(page, email));
+    for (let i = 0; i < 3; i++) expect((await apiReply(page, VERIFIES, { a: wrong, b: wrong, id })).errors?.[0]).toBeDefined();
+  }
+
+  // The third on the page.
+  await page.goto(`${LOCAL_ORIGIN}/bank`);
+  await expect(page.getByTestId("locked-notice")).toContainText("locked after 3 wrong tries");
+  const addAccount = async () => {
+    await page.getByRole("button", { name: "Enter account details" }).click();
+    await page.getByLabel("Routing number").fill("011000015");
+    await page.getByLabel("Account number", { exact: true }).fill(account);
+    await page.getByLabel("Account number again").fill(account);
+    await page.getByLabel("Account name").fill("Checking");
+    await page.getByLabel("Account type").selectOption("checking");
+    await page.getByRole("button", { name: "Add account" }).click();
+  };
+  await addAccount();
+  await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
+  const wrong = await wrongAmounts(page, email);
+  for (const left of ["2 tries left", "1 try left"]) {
+    await page.getByLabel("First deposit").fill(wrong);
+    await page.getByLabel("Second deposit").fill(wrong);
+    await page.getByRole("button", { name: "Verify deposits" }).click();
+    await expect(page.getByText(new RegExp(`The amounts do not match\\. ${left}`))).toBeVisible();
+  }
+  await page.getByLabel("First deposit").fill(wrong);
+  await page.getByLabel("Second deposit").fill(wrong);
+  await page.getByRole("button", { name: "Verify deposits" }).click();
+  await expect(page.getByTestId("locked-notice")).toHaveText(MICRO_DEPOSIT_CAP_MESSAGE);
+  await expect(page.getByText("Locked after 3 wrong tries: with our team for a manual review")).toBeVisible();
+  await checkState(page, testInfo, "bank", "micro-deposit-cap");
+
+  // Adding it once more is refused with the same message, under the form.
+  await addAccount();
+  await expect(page.getByRole("alert").filter({ hasText: MICRO_DEPOSIT_CAP_MESSAGE })).toBeVisible();
+  await checkState(page, testInfo, "bank", "micro-deposit-cap-add-again");
+});
+
+test("identity: a new SSN or name after prequalification is refused and nothing changes", async ({ page }) => {
+  await newApplicant(page, "identity-lock");
+  await walkTo(page, "prequalApprove");
+  const IDENTIFIES = `mutation ($ssn: String, $given: String) { identifies(accountSettings: true, ssn: $ssn, given_name: $given) { given_name } }`;
+  const PERSONAL = "query { loadFrontend { applicationStep appInfo { personal { ssn given_name family_name birthdate } } } }";
+  const before = (await api(page, PERSONAL)).loadFrontend;
+  expect(before.applicationStep).toBe("prequalApprove");
+
+  for (const [variables, field] of [
+    [{ ssn: "666000004" }, "ssn"],
+    [{ given: "Mallory" }, "given_name"],
+  ] as const) {
+    const reply = await apiReply(page, IDENTIFIES, variables);
+    expect(reply.errors?.[0]).toMatchObject({ errorType: "BadRequestException", message: `${field}: ${IDENTITY_LOCKED_MESSAGE}` });
+  }
+  expect((await api(page, PERSONAL)).loadFrontend).toEqual(before);
+});

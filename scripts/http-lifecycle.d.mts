@@ -1,0 +1,22 @@
+import type http from "node:http";
+
+export const KEEP_ALIVE_TIMEOUT_MS: number;
+export const HEADERS_TIMEOUT_MS: number;
+export const DEFAULT_DRAIN_SECONDS: number;
+export function drainSeconds(env?: Record<string, string | undefined>): number;
+
+export interface LifecycleServer {
+  server: http.Server;
+  /** Resolves "drained" when every connection is gone, or "timeout" after drainMs (the rest destroyed). */
+  drain(drainMs: number): Promise<"drained" | "timeout">;
+  inFlight(): number;
+}
+export function createLifecycleServer(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void): LifecycleServer;
+
+export function shutdownOnSignals(options: {
+  beginDrain: () => void;
+  lifecycle: () => LifecycleServer | undefined;
+  drainMs: number;
+  close?: () => Promise<unknown>;
+  exit?: (code: number) => void;
+}): void;

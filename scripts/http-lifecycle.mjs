@@ -1,0 +1,93 @@
+// The production HTTP server's connection handling, shared by scripts/start.mjs (the entry of
+// `npm start` and of the image) and its tests. Plain JavaScript: it runs in the image without a
+// compiler.
+import http from "node:http";
+
+/**
+ * Longer than a load balancer's idle timeout (an ALB's is 60 s): the balancer, not this server,
+ * closes idle keep-alive connections, so it never sends a request on a socket this server is
+ * closing (intermittent 502s). The headers timeout must exceed the keep-alive timeout.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+export const HEADERS_TIMEOUT_MS = 66_000;
+/** Under ECS's default stop timeout (30 s, then SIGKILL). */
+export const DEFAULT_DRAIN_SECONDS = 25;
+
+/** SHUTDOWN_DRAIN_SECONDS: how long a SIGTERM waits for requests in flight before exiting anyway. */
+export function drainSeconds(env = process.env) {
+  const raw = env.SHUTDOWN_DRAIN_SECONDS;
+  if (raw === undefined || raw === "") return DEFAULT_DRAIN_SECONDS;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 3600) {
+    throw new Error(`Invalid configuration: SHUTDOWN_DRAIN_SECONDS must be a number of seconds from 0 to 3600 (got "${raw}")`);
+  }
+  return value;
+}
+
+/**
+ * An HTTP server for `handle` with the balancer-friendly timeouts, and a drain: stop accepting,
+ * answer what is in flight (each with `Connection: close`), close idle keep-alive sockets at once
+ * and the others as their responses finish, resolve when every connection is gone or after
+ * `drainMs` (then "timeout", with the stragglers destroyed).
+ */
+export function createLifecycleServer(handle) {
+  const inFlight = new Set();
+  let draining = false;
+  let drained;
+  const server = http.createServer((req, res) => {
+    inFlight.add(res);
+    if (draining) res.setHeader("connection", "close");
+    res.on("close", () => {
+      inFlight.delete(res);
+      if (draining) server.closeIdleConnections();
+    });
+    handle(req, res);
+  });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+
+  /** @param {number} drainMs */
+  function drain(drainMs) {
+    if (drained) return drained;
+    draining = true;
+    // Answers not yet begun tell the client to reconnect elsewhere.
+    for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+    drained = new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        resolve("timeout");
+      }, drainMs);
+      timer.unref();
+      server.close(() => {
+        clearTimeout(timer);
+        resolve("drained");
+      });
+      server.closeIdleConnections();
+    });
+    return drained;
+  }
+
+  return { server, drain, inFlight: () => inFlight.size };
+}
+
+/**
+ * SIGTERM and SIGINT: `beginDrain` first (readiness answers 503 from then on), then the server's
+ * drain (`lifecycle()` is undefined while the server is still starting), then `close`, then exit
+ * (143 for SIGTERM, 130 for SIGINT). A second signal changes nothing.
+ */
+export function shutdownOnSignals({ beginDrain, lifecycle, drainMs, close = async () => undefined, exit = process.exit }) {
+  let stopping = false;
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    beginDrain();
+    const current = lifecycle();
+    if (current && (await current.drain(drainMs)) === "timeout") {
+      console.error(`[shutdown] requests still in flight after ${drainMs / 1000} s: closed`);
+    }
+    await close().catch(() => undefined);
+    exit(signal === "SIGINT" ? 130 : 143);
+  }
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}

@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import {
+  createLifecycleServer,
+  DEFAULT_DRAIN_SECONDS,
+  drainSeconds,
+  HEADERS_TIMEOUT_MS,
+  KEEP_ALIVE_TIMEOUT_MS,
+} from "./http-lifecycle.mjs";
+
+describe("connection settings", () => {
+  it("keeps idle connections 65 s and waits 66 s for headers: longer than an ALB's 60 s idle timeout", () => {
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBe(65_000);
+    expect(HEADERS_TIMEOUT_MS).toBe(66_000);
+    const { server } = createLifecycleServer(() => undefined);
+    expect(server.keepAliveTimeout).toBe(65_000);
+    expect(server.headersTimeout).toBe(66_000);
+  });
+
+  it("SHUTDOWN_DRAIN_SECONDS: 25 by default, a number of seconds, or a clear error", () => {
+    expect(DEFAULT_DRAIN_SECONDS).toBe(25);
+    expect(drainSeconds({})).toBe(25);
+    expect(drainSeconds({ SHUTDOWN_DRAIN_SECONDS: "" })).toBe(25);
+    expect(drainSeconds({ SHUTDOWN_DRAIN_SECONDS: "10" })).toBe(10);
+    expect(drainSeconds({ SHUTDOWN_DRAIN_SECONDS: "0.5" })).toBe(0.5);
+    for (const bad of ["-1", "ten", "99999"]) {
+      expect(() => drainSeconds({ SHUTDOWN_DRAIN_SECONDS: bad })).toThrow(/SHUTDOWN_DRAIN_SECONDS must be a number of seconds/);
+    }
+  });
+});
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<{ code: number | null; at: number }>;
+}
+
+async function startFixture(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, [path.join(__dirname, "testing", "lifecycle-server.mjs")], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, at: Date.now() })),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = /listening (\d+)/.exec(chunk.toString());
+      if (match) resolve(Number(match[1]));
+    });
+    child.on("exit", () => reject(new Error("the fixture exited before listening")));
+  });
+  return { child, port, exited };
+}
+
+function get(
+  port: number,
+  pathname: string,
+  agent: http.Agent,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: pathname, agent }, (res) => {
+        let body = "";
+        res.on("data", (c) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** Whether a new connection gets an answer (a connection the kernel had queued just before the listener closed is reset). */
+function answersNewConnection(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/ready", agent: false }, (res) => (res.resume(), resolve(true)))
+      .on("error", () => resolve(false));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", () => {
+  let running: Running | undefined;
+  afterEach(() => running?.child.kill("SIGKILL"));
+
+  it("ready flips to draining at once, the request in flight finishes, idle sockets close, the process exits 143", async () => {
+    running = await startFixture({ SHUTDOWN_DRAIN_SECONDS: "20" });
+    const { port, child, exited } = running;
+    const agent = new http.Agent({ keepAlive: true });
+    const first = await get(port, "/ready", agent);
+    expect(first).toMatchObject({ status: 200, body: "ready" });
+    // Node's keep-alive header carries the server's timeout to the client.
+    expect(first.headers["keep-alive"]).toBe("timeout=65");
+    // The socket of that answer is now idle in the agent's pool.
+    const idle = Object.values(agent.freeSockets).flat()[0]!;
+    const idleClosed = new Promise<number>((resolve) => idle.on("close", () => resolve(Date.now())));
+
+    // Another connection, so that the idle one stays idle.
+    const busy = new http.Agent({ keepAlive: true });
+    const slow = get(port, "/slow?ms=1500", busy);
+    await sleep(200);
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+
+    // The idle socket goes at once; new connections are refused; the request in flight is answered.
+    expect((await idleClosed) - signalledAt).toBeLessThan(1000);
+    expect(await answersNewConnection(port)).toBe(false);
+    const answer = await slow;
+    expect(answer).toMatchObject({ status: 200, body: "done while draining" });
+    expect(answer.headers.connection).toBe("close");
+    const { code, at } = await exited;
+    expect(code).toBe(143);
+    // It left as soon as the last request was answered, not at the end of the drain allowance.
+    expect(at - signalledAt).toBeLessThan(5000);
+    agent.destroy();
+    busy.destroy();
+  }, 30_000);
+
+  it("a request still running at the end of SHUTDOWN_DRAIN_SECONDS is cut off and the process exits", async () => {
+    running = await startFixture({ SHUTDOWN_DRAIN_SECONDS: "1" });
+    const { port, child, exited } = running;
+    const agent = new http.Agent({ keepAlive: true });
+    const stuck = get(port, "/slow?ms=60000", agent).then(
+      () => "answered",
+      () => "cut off",
+    );
+    await sleep(200);
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const { code, at } = await exited;
+    expect(code).toBe(143);
+    expect(at - signalledAt).toBeGreaterThanOrEqual(900);
+    expect(at - signalledAt).toBeLessThan(4000);
+    expect(await stuck).toBe("cut off");
+    agent.destroy();
+  }, 30_000);
+
+  it("SIGINT drains the same way and exits 130", async () => {
+    running = await startFixture({});
+    running.child.kill("SIGINT");
+    expect((await running.exited).code).toBe(130);
+  }, 30_000);
+});

@@ -1,0 +1,380 @@
+/**
+ * The multi-instance run's driver (scripts/multi-instance/run.sh starts PostgreSQL and nginx, then
+ * this). It owns the two instances, so it can restart them, and checks, printing each figure:
+ *  1. both start together on the empty database (migrations and seeding take turns under the
+ *     advisory lock; each migration applied once);
+ *  2. a sign-in started on one instance and finished on the other answers exactly as on one, for a
+ *     seeded account and for an unknown e-mail;
+ *  3. the route check through the balancer is all green (and with MULTI_E2E=1 the whole-journey e2e);
+ *  4. a rolling restart (SIGTERM one, start it again, then the other) under steady load through the
+ *     balancer loses no request: 0 answers outside 2xx/3xx, 0 errors, 0 timeouts.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { LOCAL_DEFAULTS } from "../../lib/config/env";
+import { LOCAL_PATHS } from "../../lib/config/local-paths";
+import { PERSONAS } from "../../local/seed/personas";
+import { cognitoCall, latestCode, wrongCode } from "../../local/testing/cognito-client";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is required (scripts/multi-instance/run.sh sets it)`);
+  return value;
+};
+/** The image's files (run.sh lays them out): every instance runs the image's entry from there. */
+const APP_DIR = env("MULTI_APP_DIR");
+const LB = env("MULTI_LB_URL");
+const PORTS = env("MULTI_PORTS").split(",").map(Number);
+const DATABASE_URL = env("MULTI_DATABASE_URL");
+const OUT = path.resolve(ROOT, env("MULTI_OUT"));
+/** A non-default app client and pool: the route check must learn them from the server (issue 22, item 6). */
+const CLIENT_ID = "multiinstanceclient0000001";
+const POOL_ID = "us-east-1_multipool";
+/** The public island check (API key, read-only): a cheap POST through the app's GraphQL stand-in. */
+const ISLAND_CHECK = JSON.stringify({
+  query: "mutation checkIfIslandInAlgolia($employerId: ID!) { checkIfIslandInAlgolia(employerId: $employerId) }",
+  variables: { employerId: "1002" },
+});
+const LOAD_CONNECTIONS = Number(process.env.MULTI_LOAD_CONNECTIONS ?? 4);
+const LOAD_RATE = Number(process.env.MULTI_LOAD_RATE ?? 40);
+
+const log = (line: string) => process.stdout.write(`[multi-instance] ${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Instance {
+  private child?: ChildProcess;
+  private exited?: Promise<number | null>;
+  constructor(
+    readonly name: string,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the production server, sharing the database and the public origin (the balancer's) with the other. */
+  start(): void {
+    const out = createWriteStream(path.join(OUT, `instance-${this.name}.log`), { flags: "a" });
+    // The image's CMD (node scripts/start.mjs), on loopback: local mode refuses the image's 0.0.0.0.
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      cwd: APP_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(this.port),
+        HOSTNAME: "127.0.0.1",
+        APP_ENV: "local",
+        DATABASE_URL,
+        APP_URL: LB,
+        COGNITO_CLIENT_ID: CLIENT_ID,
+        COGNITO_USER_POOL_ID: POOL_ID,
+        LOCAL_OTP_CODE: "",
+        // nginx appends the client's address to X-Forwarded-For: one trusted hop, as behind any balancer.
+        LOCAL_TRUSTED_PROXY_HOPS: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.pipe(out, { end: false });
+    child.stderr!.pipe(out, { end: false });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  }
+
+  /** Ready: the readiness endpoint says so, or (a server without one) the sign-in page answers. */
+  async ready(timeoutMs = 180_000): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < timeoutMs) {
+      if (this.child?.exitCode !== null)
+        throw new Error(`instance ${this.name} exited with ${this.child?.exitCode} (see instance-${this.name}.log)`);
+      const ready = await fetch(`${this.url}/api/ready`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+      if (ready?.status === 200) return Date.now() - started;
+      if (ready?.status === 404) {
+        const page = await fetch(`${this.url}/login`, { signal: AbortSignal.timeout(5000) }).catch(() => undefined);
+        if (page?.status === 200) return Date.now() - started;
+      }
+      await sleep(250);
+    }
+    throw new Error(`instance ${this.name} not ready within ${timeoutMs} ms`);
+  }
+
+  /** SIGTERM, as an orchestrator stops a task: how long it took to exit, and with what code. */
+  async stop(timeoutMs = 60_000): Promise<{ ms: number; code: number | null }> {
+    const started = Date.now();
+    if (!this.child || this.child.exitCode !== null) return { ms: 0, code: this.child?.exitCode ?? null };
+    this.child.kill("SIGTERM");
+    const code = await Promise.race([this.exited!, sleep(timeoutMs).then(() => "timeout" as const)]);
+    if (code === "timeout") {
+      this.child.kill("SIGKILL");
+      throw new Error(`instance ${this.name} did not exit within ${timeoutMs} ms of SIGTERM`);
+    }
+    return { ms: Date.now() - started, code };
+  }
+
+  kill(): void {
+    if (this.child && this.child.exitCode === null) this.child.kill("SIGKILL");
+  }
+}
+
+const failures: string[] = [];
+function check(ok: boolean, what: string): void {
+  log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+}
+
+async function startTogether(instances: Instance[]) {
+  const started = Date.now();
+  for (const instance of instances) instance.start();
+  const readyMs = await Promise.all(instances.map((i) => i.ready()));
+  log(
+    `both instances ready on the empty database: ${readyMs.map((ms, i) => `${instances[i]!.name} ${ms} ms`).join(", ")} (${Date.now() - started} ms)`,
+  );
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    const files = (await readdir(path.join(ROOT, "local/db/migrations"))).filter((f) => f.endsWith(".sql"));
+    const applied = await db.query<{ name: string }>("SELECT name FROM schema_migrations");
+    check(applied.rowCount === files.length, `every migration applied once (${applied.rowCount} of ${files.length})`);
+    const users = await db.query<{ n: string }>("SELECT count(*) AS n FROM identity_users");
+    check(Number(users.rows[0]!.n) >= PERSONAS.length, `the personas seeded once each (${users.rows[0]!.n} users)`);
+  } finally {
+    await db.end();
+  }
+}
+
+type Answer = Awaited<ReturnType<typeof cognitoCall>>;
+/** What a visitor can observe of an answer: status, which fields, the error's type and wording, the challenge shown. */
+const observable = (res: Answer) => ({
+  status: res.status,
+  fields: Object.keys(res.json).sort(),
+  type: res.json.__type as string | undefined,
+  message: res.json.message as string | undefined,
+  challenge: res.json.ChallengeParameters as Record<string, string> | undefined,
+});
+
+async function signInAcross([a, b]: Instance[]) {
+  const start = (on: Instance, id: string) =>
+    cognitoCall(on.url, "InitiateAuth", { ClientId: CLIENT_ID, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: id } });
+  const answer = (on: Instance, username: string, session: string, code: string) =>
+    cognitoCall(on.url, "RespondToAuthChallenge", {
+      ClientId: CLIENT_ID,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: session,
+      ChallengeResponses: { USERNAME: username, ANSWER: code },
+    });
+
+  // A seeded account: the code the first instance sent, entered on the second.
+  const persona = PERSONAS.find((p) => p.email === "borrower@example.com")!;
+  const one = await start(a!, persona.email);
+  const oneCode = await latestCode(a!.url, persona.email);
+  const onOne = await answer(a!, one.json.ChallengeParameters.USERNAME, one.json.Session, oneCode);
+  const across = await start(a!, persona.email);
+  const acrossCode = await latestCode(b!.url, persona.email);
+  const onOther = await answer(b!, across.json.ChallengeParameters.USERNAME, across.json.Session, acrossCode);
+  check(
+    onOther.status === 200 && typeof onOther.json.AuthenticationResult?.IdToken === "string",
+    `known e-mail: started on ${a!.name}, finished on ${b!.name}: signed in (${onOther.status})`,
+  );
+  check(
+    JSON.stringify(Object.keys(onOther.json).sort()) === JSON.stringify(Object.keys(onOne.json).sort()) && onOne.status === onOther.status,
+    "known e-mail: the same answer as on one instance",
+  );
+
+  // An unknown e-mail: the same made-up challenge from both, and every answer fails on the other as
+  // an account's wrong code fails on one instance.
+  const unknown = `nobody-${Date.now().toString(36)}@example.com`;
+  const [fakeA, fakeB] = [await start(a!, unknown), await start(b!, unknown)];
+  check(
+    JSON.stringify(fakeA.json.ChallengeParameters) === JSON.stringify(fakeB.json.ChallengeParameters),
+    `unknown e-mail: both instances show the same challenge ${JSON.stringify(fakeA.json.ChallengeParameters)}`,
+  );
+  const other = PERSONAS.find((p) => p.email !== persona.email)!;
+  const real = await start(a!, other.email);
+  const realCode = await latestCode(a!.url, other.email);
+  let realSession = real.json.Session as string;
+  let fakeSession = fakeA.json.Session as string;
+  const rounds: string[] = [];
+  let same = true;
+  for (let i = 1; i <= 3; i++) {
+    const wrong = await answer(a!, real.json.ChallengeParameters.USERNAME, realSession, wrongCode(realCode));
+    const got = await answer(i % 2 ? b! : a!, fakeA.json.ChallengeParameters.USERNAME, fakeSession, realCode);
+    const [expected, seen] = [observable(wrong), observable(got)];
+    const alike =
+      seen.status === expected.status &&
+      JSON.stringify(seen.fields) === JSON.stringify(expected.fields) &&
+      seen.type === expected.type &&
+      seen.message === expected.message &&
+      (i === 3 || JSON.stringify(seen.challenge) === JSON.stringify(fakeA.json.ChallengeParameters));
+    same &&= alike;
+    rounds.push(`${i % 2 ? b!.name : a!.name}: ${seen.status} ${seen.type ?? "CUSTOM_CHALLENGE"}`);
+    realSession = (wrong.json.Session as string | undefined) ?? realSession;
+    fakeSession = (got.json.Session as string | undefined) ?? fakeSession;
+  }
+  check(same, `unknown e-mail: answers across instances as a wrong code on one (${rounds.join(", ")})`);
+}
+
+async function run(
+  command: string,
+  args: string[],
+  extraEnv: Record<string, string>,
+  logName: string,
+): Promise<{ code: number | null; ms: number }> {
+  const started = Date.now();
+  const out = createWriteStream(path.join(OUT, logName));
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  out.end();
+  return { code, ms: Date.now() - started };
+}
+
+interface RouteCell {
+  persona: string;
+  case: string;
+  outcome: "pass" | "fail" | "error";
+  expected?: { status: number; decision?: string }[];
+  actual?: { status: number; decision?: string }[];
+}
+
+/**
+ * The malformed-path case (/apply/%E0%A4%A, an escape cut short) never reaches an instance here: nginx
+ * refuses an invalid percent-escape itself, with the same 400, before proxying, so only the edge's
+ * x-route-decision header is missing. Any other difference counts.
+ */
+const refusedByBalancer = (cell: RouteCell) =>
+  cell.case === "(malformed)" &&
+  cell.actual?.length === 1 &&
+  cell.expected?.length === 1 &&
+  cell.actual[0]!.status === 400 &&
+  cell.expected[0]!.status === 400 &&
+  cell.actual[0]!.decision === undefined;
+
+async function routeCheck() {
+  const out = path.join(OUT, "route-check");
+  const { code, ms } = await run(
+    "npx",
+    ["tsx", "tools/check-routes/cli.ts", "--base-url", LB, "--concurrency", "4", "--out", out],
+    {},
+    "route-check.log",
+  );
+  const report = JSON.parse(await readFile(path.join(out, "report.json"), "utf8")) as { cells: RouteCell[]; personas: unknown[] };
+  const passed = report.cells.filter((c) => c.outcome === "pass").length;
+  const atBalancer = report.cells.filter((c) => c.outcome !== "pass" && refusedByBalancer(c)).length;
+  const other = report.cells.length - passed - atBalancer;
+  check(
+    code !== 2 && report.cells.length > 0 && other === 0,
+    `npm run check:routes through the balancer: ${report.personas.length} personas, ${passed} of ${report.cells.length} cells green, ` +
+      `${atBalancer} malformed-path cells answered 400 by nginx itself, ${other} other differences (${ms} ms; route-check.log)`,
+  );
+}
+
+async function journey() {
+  const port = new URL(LB).port;
+  // BASE_URL: no webServer of its own; E2E_PORT_BASE: the spec's own origin is the balancer.
+  const { code, ms } = await run(
+    "npx",
+    ["playwright", "test", "e2e/lending-journey.spec.ts", "--project=chromium", "--reporter=line", "--output", path.join(OUT, "e2e")],
+    { BASE_URL: LB, E2E_PORT_BASE: port },
+    "e2e.log",
+  );
+  check(code === 0, `whole-journey e2e through the balancer: ${code === 0 ? "passed" : `exit ${code}`} (${ms} ms; e2e.log)`);
+}
+
+async function rollingRestart(instances: Instance[]) {
+  const jwks = `${LOCAL_PATHS.cognito}/${POOL_ID}/.well-known/jwks.json`;
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    [finish, fail] = [resolve, reject];
+  });
+  const load = autocannon(
+    {
+      url: LB,
+      connections: LOAD_CONNECTIONS,
+      overallRate: LOAD_RATE,
+      duration: 600,
+      timeout: 30,
+      requests: [
+        { method: "GET", path: "/login" },
+        { method: "GET", path: jwks },
+        // A POST too: a balancer never retries a non-idempotent request it has sent, so only a real
+        // drain (in-flight requests answered before exit) keeps these from failing.
+        {
+          method: "POST",
+          path: LOCAL_PATHS.graphql,
+          headers: { "content-type": "application/json", "x-api-key": LOCAL_DEFAULTS.graphqlApiKey },
+          body: ISLAND_CHECK,
+        },
+        { method: "GET", path: "/register" },
+      ],
+    },
+    (error, result) => (error ? fail(error) : finish(result)),
+  );
+  const codes = new Map<number, number>();
+  load.on("response", (_client, statusCode) => codes.set(statusCode, (codes.get(statusCode) ?? 0) + 1));
+  const steps: string[] = [];
+  await sleep(3000);
+  for (const instance of instances) {
+    const stopped = await instance.stop();
+    instance.start();
+    const readyMs = await instance.ready();
+    steps.push(`${instance.name}: SIGTERM → exit ${stopped.code} in ${stopped.ms} ms, ready again in ${readyMs} ms`);
+    log(`restarted ${steps.at(-1)}`);
+    await sleep(3000);
+  }
+  load.stop();
+  const result = await finished;
+  const byStatus = [...codes]
+    .sort(([x], [y]) => x - y)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
+  const bad = [...codes].filter(([status]) => status < 200 || status >= 400).reduce((sum, [, n]) => sum + n, 0);
+  log(
+    `rolling restart under load (${LOAD_CONNECTIONS} connections, ${LOAD_RATE} req/s at most, ${Math.round(result.duration)} s): ` +
+      `${result.requests.total} requests (${byStatus}), ${result.errors} errors, ${result.timeouts} timeouts, ` +
+      `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
+  check(
+    result.requests.total > 0 && bad === 0 && result.errors === 0 && result.timeouts === 0,
+    `rolling restart lost no request (${bad} outside 2xx/3xx, ${result.errors} errors, ${result.timeouts} timeouts)`,
+  );
+  return {
+    requests: result.requests.total,
+    byStatus: Object.fromEntries(codes),
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latency: result.latency,
+    steps,
+  };
+}
+
+async function main() {
+  const instances = PORTS.map((port, i) => new Instance(String.fromCharCode(97 + i), port));
+  const started = Date.now();
+  try {
+    await startTogether(instances);
+    await signInAcross(instances);
+    await routeCheck();
+    if (process.env.MULTI_E2E === "1") await journey();
+    const restart = await rollingRestart(instances);
+    await writeFile(path.join(OUT, "summary.json"), `${JSON.stringify({ failures, restart }, null, 2)}\n`);
+  } finally {
+    await Promise.all(instances.map((i) => i.stop().catch(() => i.kill())));
+  }
+  log(`${failures.length ? `${failures.length} check(s) failed` : "every check passed"} in ${Math.round((Date.now() - started) / 1000)} s`);
+  return failures.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(`error: ${error instanceof Error ? error.stack : String(error)}`);
+    process.exit(1);
+  },
+);
