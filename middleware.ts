@@ -44,12 +44,15 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 
 /**
  * A page goes on with its nonce in the request's Content-Security-Policy, where Next reads it to
- * stamp its own scripts (next/script included, beforeInteractive too).
+ * stamp its own scripts (next/script included, beforeInteractive too), and in x-nonce, where
+ * react-instantsearch-nextjs reads it for the initial-results script it inserts (/employment).
  */
 function nextPage(request: NextRequest, csp: string | undefined): NextResponse {
   if (!csp) return NextResponse.next();
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", csp);
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  if (nonce) headers.set("x-nonce", nonce);
   return NextResponse.next({ request: { headers } });
 }
 

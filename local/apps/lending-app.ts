@@ -14,6 +14,7 @@ import {
   type AppSession,
   type AppsConfig,
 } from "./app-session";
+import { deductionSchedule } from "./deduction-schedule";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
@@ -59,6 +60,7 @@ const LOAD = /* GraphQL */ `
           salary
           additionalIncome
           payFrequency
+          payMonths
           startDate
           requirePaystubs
         }
@@ -233,7 +235,8 @@ ${actionForm("complete-review", `<button type="submit">Complete the review and s
 <dt>Monthly payment</dt><dd>${usd(o.offerPaymentAmount)}</dd>
 <dt>Payroll deduction</dt><dd>${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period (${e(String(o.expectedPayments))} deductions)</dd>
 <dt>Term</dt><dd>${e(String(o.offerTerm))} months</dd>
-</dl></section>
+</dl>
+${deductionSchedule(o.offerTotalCost, info.employment)}</section>
 ${truthInLending(terms)}
 ${actionForm("accept", `<button type="submit">Accept offer</button>`)}`,
       );
@@ -264,7 +267,8 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
 <dt>Employer</dt><dd>${e(info.employerName ?? "—")}</dd>
 <dt>Deduction</dt><dd data-testid="deduction">${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period</dd>
 <dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
-</dl></section>
+</dl>
+${deductionSchedule(o.offerTotalCost, info.employment)}</section>
 ${actionForm(
   "confirm-direct-deposit",
   `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
