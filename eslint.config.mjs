@@ -142,6 +142,27 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 
+  {
+    // Every e2e page visit goes through the console gate (e2e/fixtures/console-gate.ts): a spec that
+    // took `test` from Playwright directly would let console errors and CSP violations pass.
+    name: "project/e2e-console-gate",
+    files: ["e2e/**/*.spec.ts", "tools/check-routes/*.pw.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from e2e/fixtures/console-gate: it fails a test on any console error or CSP violation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   boundaries("lib", [`lib/**/${CODE}`], [zone.components, zone.app, zone.local], TEST_CODE),
   boundaries(
     "lib-tests",

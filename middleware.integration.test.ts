@@ -40,6 +40,8 @@ interface Visitor {
   claimsSecret?: string;
   /** Bind the claims to another user's sub. */
   claimsSub?: string;
+  /** Amplify's refresh-token cookie (opaque to the server). */
+  refreshToken?: string;
 }
 
 const idToken = (v: Visitor) => kit.idToken(v);
@@ -52,6 +54,7 @@ async function request(path: string, v: Visitor) {
     `CognitoIdentityServiceProvider.${CLIENT_ID}.LastAuthUser=${v.username}`,
     `CognitoIdentityServiceProvider.${CLIENT_ID}.${v.username}.idToken=${await idToken(v)}`,
   ];
+  if (v.refreshToken) cookies.push(`CognitoIdentityServiceProvider.${CLIENT_ID}.${v.username}.refreshToken=${v.refreshToken}`);
   if (v.claims !== null) {
     const claims = { ...BASE_CLAIMS, ...v.claims, sub: v.claimsSub ?? v.sub };
     cookies.push(`shell_claims=${await signClaims(claims, v.claimsSecret ?? secret)}`);
@@ -127,6 +130,19 @@ describe("bad credentials fail closed", () => {
     expect(got.status).toBe(307);
     expect(got.location).toBe(`${ORIGIN}/register?redirect=%2Fpayments`);
     expect(got.reason).toBe("payments:anonymous");
+  });
+
+  // SPEC 4's verifying: the returning user the next day waits while the browser refreshes the session.
+  it("an expired identity token with a refresh token kept is verifying: /payments waits, the redirect kept", async () => {
+    const got = await request("/payments", { ...borrower, expiresIn: -5, refreshToken: "opaque-refresh" });
+    expect(got.status).toBe(307);
+    expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Fpayments`);
+    expect(got.reason).toBe("payments:verifying");
+  });
+
+  it("a foreign token is anonymous even with a refresh token cookie", async () => {
+    const got = await request("/payments", { ...borrower, expiresIn: -5, key: "foreign", refreshToken: "opaque-refresh" });
+    expect(got.location).toBe(`${ORIGIN}/register?redirect=%2Fpayments`);
   });
 
   it.each<[string, Visitor]>([

@@ -46,12 +46,17 @@ function withHeaders(response: NextResponse, headers: Record<string, string>): N
 /**
  * A request goes on with its id (read by server code for logs and API calls) and, for a page, its
  * nonce in the request's Content-Security-Policy, where Next reads it to stamp its own scripts
- * (next/script included, beforeInteractive too).
+ * (next/script included, beforeInteractive too), and in x-nonce, where react-instantsearch-nextjs
+ * reads it for the initial-results script it inserts (/employment).
  */
 function nextPage(request: NextRequest, csp: string | undefined, requestId?: string): NextResponse {
   if (!csp && !requestId) return NextResponse.next();
   const headers = new Headers(request.headers);
-  if (csp) headers.set("content-security-policy", csp);
+  if (csp) {
+    headers.set("content-security-policy", csp);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    if (nonce) headers.set("x-nonce", nonce);
+  }
   if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
   return NextResponse.next({ request: { headers } });
 }

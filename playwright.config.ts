@@ -12,6 +12,8 @@ export const HOSTED_PORT = PORT_BASE + 1;
 /** The local default again, with sign-in codes that expire quickly and a clock the test moves forward (e2e/auth-expiry.spec.ts). */
 export const SHORT_OTP_PORT = PORT_BASE + 2;
 export const SHORT_OTP_TTL_SECONDS = 5;
+/** Identity token lifetime on the short-OTP server, so a test can wait out a real expiry (e2e/returning-user.spec.ts). */
+export const SHORT_TOKEN_TTL_SECONDS = 20;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",
   LENDING_APP_URL: "https://lending.override.test",
@@ -81,6 +83,7 @@ export default defineConfig({
         LOCAL_DATA_DIR: "data/e2e-short-otp/pglite",
         LOCAL_OTP_CODE: "",
         LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS),
+        LOCAL_TOKEN_TTL_SECONDS: String(SHORT_TOKEN_TTL_SECONDS),
         LOCAL_CLOCK_CONTROL: "1",
         LOCAL_EMPLOYER_DIRECTORY_SIZE: "0",
       },

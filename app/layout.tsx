@@ -19,7 +19,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const { graphql } = publicConfig();
   // Every signed-in page signs out after 15 idle minutes, whatever its layout (the public pages and
   // the not-found page included), so the one place to mount it is here.
-  const signedIn = (await currentSession()).status !== "anonymous";
+  // A verifying session (expired identity token) is not signed in until the browser refreshes it.
+  const { status } = await currentSession();
+  const signedIn = status === "signing-in" || status === "signed-in";
   const requestId = await currentRequestId();
   return (
     <html lang="en">

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { SHORT_OTP_PORT, SHORT_OTP_TTL_SECONDS } from "../playwright.config";
 import { enterCode, newestMessageId, nextCode, requestCode } from "./fixtures/personas";
 

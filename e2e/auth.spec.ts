@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { randomBytes } from "node:crypto";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import {
@@ -93,7 +94,13 @@ test.describe("signing in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
-  test("three wrong codes start over with the e-mail kept; a new code then works", async ({ page }) => {
+  test("three wrong codes start over with the e-mail kept; a new code then works", async ({ page, consoleGate }) => {
+    // The identity service answers the last wrong code with 400 (NotAuthorizedException, as Cognito
+    // does); the browser reports that response in the console. The page's own wording is what is tested.
+    consoleGate.allow(
+      /\/api\/local\/cognito\): Failed to load resource: the server responded with a status of 400/,
+      "Cognito's 400 for a refused code",
+    );
     const email = "loan-details@example.com";
     await page.goto("/login");
     const baseline = await requestCode(page, email);
@@ -147,7 +154,14 @@ test.describe("signing in", () => {
 
   test("an unknown e-mail is answered as an account's: the code step, then wrong codes (issue 13: no user existence errors)", async ({
     page,
+    consoleGate,
   }) => {
+    // The identity service answers the last wrong code with 400 (NotAuthorizedException, as Cognito
+    // does); the browser reports that response in the console. The page's own wording is what is tested.
+    consoleGate.allow(
+      /\/api\/local\/cognito\): Failed to load resource: the server responded with a status of 400/,
+      "Cognito's 400 for a refused code",
+    );
     await page.goto("/login");
     await page.getByLabel("E-mail or mobile number").fill("nobody-here@example.com");
     await page.getByRole("button", { name: "Send my code" }).click();
@@ -206,7 +220,12 @@ test.describe("a session that is signing in (identity, no claims)", () => {
     expect(hops.map(pathAndQuery)).toEqual(["/apply", "/_restricted?redirect=%2Fapply", "/apply", "/api/local/apps/lending/apply"]);
   });
 
-  test("a failed load offers a retry on /wait-load-redirect", async ({ page, context }) => {
+  test("a failed load offers a retry on /wait-load-redirect", async ({ page, context, consoleGate }) => {
+    // The test answers the claims load with 502 to show the retry; the browser reports that response.
+    consoleGate.allow(
+      /\/api\/session\/claims\): Failed to load resource: the server responded with a status of 502/,
+      "the 502 this test sends",
+    );
     await signInAs(page, "borrower@example.com");
     await context.clearCookies({ name: CLAIMS_COOKIE });
     let calls = 0;

@@ -1,7 +1,8 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 
 /**
@@ -28,7 +29,13 @@ async function applicantAt(page: Page, step: FlowStep): Promise<string> {
 
 test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({
   page,
+  consoleGate,
 }, testInfo) => {
+  // The Link stand-in answers the wrong password with 400, as Plaid does; the browser reports that response.
+  consoleGate.allow(
+    /\/api\/local\/plaid\/link\/login\): Failed to load resource: the server responded with a status of 400/,
+    "the wrong password this test types",
+  );
   await applicantAt(page, "fundingAccount");
   await checkState(page, testInfo, "empty");
   await page.getByRole("button", { name: "Link a bank account" }).click();
@@ -40,6 +47,15 @@ test("at fundingAccount, a checking account linked through Link moves the applic
     "credentials were not correct",
   );
   await checkState(page, testInfo, "widget-wrong-password");
+  // The username stays; only the password is asked again.
+  const login = page.getByRole("dialog", { name: "Log in at First Platypus Bank" });
+  await expect(login.getByLabel("Username")).toHaveValue("user_good");
+  await expect(login.getByLabel("Password")).toHaveValue("");
+  await expect(login.getByLabel("Password")).toBeFocused();
+  // A retry with the username blank names what is missing (not "the bank could not be reached") and stays open.
+  await logIn(page, "First Platypus Bank", "", "pass_good");
+  await expect(login.getByRole("alert")).toHaveText("Enter your username.");
+  await expect(login.getByLabel("Username")).toBeFocused();
   await logIn(page, "First Platypus Bank", "user_good");
   const accounts = page.getByRole("dialog", { name: "Your accounts at First Platypus Bank" });
   await expect(accounts.getByLabel(/Plaid Checking/)).toBeVisible();
@@ -138,7 +154,12 @@ test("expired bank credentials show the popup and are repaired in update mode", 
   await expect(page.getByRole("dialog", { name: "Account Credentials Expired" })).toHaveCount(0);
 });
 
-test("leaving the widget keeps the page usable; a bank that is down says so", async ({ page }, testInfo) => {
+test("leaving the widget keeps the page usable; a bank that is down says so", async ({ page, consoleGate }, testInfo) => {
+  // The Link stand-in answers a bank that is down with an error status, as Plaid does; the browser reports that response.
+  consoleGate.allow(
+    /\/api\/local\/plaid\/link\/login\): Failed to load resource: the server responded with a status of 4\d\d/,
+    "the bank that is down",
+  );
   await applicantAt(page, "fundingAccount");
   await page.getByRole("button", { name: "Link a bank account" }).click();
   await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { isApplyRoute } from "../components/chrome/apply-route";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { signInAs } from "./fixtures/personas";

@@ -2,7 +2,8 @@ import { checkState as checkPageState } from "./fixtures/page-states";
 import { api, newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { HOSTED_PORT, LOCAL_PORT } from "../playwright.config";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { samplePath } from "../lib/routing/testing/visitors";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { checkState } from "./fixtures/page-states";
 import { AMPLIFY_COOKIE_PREFIX, cookieNames, signInAs } from "./fixtures/personas";
 import { CLAIMS_COOKIE } from "../lib/session/claims";

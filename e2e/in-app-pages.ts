@@ -60,6 +60,22 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
   { name: "personal", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
   { name: "employment", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
   { name: "bank", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
+  // The application's own steps, as the applicant sees them (the console gate runs on every visit):
+  // /employment at chooseEmployer carries the employer search's server-rendered results script.
+  {
+    name: "employment-choose-employer",
+    path: "/employment",
+    persona: "newcomer@example.com",
+    ready: async (page) => expect(page.locator('[data-ready="true"]').and(page.getByRole("combobox"))).toBeVisible(),
+  },
+  { name: "employment-details", path: "/employment", persona: "employment@example.com", ready: heading(/./) },
+  {
+    name: "personal-loan-request",
+    path: "/personal",
+    persona: "loan-details@example.com",
+    ready: async (page) => expect(page.getByLabel("How much would you like to borrow?")).toBeVisible(),
+  },
+  { name: "personal-details", path: "/personal", persona: "personal@example.com", ready: heading(/./) },
   // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
   {
     name: "bank-oauth-no-pending-link",

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { api, newApplicant, walkTo } from "./fixtures/applicant";
 import { submitEmploymentDetails } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";

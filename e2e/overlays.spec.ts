@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { type Page, type Route } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { signInAs } from "./fixtures/personas";
 
@@ -22,6 +23,16 @@ const APPLY_TEXT = "Please wait a second while we load your loan application inf
 const PROCESSING_TEXT = "Please wait while we verify your information.";
 const PROCESSING_DETAIL =
   "The product is verifying your identity, income, address, and pulling your credit history. This may take a few minutes.";
+
+// The held claims loads are refused when each test ends (afterEach); the browser reports each refused load.
+test.use({
+  consoleAllowed: [
+    {
+      pattern: /\(http:\/\/[^)]*\/api\/session\/claims\): Failed to load resource: net::ERR_FAILED$/,
+      why: "the held loads refused at the end",
+    },
+  ],
+});
 
 const held: Route[] = [];
 /** Set when the test is over: a load that still arrives is refused at once, never let through. */

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { PERSONAS } from "../local/seed/personas";
 import { LOCAL_ORIGIN, pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 

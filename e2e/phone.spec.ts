@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { BORROWER, IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
 
 /**

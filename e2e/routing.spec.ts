@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { HOSTED_OVERRIDES, HOSTED_PORT, LOCAL_PORT } from "../playwright.config";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { samplePath } from "../lib/routing/testing/visitors";

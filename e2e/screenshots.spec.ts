@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
 
 /**

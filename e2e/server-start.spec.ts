@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { openDb } from "../local/db/index";
 import { LOCAL_PORT } from "../playwright.config";
 

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { signInAs } from "./fixtures/personas";
 
 /** Issue 13: signing out in one tab signs out the others (they reload and the edge sends them to sign in). */

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../lib/lending/application-rules";
 import { api, apiReply, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState } from "./fixtures/page-states";

@@ -41,9 +41,16 @@ if (unknown.length) {
 }
 
 const port = Number(flag("-p", "--port") ?? process.env.PORT ?? "3000");
+const givenHost = flag("-H", "--hostname") ?? process.env.HOSTNAME;
+const localMode = (process.env.APP_ENV || "local") === "local";
 // Local mode (published secrets, open code outbox) listens on loopback unless told otherwise.
-const hostname =
-  flag("-H", "--hostname") ?? process.env.HOSTNAME ?? ((process.env.APP_ENV || "local") === "local" ? "127.0.0.1" : undefined);
+const hostname = givenHost ?? (localMode ? "127.0.0.1" : undefined);
+// Plain local `npm start` (no host, no APP_URL): one origin, the one people type and the README
+// names, http://localhost:PORT; a request for 127.0.0.1 or [::1] is sent there (docs/operations.md).
+// A given host or APP_URL is served exactly as given.
+const canonical = localMode && !givenHost && !process.env.APP_URL ? `http://localhost:${port}` : undefined;
+if (canonical) process.env.APP_URL = canonical;
+const loopbackAliases = new Set([`127.0.0.1:${port}`, `[::1]:${port}`]);
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";
@@ -87,6 +94,11 @@ const handle = app.getRequestHandler();
 const wrap = globalThis.__shellWrapRequest ?? ((h) => h);
 lifecycle = createLifecycleServer(
   wrap((req, res) => {
+    if (canonical && loopbackAliases.has(req.headers.host ?? "")) {
+      // 308 keeps the method and body: a form posted to the other name still arrives.
+      res.writeHead(308, { location: canonical + req.url, "cache-control": "no-store" }).end();
+      return;
+    }
     // The peer's address goes at the end of X-Forwarded-For, always: whatever a client wrote there
     // stays on the left, where nothing reads it (local/http/client-ip.ts). Next itself only fills the
     // header when it is missing, so a client could otherwise choose its own address.
@@ -110,11 +122,11 @@ function selfHost(name) {
   if (!name || name === "0.0.0.0" || name === "::") return "127.0.0.1";
   return name.includes(":") ? `[${name}]` : name;
 }
-const self = `http://${selfHost(hostname)}:${port}`;
+const self = canonical ?? `http://${selfHost(hostname)}:${port}`;
 for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?format=json", "/api/local/cognito"] : [])]) {
   await fetch(self + warm, { redirect: "manual", signal: AbortSignal.timeout(30_000) })
     .then((r) => r.arrayBuffer())
     .catch(() => undefined);
 }
 const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
-console.log(`✓ Ready in ${Date.now() - started} ms on http://${shown}:${port}`);
+console.log(`✓ Ready in ${Date.now() - started} ms on ${canonical ?? `http://${shown}:${port}`}`);

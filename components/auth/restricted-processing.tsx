@@ -1,6 +1,9 @@
 "use client";
 
 import { ProcessingOverlay } from "@/components/overlays/processing-overlay";
+import { useMemo } from "react";
+import { renewSessionOnDemand } from "@/lib/auth/amplify-on-demand";
+import type { PublicConfig } from "@/lib/config/env";
 import { LoadFailedNotice } from "./load-failed-notice";
 import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return";
 
@@ -8,8 +11,18 @@ import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return"
  * /_restricted while signing in (SPEC 4): the processing overlay while the account loads, then
  * back to the guarded route the visitor asked for, which the guards now judge on fresh claims.
  */
-export function RestrictedProcessing({ redirect, deps }: { redirect?: string; deps?: Partial<LoadAndReturnDeps> }) {
-  const { state, retry } = useLoadAndReturn(redirect, deps);
+export function RestrictedProcessing({
+  redirect,
+  renewWith,
+  deps,
+}: {
+  redirect?: string;
+  /** Given for a verifying session: Amplify, configured from this, refreshes the identity first. */
+  renewWith?: PublicConfig;
+  deps?: Partial<LoadAndReturnDeps>;
+}) {
+  const withRenew = useMemo(() => (renewWith ? { renew: () => renewSessionOnDemand(renewWith), ...deps } : deps), [renewWith, deps]);
+  const { state, retry } = useLoadAndReturn(redirect, withRenew);
   return (
     <>
       <ProcessingOverlay open={state === "loading"} />

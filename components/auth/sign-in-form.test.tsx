@@ -23,6 +23,7 @@ function services(overrides: Partial<SignInServices> = {}): jest.Mocked<SignInSe
     signOutOfAmplify: jest.fn(async () => undefined),
     refreshClaims: jest.fn(async () => ({ ok: true as const, claims: {} as never, load: {} as never })),
     logOriginTracking: jest.fn(async () => true),
+    justRegistered: jest.fn(async () => true),
     navigate: jest.fn(),
     logError: jest.fn(),
     ...overrides,
@@ -59,6 +60,10 @@ describe("register", () => {
     await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/apply?partner=perkSpot"));
     expect(s.answerCode).toHaveBeenCalledWith("123456");
     expect(s.logOriginTracking).toHaveBeenCalledWith("http://api.test/graphql", "id.jwt", "perkSpot");
+    // SPEC 7: once, with the route the person arrived for (no partner tag), before the account loads.
+    expect(s.justRegistered).toHaveBeenCalledTimes(1);
+    expect(s.justRegistered).toHaveBeenCalledWith("http://api.test/graphql", "id.jwt", "/apply");
+    expect(s.justRegistered.mock.invocationCallOrder[0]).toBeLessThan(s.refreshClaims.mock.invocationCallOrder[0]!);
     expect(s.refreshClaims).toHaveBeenCalled();
   });
 
@@ -71,6 +76,7 @@ describe("register", () => {
     await user.click(screen.getByRole("button", { name: "Verify" }));
     await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard?partner=ebg"));
     expect(s.logOriginTracking).not.toHaveBeenCalled();
+    expect(s.justRegistered).not.toHaveBeenCalled();
   });
 
   it("refuses a phone number on register, keeps what was typed", async () => {

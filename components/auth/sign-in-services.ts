@@ -1,6 +1,6 @@
 import type { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify, startSignIn } from "@/lib/auth/auth-service";
 import { loadAmplify, mayHaveStoredSession } from "@/lib/auth/amplify-on-demand";
-import type { logOriginTracking } from "@/lib/auth/origin-tracking";
+import type { justRegistered, logOriginTracking } from "@/lib/auth/origin-tracking";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
 import { logClientError } from "@/lib/client/error-logging";
 import type { PublicConfig } from "@/lib/config/env";
@@ -14,6 +14,7 @@ export interface SignInServices {
   signOutOfAmplify: typeof signOutOfAmplify;
   refreshClaims: () => ReturnType<typeof refreshClaims>;
   logOriginTracking: typeof logOriginTracking;
+  justRegistered: typeof justRegistered;
   /** A full navigation: the middleware decides where the target really goes. */
   navigate: (url: string) => void;
   /** Client errors are logged, not shown (SPEC 8). */
@@ -48,6 +49,7 @@ export function browserSignInServices(config: PublicConfig): SignInServices {
     signOutOfAmplify: async () => (await loadAuth()).signOutOfAmplify(),
     refreshClaims: () => refreshClaims(),
     logOriginTracking: async (...args) => (await import("@/lib/auth/origin-tracking")).logOriginTracking(...args),
+    justRegistered: async (...args) => (await import("@/lib/auth/origin-tracking")).justRegistered(...args),
     navigate: (url) => window.location.assign(url),
     logError: (where, error) => {
       const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

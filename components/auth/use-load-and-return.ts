@@ -7,6 +7,8 @@ import { refreshClaims, type ClaimsRefresh } from "@/lib/auth/refresh-claims";
 export type LoadState = "loading" | "failed" | "looping";
 
 export interface LoadAndReturnDeps {
+  /** Refreshes an expired identity first (a verifying session, SPEC 4); never throws. */
+  renew?: () => Promise<void>;
   refresh: () => Promise<ClaimsRefresh>;
   /** location.replace: the waiting page does not stay in history. */
   replace: (url: string) => void;
@@ -48,7 +50,7 @@ function tooManyReturns(target: string, storage: LoadAndReturnDeps["storage"], n
  * goes to sign in, coming back to the same target; a failed load offers a retry.
  */
 export function useLoadAndReturn(redirect: string | undefined, deps: Partial<LoadAndReturnDeps> = {}) {
-  const { refresh, replace, storage, now } = {
+  const { renew, refresh, replace, storage, now } = {
     ...defaults,
     storage: typeof window === "undefined" ? undefined : window.sessionStorage,
     ...deps,
@@ -61,6 +63,7 @@ export function useLoadAndReturn(redirect: string | undefined, deps: Partial<Loa
     if (running.current) return;
     running.current = true;
     setState("loading");
+    await renew?.();
     const result = await refresh();
     running.current = false;
     if (result.ok) {
@@ -76,7 +79,7 @@ export function useLoadAndReturn(redirect: string | undefined, deps: Partial<Loa
       return;
     }
     setState("failed");
-  }, [now, refresh, replace, storage, target]);
+  }, [now, renew, refresh, replace, storage, target]);
 
   useEffect(() => {
     void load();

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AUTH_MESSAGES, AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-errors";
 import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
-import { signInTarget } from "@/lib/auth/redirect-target";
+import { returnTarget, signInTarget } from "@/lib/auth/redirect-target";
 import type { PublicConfig } from "@/lib/config/env";
 import {
   CODE_INVALID,
@@ -57,6 +57,8 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
   const sentFor = useRef<string>("");
   /** A new account was created in this flow (partner origin is recorded only for those). */
   const createdAccount = useRef(false);
+  /** A new account whose registration the lender has not been told of yet (justRegistered, once). */
+  const announceRegistration = useRef(false);
   /**
    * The identity provider said there is no such account (a pool without "prevent user existence
    * errors"). The page does not say so: it asks for the code as for an account, and every code is
@@ -71,6 +73,18 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     setPhase("finishing");
     setPending("finish");
     setError(null);
+    if (announceRegistration.current) {
+      try {
+        const token = await services.currentUserIdToken();
+        // The route the person arrived for (the safe redirect target, or the dashboard), without the partner tag.
+        if (token) {
+          await services.justRegistered(config.graphql.url, token, returnTarget(redirect));
+          announceRegistration.current = false;
+        }
+      } catch (e) {
+        services.logError("justRegistered", e);
+      }
+    }
     if (createdAccount.current && partner) {
       try {
         const token = await services.currentUserIdToken();
@@ -97,7 +111,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
       return;
     }
     setError({ message: FINISH_FAILED, field: null, retryFinish: true });
-  }, [config.graphql.url, partner, services, target]);
+  }, [config.graphql.url, partner, redirect, services, target]);
 
   // A session that is still good in this browser (its identity token had expired, the refresh
   // token had not): finish signing in without asking for a code. The services load Amplify for it.
@@ -170,7 +184,10 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
       try {
         if (mode === "register") {
           const { created } = await services.registerAccount(parsed.value);
-          if (created) createdAccount.current = true;
+          if (created) {
+            createdAccount.current = true;
+            announceRegistration.current = true;
+          }
         }
         await sendCode(parsed.value);
         setPhase("code");

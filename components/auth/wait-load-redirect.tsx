@@ -2,6 +2,9 @@
 
 import { LoadingOverlay, loadingVariantFor } from "@/components/overlays/loading-overlay";
 import { targetPath } from "@/lib/auth/redirect-target";
+import { useMemo } from "react";
+import { renewSessionOnDemand } from "@/lib/auth/amplify-on-demand";
+import type { PublicConfig } from "@/lib/config/env";
 import { LoadFailedNotice } from "./load-failed-notice";
 import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return";
 
@@ -9,8 +12,18 @@ import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return"
  * /wait-load-redirect (SPEC 4): the loading overlay, worded for the target (apply or loan and
  * payments), while the account loads; then back to the target.
  */
-export function WaitLoadRedirect({ redirect, deps }: { redirect?: string; deps?: Partial<LoadAndReturnDeps> }) {
-  const { state, target, retry } = useLoadAndReturn(redirect, deps);
+export function WaitLoadRedirect({
+  redirect,
+  renewWith,
+  deps,
+}: {
+  redirect?: string;
+  /** Given for a verifying session: Amplify, configured from this, refreshes the identity first. */
+  renewWith?: PublicConfig;
+  deps?: Partial<LoadAndReturnDeps>;
+}) {
+  const withRenew = useMemo(() => (renewWith ? { renew: () => renewSessionOnDemand(renewWith), ...deps } : deps), [renewWith, deps]);
+  const { state, target, retry } = useLoadAndReturn(redirect, withRenew);
   return (
     <>
       <LoadingOverlay open={state === "loading"} variant={loadingVariantFor(targetPath(target))} />

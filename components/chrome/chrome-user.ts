@@ -18,6 +18,7 @@ export type LogoutHandler = () => void | Promise<void>;
 /** Minimal shape of lib/session's Session that the chrome reads. */
 type SessionLike =
   | { status: "anonymous" }
+  | { status: "verifying" }
   | { status: "signing-in"; email: string }
   | { status: "signed-in"; email: string; claims: { flags: { adminPortalUser: boolean } } };
 
@@ -27,7 +28,9 @@ type SessionLike =
  */
 export function chromeUserFor(session: SessionLike): ChromeUser {
   switch (session.status) {
+    // Verifying: the session is being refreshed; until it is, nothing is shown as the user's.
     case "anonymous":
+    case "verifying":
       return { signedIn: false };
     case "signing-in":
       return { signedIn: true, email: session.email, adminPortalUser: false };

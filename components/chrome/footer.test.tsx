@@ -52,9 +52,9 @@ describe("Footer", () => {
       "$10,000",
       "35.99%",
       "24 months",
-      "19.60% APR",
-      "$204.45",
-      "$4,906.80",
+      "19.64% APR",
+      "$201.62",
+      "$4,838.72",
       "not sponsored by employers",
       "partner bank",
     ]) {

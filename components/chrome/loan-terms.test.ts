@@ -1,4 +1,6 @@
-import { LOAN_TERMS } from "@/lib/lending/loan-terms";
+import { centsToDollars } from "@/lib/lending/loan-math";
+import { workedExample } from "@/lib/lending/worked-example";
+import { formatUsd } from "@/lib/format/money";
 import { loanTermsText } from "./loan-terms";
 
 describe("loanTermsText", () => {
@@ -11,18 +13,23 @@ describe("loanTermsText", () => {
     "No penalty for paying early",
     "$4,000 loan",
     "$25 prepaid finance charge",
+    "$3,975.00 amount financed",
     "18.99% interest",
-    "19.60% APR",
-    "$204.45",
-    "$4,906.80",
+    "19.64% APR",
+    "23 monthly payments of $201.62 and a last one of $201.46",
+    "a finance charge of $863.72",
+    "a total of $4,838.72 in payments",
     "not sponsored by employers",
     "partner payment processor with a partner bank",
   ])("states %p", (fragment) => {
     expect(text).toContain(fragment);
   });
 
-  it("has a worked example whose total is the monthly payment times the term", () => {
-    const { monthlyPayment, totalOfPayments } = LOAN_TERMS.example;
-    expect(Math.round(monthlyPayment * LOAN_TERMS.termMonths * 100)).toBe(Math.round(totalOfPayments * 100));
+  it("prints the loan math's figures for the example, not SPEC 1's printed ones", () => {
+    const d = workedExample();
+    expect(text).toContain(formatUsd(centsToDollars(d.totalOfPaymentsCents)));
+    expect(text).not.toContain("$204.45");
+    expect(text).not.toContain("$4,906.80");
+    expect(text).not.toContain("19.60%");
   });
 });

@@ -34,6 +34,21 @@ export async function idTokenOnDemand(): Promise<string | null> {
 }
 
 /**
+ * A verifying session (identity token expired, refresh token kept): Amplify refreshes the tokens
+ * with the refresh token and writes them back to the cookies. A refresh token that is revoked or
+ * expired makes Amplify clear the cookies, so the next request is plainly signed out. Never throws.
+ */
+export async function renewSessionOnDemand(config: PublicConfig): Promise<void> {
+  try {
+    await loadAmplify(config);
+    const { fetchAuthSession } = await import("aws-amplify/auth");
+    await fetchAuthSession();
+  } catch {
+    // Offline or not refreshable: the claims request that follows answers for it.
+  }
+}
+
+/**
  * Whether this browser may hold a session of this app client: Amplify's cookies (lib/auth/amplify.ts)
  * name its last user. Without one there is nothing to keep fresh or finish, and Amplify need not load.
  */

@@ -1,5 +1,5 @@
 import { userClient } from "@/lib/api/client";
-import { logOriginTracking as logOrigin } from "@/lib/api/operations";
+import { justRegistered as markJustRegistered, logOriginTracking as logOrigin } from "@/lib/api/operations";
 
 /**
  * Records where a new account came from (SPEC 7: logOriginTracking(originId)), with the user's own
@@ -7,4 +7,12 @@ import { logOriginTracking as logOrigin } from "@/lib/api/operations";
  */
 export async function logOriginTracking(graphqlUrl: string, idToken: string, originId: string): Promise<boolean> {
   return logOrigin(userClient(graphqlUrl, idToken), originId);
+}
+
+/**
+ * Tells the lender a new account has just registered and which route it arrived for (SPEC 7:
+ * justRegistered(applyNowRoute)), once, right after the account's first sign-in.
+ */
+export async function justRegistered(graphqlUrl: string, idToken: string, applyNowRoute: string): Promise<boolean> {
+  return markJustRegistered(userClient(graphqlUrl, idToken), applyNowRoute);
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../forms/zod";
 import { EVERY_ROUND, money, oneOf, text } from "../forms/fields";
 import { routingNumberProblem } from "./aba";
 import { accountNumberProblem, ACCEPTED_SUBTYPES } from "./funding-rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../forms/zod";
 import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesNo } from "../forms/fields";
 
 /**

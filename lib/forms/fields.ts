@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDigits, usPhoneDigits } from "../format";
 
 /**

@@ -9,7 +9,7 @@ import {
   levelPaymentCents,
   percentToBps,
 } from "./loan-math";
-import { WORKED_EXAMPLE, workedExampleDisagreement } from "./worked-example";
+import { SPEC_PRINTED_EXAMPLE, workedExampleDisagreement } from "./worked-example";
 
 /** What a refusal says: the field, and a message that tells the caller what a good value is. */
 function refusal(run: () => unknown): { name: string; field: string; message: string } {
@@ -132,7 +132,12 @@ describe("cents and dollars", () => {
 
 describe("the worked-example comparison reports both directions and agreement", () => {
   it("says a figure agrees, with +0, when the stated value is what the formulas give", () => {
-    const { figures, report } = workedExampleDisagreement({ ...WORKED_EXAMPLE, aprBps: 1964, paymentCents: 20162, totalCents: 483872 });
+    const { figures, report } = workedExampleDisagreement({
+      ...SPEC_PRINTED_EXAMPLE,
+      aprBps: 1964,
+      paymentCents: 20162,
+      totalCents: 483872,
+    });
     expect(figures).toEqual([
       {
         figure: "APR",
@@ -156,7 +161,12 @@ describe("the worked-example comparison reports both directions and agreement", 
   });
 
   it("signs a stated figure above the formulas +, below −, and an APR off by more than 1/8 point as outside", () => {
-    const { figures, report } = workedExampleDisagreement({ ...WORKED_EXAMPLE, aprBps: 1990, paymentCents: 20000, totalCents: 480000 });
+    const { figures, report } = workedExampleDisagreement({
+      ...SPEC_PRINTED_EXAMPLE,
+      aprBps: 1990,
+      paymentCents: 20000,
+      totalCents: 480000,
+    });
     expect(figures.map((f) => [f.difference, f.agrees, f.withinRegZTolerance])).toEqual([
       ["+0.26 percentage points", false, false],
       ["-$1.62", false, undefined],

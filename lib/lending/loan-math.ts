@@ -31,7 +31,7 @@ const BPS_MONTH_DENOMINATOR = 10_000n * 12n;
 
 export class LoanTermsError extends Error {
   constructor(
-    readonly field: "principal" | "fee" | "rate" | "term" | "amountFinanced" | "apr",
+    readonly field: "principal" | "fee" | "rate" | "term" | "amountFinanced" | "apr" | "payMonths",
     message: string,
   ) {
     super(`${field}: ${message}`);
@@ -236,15 +236,6 @@ export function payoffCents(disclosure: LoanDisclosure, paidInstalments: number)
 
 export type PayFrequency = "weekly" | "biweekly" | "semimonthly" | "monthly";
 export const PAY_PERIODS_PER_YEAR: Record<PayFrequency, number> = { weekly: 52, biweekly: 26, semimonthly: 24, monthly: 12 };
-
-/**
- * The payroll deduction per pay period that covers the monthly payment: payment × 12 / periods a
- * year, rounded up to the cent so a year of deductions never falls short.
- */
-export function deductionPerPayPeriodCents(monthlyPaymentCents: number, frequency: PayFrequency): number {
-  const periods = PAY_PERIODS_PER_YEAR[frequency];
-  return Math.ceil((monthlyPaymentCents * MONTHS_PER_YEAR) / periods);
-}
 
 export const dollarsToCents = (dollars: number): number => {
   const c = Math.round(dollars * 100);

@@ -7,8 +7,10 @@ const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 describe("loan request schema", () => {
   it.each([
     [0, false],
-    [0.01, true],
-    [1, true],
+    [0.01, false],
+    [1, false],
+    [499.99, false],
+    [500, true],
     [10000, true],
     [10000.01, false],
     [9999.99, true],
@@ -31,6 +33,13 @@ describe("loan request schema", () => {
   });
   it.each([["ZZ"], [""], ["Texas"], ["tx"]])("state %p is refused", (state) => {
     expect(loanRequestSchema.safeParse({ ...loan, state }).success).toBe(false);
+  });
+  it("a territory the lender does not serve is refused with the reason, not accepted and refused later", () => {
+    const r = loanRequestSchema.safeParse({ ...loan, state: "PR" });
+    expect(fieldErrors(r.error!)).toEqual({
+      state:
+        "We lend in every state and the District of Columbia, not in American Samoa, Guam, Northern Mariana Islands, Puerto Rico or Virgin Islands.",
+    });
   });
   it("twelve reasons, anything else refused", () => {
     expect(loanRequestSchema.safeParse({ ...loan, reason: "Vacation" }).success).toBe(false);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/forms/zod";
 import {
   EVERY_ROUND,
   email,
@@ -14,7 +14,8 @@ import {
   todayIso,
 } from "@/lib/forms/fields";
 import { MAX_SALARY } from "@/lib/employment/schema";
-import { LOAN_TERMS, displayedLoanTerms } from "@/lib/lending/loan-terms";
+import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES, LOAN_AMOUNT_RANGE_TEXT } from "@/lib/lending/loan-amount";
+import { UNSERVED_STATES, isServedState } from "@/lib/lending/service-area";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
 /**
@@ -24,11 +25,8 @@ import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists"
  * (identity-submission.ts).
  */
 
-/** The amount applied for is held to the amount-financed cap (SPEC 1), in dollars. */
-export const MAX_LOAN_AMOUNT = LOAN_TERMS.maxAmountFinanced;
-const MAX_LOAN_AMOUNT_TEXT = displayedLoanTerms().maxAmountFinanced;
-/** The loan amount field's hint, on both forms that ask for it. */
-export const LOAN_AMOUNT_HINT = `Up to ${MAX_LOAN_AMOUNT_TEXT}`;
+/** The loan amount field's hint, on both forms that ask for it: the range, before anyone types (lib/lending/loan-amount). */
+export const LOAN_AMOUNT_HINT = `${LOAN_AMOUNT_RANGE_TEXT}, in whole dollars or with cents`;
 export const MIN_AGE_YEARS = 18;
 const MAX_AGE_YEARS = 120;
 
@@ -36,13 +34,22 @@ const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]
 
 const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
 
+/** The states the lender serves (lib/lending/service-area), as the loan request offers them. */
+export const SERVED_STATES = US_STATES.filter((s) => isServedState(s.abbreviation));
+const nameOf = (abbreviation: string) => US_STATES.find((s) => s.abbreviation === abbreviation)?.name ?? abbreviation;
+const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
+/** Said beside the state of residence, so nobody learns it from a refusal later. */
+export const UNSERVED_STATES_NOTE = `We lend in every state and the District of Columbia, not in ${listed(UNSERVED_STATES.map(nameOf))}.`;
+
+const servedState = oneOf(SERVED_STATES.map((s) => s.abbreviation) as [string, ...string[]], {
+  required: "Choose your state of residence",
+  invalid: UNSERVED_STATES_NOTE,
+});
+
+/** The amount applied for: the one amount rule (lib/lending/loan-amount), also applied by `applies` and prequalification. */
 const loanAmount = money(
-  {
-    required: "Enter the amount you'd like to borrow",
-    min: "The amount must be more than $0",
-    max: `The amount can be at most ${MAX_LOAN_AMOUNT_TEXT}`,
-  },
-  { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT },
+  { required: LOAN_AMOUNT_MESSAGES.required, min: LOAN_AMOUNT_MESSAGES.below, max: LOAN_AMOUNT_MESSAGES.above },
+  { min: LOAN_AMOUNT.min, max: LOAN_AMOUNT.max },
 );
 
 /** The loan request (step loanDetails), sent with `applies` (its `type` is added when sending). */
@@ -51,7 +58,7 @@ export const loanRequestSchema = z
     amount: loanAmount,
     reason: oneOf(LOAN_REASONS, { required: "Choose a reason for the loan" }),
     other: optionalText({ max: 500, tooLong: "Keep the description under 500 characters" }),
-    state: state("Choose your state of residence"),
+    state: servedState,
   })
   .superRefine((v, ctx) => {
     if (v.reason === "Other" && !(typeof v.other === "string" && v.other.trim())) {

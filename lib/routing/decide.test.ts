@@ -213,6 +213,15 @@ describe("guarded routes for every kind of visitor", () => {
       wait("/wait-load-redirect", "/verifications"),
       SIGN,
     ],
+    // Verifying waits like signing-in on every guarded route, the dashboard included (its session must be refreshed first).
+    verifying: [
+      ...columns.slice(0, 9).map((p) => wait("/_restricted", p)),
+      wait("/wait-load-redirect", "/payments"),
+      wait("/wait-load-redirect", "/review"),
+      wait("/wait-load-redirect", "/servicing"),
+      wait("/wait-load-redirect", "/verifications"),
+      wait("/wait-load-redirect", "/dashboard?counters=9"),
+    ],
     newcomer: [...applying(1, "chooseEmployer"), ...noOffer, ...staff, SIGN],
     loanDetails: [...applying(2, "loanDetails"), ...noOffer, ...staff, SIGN],
     employment: [...applying(3, "employmentInformation"), ...noOffer, ...staff, SIGN],
@@ -273,6 +282,7 @@ describe("machine-readable reasons", () => {
   it.each([
     ["/payments", "anonymous", "anonymous"],
     ["/payments", "signingIn", "signing-in"],
+    ["/payments", "verifying", "verifying"],
     ["/payments", "newcomer", "loan-not-signed"],
     ["/apply", "rejected", "loan-rejected"],
     ["/apply", "signed", "loan-already-signed"],

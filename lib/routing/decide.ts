@@ -81,8 +81,22 @@ function dashboardHome(ctx: Context): string {
 
 type Guard = (ctx: Context) => Decision | undefined;
 
+/** Where this row's visitors wait while their session is refreshed or their data loads. */
+function waitingRoom(ctx: Context): string {
+  return ctx.row.whileSigningIn ?? (ctx.row.layout === "public" ? "/_restricted" : "/wait-load-redirect");
+}
+
+/** A verifying session (SPEC 4) waits, keeping the target, while the browser refreshes it; the waiting room itself lets it in. */
+function waitWhileVerifying(ctx: Context): Decision | undefined {
+  const wait = waitingRoom(ctx);
+  if (ctx.key === wait.toLowerCase()) return undefined;
+  return redirect(ctx, withRedirect(wait, target(ctx)), "verifying");
+}
+
 const authenticated: Guard = (ctx) => {
-  if (ctx.input.session.status !== "anonymous") return undefined;
+  const status = ctx.input.session.status;
+  if (status === "verifying") return waitWhileVerifying(ctx);
+  if (status !== "anonymous") return undefined;
   const page = ctx.key.includes("contract") || ctx.key.includes("dashboard") ? "/login" : "/register";
   return redirect(ctx, withRedirect(page, target(ctx)), "anonymous");
 };
@@ -92,8 +106,7 @@ function requireClaims(ctx: Context): Claims | Decision {
   const session = ctx.input.session;
   if (session.status === "signed-in") return session.claims;
   if (session.status === "anonymous") return authenticated(ctx)!;
-  const wait = ctx.row.whileSigningIn ?? (ctx.row.layout === "public" ? "/_restricted" : "/wait-load-redirect");
-  return redirect(ctx, withRedirect(wait, target(ctx)), "signing-in");
+  return redirect(ctx, withRedirect(waitingRoom(ctx), target(ctx)), session.status);
 }
 
 function withClaims(check: (claims: Claims, ctx: Context) => Decision | undefined): Guard {
@@ -129,7 +142,9 @@ const stepConsistency = withClaims((claims, ctx) => {
 
 /** After sign-in: the safe redirect target if it is a real destination, else the dashboard. */
 const guestOnly: Guard = (ctx) => {
-  if (ctx.input.session.status === "anonymous") return undefined;
+  // Verifying counts as a guest here: where a refresh failed, sign-in must show, not send them back to wait.
+  const status = ctx.input.session.status;
+  if (status === "anonymous" || status === "verifying") return undefined;
   const wanted = firstSafeRedirect(parseQuery(ctx.search));
   if (wanted) {
     const q = wanted.indexOf("?");

@@ -80,6 +80,7 @@ export type Reason =
   | "malformed-path"
   | "anonymous"
   | "signing-in"
+  | "verifying"
   | "loan-rejected"
   | "loan-already-signed"
   | "loan-not-signed"

@@ -267,3 +267,50 @@ describe("identityCookie", () => {
     expect(identityCookie(jar({}), CLIENT)).toBeUndefined();
   });
 });
+
+describe("readSession: verifying (SPEC 4), the returning user whose identity token expired", () => {
+  const REFRESH = "opaque-refresh-token";
+  const expired = NOW - 1;
+  type Case = [name: string, token: () => Promise<string>, refresh: string | undefined, user: string, want: string];
+  const titled = (c: Case) => [`${c[0]} → ${c[4]}`, ...c.slice(1)] as unknown as Case;
+  const cases: Case[] = [
+    ["expired, genuine, refresh token kept", () => idToken({ exp: expired }), REFRESH, "abc123", "verifying"],
+    ["expired a day ago, refresh token kept", () => idToken({ iat: NOW - 90_000, exp: NOW - 86_400 }), REFRESH, "abc123", "verifying"],
+    ["expired, but no refresh token", () => idToken({ exp: expired }), undefined, "abc123", "anonymous"],
+    ["expired, empty refresh token", () => idToken({ exp: expired }), "", "abc123", "anonymous"],
+    ["expired and signed by another key", () => idToken({ exp: expired, key: otherKey }), REFRESH, "abc123", "anonymous"],
+    ["expired, another issuer", () => idToken({ exp: expired, iss: "https://evil.example" }), REFRESH, "abc123", "anonymous"],
+    ["expired, another client", () => idToken({ exp: expired, aud: "other-client" }), REFRESH, "abc123", "anonymous"],
+    ["expired, an access token", () => idToken({ exp: expired, use: "access" }), REFRESH, "abc123", "anonymous"],
+    ["expired, another user's token", () => idToken({ exp: expired, username: "someone-else" }), REFRESH, "abc123", "anonymous"],
+    ["not a token at all", async () => "garbage", REFRESH, "abc123", "anonymous"],
+    [
+      "a token with its payload cut",
+      async () => (await idToken({ exp: expired })).split(".").slice(0, 2).join("."),
+      REFRESH,
+      "abc123",
+      "anonymous",
+    ],
+    ["still valid: signed in, not verifying", () => idToken(), REFRESH, "abc123", "signing-in"],
+  ];
+  it.each(cases.map(titled))("%s", async (_name, token, refresh, user, want) => {
+    const cookies = jar({
+      [lastAuthUserCookie(CLIENT)]: user,
+      [idTokenCookie(CLIENT, user)]: await token(),
+      [`CognitoIdentityServiceProvider.${CLIENT}.${user}.refreshToken`]: refresh,
+    });
+    const session = await readSession(cookies, options, NOW);
+    expect(session.status).toBe(want);
+    if (want === "verifying") expect(session).toEqual({ status: "verifying", username: user });
+  });
+
+  it("never lets a verifying session's claims cookie count", async () => {
+    const cookies = jar({
+      [lastAuthUserCookie(CLIENT)]: "abc123",
+      [idTokenCookie(CLIENT, "abc123")]: await idToken({ exp: expired }),
+      [`CognitoIdentityServiceProvider.${CLIENT}.abc123.refreshToken`]: REFRESH,
+      [CLAIMS_COOKIE]: await signClaims(claims, SECRET, NOW),
+    });
+    expect(await readSession(cookies, options, NOW)).toEqual({ status: "verifying", username: "abc123" });
+  });
+});

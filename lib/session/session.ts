@@ -1,9 +1,16 @@
+import { decodeJwt } from "jose";
 import { CLAIMS_COOKIE, readClaims, type Claims } from "./claims";
 import type { IdTokenVerifier } from "./id-token";
 
 /** Who is asking, as the guards see it. */
 export type Session =
   | { status: "anonymous" }
+  /**
+   * SPEC 4's "verifying": the identity cookie names a user whose genuine identity token has expired
+   * and a refresh token is kept (a returning user, the next day). Nothing acts for them; the guards
+   * send them to wait while the browser refreshes the session.
+   */
+  | { status: "verifying"; username: string }
   /** A valid identity, application data not loaded yet (no valid claims cookie). */
   | { status: "signing-in"; sub: string; username: string; email: string }
   | { status: "signed-in"; sub: string; username: string; email: string; claims: Claims };
@@ -18,6 +25,10 @@ export function lastAuthUserCookie(clientId: string): string {
 }
 export function idTokenCookie(clientId: string, username: string): string {
   return `${PREFIX}.${clientId}.${username}.idToken`;
+}
+
+export function refreshTokenCookie(clientId: string, username: string): string {
+  return `${PREFIX}.${clientId}.${username}.refreshToken`;
 }
 
 export interface CookieReader {
@@ -42,10 +53,33 @@ export function identityCookie(cookies: CookieReader, clientId: string): { usern
   return token ? { username, token } : undefined;
 }
 
+function hasRefreshToken(cookies: CookieReader, clientId: string, username: string): boolean {
+  return Boolean(
+    cookies.get(refreshTokenCookie(clientId, username)) || cookies.get(refreshTokenCookie(clientId, encodeURIComponent(username))),
+  );
+}
+
 /**
- * Evaluates Amplify's identity cookies and our claims cookie. Missing, expired, tampered, foreign
- * or mismatched cookies yield "anonymous" (or "signing-in" when only the claims are bad): fail
- * closed, never an exception.
+ * Whether `token` is one the issuer really signed for `username` that has only run out of time:
+ * checked in full (signature, issuer, audience) as of the second before it expired.
+ */
+async function expiredButGenuine(token: string, username: string, options: SessionReaderOptions, nowSeconds: number): Promise<boolean> {
+  let exp: unknown;
+  try {
+    exp = decodeJwt(token).exp;
+  } catch {
+    return false;
+  }
+  if (typeof exp !== "number" || !Number.isSafeInteger(exp) || exp > nowSeconds) return false;
+  const identity = await options.verifyIdToken(token, exp - 1);
+  return identity !== null && identity.username.toLowerCase() === username.toLowerCase();
+}
+
+/**
+ * Evaluates Amplify's identity cookies and our claims cookie. Missing, tampered, foreign or
+ * mismatched cookies yield "anonymous" (or "signing-in" when only the claims are bad); a genuine
+ * but expired identity token with a refresh token kept yields "verifying": fail closed, never an
+ * exception.
  */
 export async function readSession(
   cookies: CookieReader,
@@ -58,7 +92,12 @@ export async function readSession(
     const { username, token } = found;
     const identity = await options.verifyIdToken(token, nowSeconds);
     // The token must belong to the user the cookie names, or someone stitched cookies together.
-    if (!identity || identity.username.toLowerCase() !== username.toLowerCase()) return ANONYMOUS;
+    if (!identity) {
+      const refreshable =
+        hasRefreshToken(cookies, options.clientId, username) && (await expiredButGenuine(token, username, options, nowSeconds));
+      return refreshable ? { status: "verifying", username } : ANONYMOUS;
+    }
+    if (identity.username.toLowerCase() !== username.toLowerCase()) return ANONYMOUS;
     const base = { sub: identity.sub, username: identity.username, email: identity.email };
     const claims = await readClaims(cookies.get(CLAIMS_COOKIE), options.claimsSecret, identity.sub, nowSeconds);
     return claims ? { status: "signed-in", ...base, claims } : { status: "signing-in", ...base };

@@ -6,7 +6,7 @@ import { currentRequestId } from "@/lib/observability/request-context";
 import { currentIdToken, currentSession } from "./server-session";
 import type { Session } from "./session";
 
-export type SignedInSession = Exclude<Session, { status: "anonymous" }>;
+export type SignedInSession = Exclude<Session, { status: "anonymous" } | { status: "verifying" }>;
 
 export interface SignedInApi {
   session: SignedInSession;
@@ -17,11 +17,12 @@ export interface SignedInApi {
 
 /**
  * The one way the server acts for the signed-in user (server actions, page loaders, the claims
- * route). Fails closed: no verified identity, or no token to send, is null — never an exception.
+ * route). Fails closed: no verified identity (a verifying session included), or no token to send, is null — never an exception.
  */
 export async function signedInApi(): Promise<SignedInApi | null> {
   const session = await currentSession();
-  if (session.status === "anonymous") return null;
+  // A verifying visitor's token has expired: nothing is sent on their behalf until the browser refreshes it.
+  if (session.status === "anonymous" || session.status === "verifying") return null;
   const token = await currentIdToken();
   if (!token) return null;
   const { graphql, timeouts } = serverConfig();

@@ -7,7 +7,7 @@ import * as lending from "../lending/operations";
 import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
-import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
+import { actionForm, e, loanStateWords, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
 
 /**
  * The local stand-in of the hosted dashboard app (/api/local/apps/dashboard/…): the home a visitor
@@ -172,8 +172,8 @@ function home(l: Load): Response {
     "Dashboard",
     `<h1>Hello, ${e(name)}</h1>
 <section class="card" aria-labelledby="status"><h2 id="status">Your application</h2><dl>
-<dt>Application step</dt><dd data-testid="application-step">${e(l.applicationStep)}</dd>
-<dt>Loan state</dt><dd data-testid="loan-state">${e(state)}</dd>
+<dt>Where it is</dt><dd data-testid="application-step" data-step="${e(l.applicationStep)}">${e(stepWords(l.applicationStep))}</dd>
+<dt>Status</dt><dd data-testid="loan-state" data-state="${e(state)}">${e(loanStateWords(state))}</dd>
 </dl>
 <p data-testid="next">${e(next.text)}</p>
 ${next.href ? `<p><a class="button" href="${e(next.href)}" data-testid="next-link">${e(next.label ?? "Continue")}</a></p>` : ""}

@@ -14,29 +14,21 @@ import {
   type AppSession,
   type AppsConfig,
 } from "./app-session";
+import { deductionSchedule } from "./deduction-schedule";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
-import { actionForm, e, pct, showDate, signInResponse, standInResponse, usd } from "./pages";
+import { SHELL_PAGE_OF_STEP } from "./shell-steps";
+import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
 
 /**
  * The local stand-in of the hosted lending app (/api/local/apps/lending/…). For each apply step it
- * either hands the applicant to the shell page that serves the step, or serves the step itself as a
- * plain page that reads and writes through the GraphQL API with the user's token. GET never
- * redirects (so a redirect chain ends here, as on the hosted app); a form POST acts, refreshes the
- * shell's claims and answers 303 to the shell route that comes next.
+ * either forwards the applicant straight to the shell page that serves the step (a 303, no page in
+ * between: the shell pages never send back here, so no loop), or serves the step itself as a plain
+ * page that reads and writes through the GraphQL API with the user's token. A form POST acts,
+ * refreshes the shell's claims and answers 303 to the shell route that comes next.
  */
 
 const APP = "Lending app";
 const BASE = "/api/local/apps/lending";
-
-/** Steps served by a shell page: the hand-off. */
-const SHELL_PAGES: Record<string, { path: string; what: string }> = {
-  chooseEmployer: { path: "/employment", what: "choose your employer" },
-  employmentInformation: { path: "/employment", what: "tell us about your job" },
-  loanDetails: { path: "/personal", what: "tell us about the loan you need" },
-  personalInformation: { path: "/personal", what: "tell us about yourself" },
-  fundingAccount: { path: "/bank", what: "link the bank account the loan is paid into" },
-  verifyMD: { path: "/bank", what: "confirm the two small deposits in your bank account" },
-};
 
 const UPLOAD_TITLES: Record<string, string> = {
   uploadIdentity: "Upload an identity document",
@@ -68,6 +60,7 @@ const LOAD = /* GraphQL */ `
           salary
           additionalIncome
           payFrequency
+          payMonths
           startDate
           requirePaystubs
         }
@@ -100,7 +93,7 @@ async function load(config: AppsConfig, s: AppSession): Promise<Load> {
 const page = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
 
 function stepLine(step: string): string {
-  return `<p>Your application is at step <strong data-testid="application-step">${e(step)}</strong>.</p>`;
+  return `<p>Where your application is: <strong data-testid="application-step" data-step="${e(step)}">${e(stepWords(step))}</strong>.</p>`;
 }
 
 /** The Truth in Lending box (Reg Z §1026.18) and the payment schedule, from the loan math. */
@@ -141,15 +134,8 @@ function renderStep(step: string, l: Load, notice = ""): Response {
   const info = l.appInfo;
   const stored = l.applicationStep;
   const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
-  const shell = SHELL_PAGES[step];
-  if (shell) {
-    return page(
-      "Continue your application",
-      `<h1>Continue your application</h1>${stepLine(stored)}
-<p>Next, ${e(shell.what)} on the app's own page.</p>
-<p><a class="button" href="${e(shell.path)}" data-testid="handoff">Continue on ${e(shell.path)}</a></p>`,
-    );
-  }
+  const shell = SHELL_PAGE_OF_STEP[step];
+  if (shell) return new Response(null, { status: 303, headers: { location: shell, "cache-control": "no-store" } });
   const here = (wanted: string | string[]) => (Array.isArray(wanted) ? wanted.includes(stored) : stored === wanted);
   const elsewhere = () =>
     page("Not this step", `<h1>This step is not open</h1>${stepLine(stored)}<p><a href="/apply">Go to your current step</a></p>`, 409);
@@ -249,7 +235,8 @@ ${actionForm("complete-review", `<button type="submit">Complete the review and s
 <dt>Monthly payment</dt><dd>${usd(o.offerPaymentAmount)}</dd>
 <dt>Payroll deduction</dt><dd>${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period (${e(String(o.expectedPayments))} deductions)</dd>
 <dt>Term</dt><dd>${e(String(o.offerTerm))} months</dd>
-</dl></section>
+</dl>
+${deductionSchedule(o.offerTotalCost, info.employment)}</section>
 ${truthInLending(terms)}
 ${actionForm("accept", `<button type="submit">Accept offer</button>`)}`,
       );
@@ -280,7 +267,8 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
 <dt>Employer</dt><dd>${e(info.employerName ?? "—")}</dd>
 <dt>Deduction</dt><dd data-testid="deduction">${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period</dd>
 <dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
-</dl></section>
+</dl>
+${deductionSchedule(o.offerTotalCost, info.employment)}</section>
 ${actionForm(
   "confirm-direct-deposit",
   `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
@@ -405,6 +393,6 @@ async function act(
       await lending.confirmDirectDeposit(await deps.db(), s.caller);
       return "/offer/contract";
     default:
-      throw new InputError("action", `"${action}" is not an action of step "${step}"`);
+      throw new InputError("action", `this page cannot do that at "${stepWords(step)}"; reload it to see where your application is`);
   }
 }

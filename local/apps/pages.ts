@@ -22,6 +22,48 @@ export function showDate(iso: string | null | undefined): string {
   return d.toLocaleDateString("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" });
 }
 
+/** What people read for a stored application step (never the step id itself). */
+const STEP_WORDS: Record<string, string> = {
+  chooseEmployer: "Choosing your employer",
+  loanDetails: "Telling us about the loan you need",
+  personalInformation: "Telling us about yourself",
+  employmentInformation: "Telling us about your job",
+  authPrequal: "Checking your rate",
+  prequalApprove: "Prequalified",
+  prequalRej: "Not prequalified",
+  consentPage: "Giving your consent",
+  fundingAccount: "Linking your bank account",
+  uploadIdentity: "Uploading an identity document",
+  uploadPaystubs: "Uploading your pay stubs",
+  uploadTenure: "Uploading proof of your time with your employer",
+  verifyMD: "Confirming two small deposits",
+  completeUnderReview: "Under review",
+  rejected: "Not approved",
+  "Offer Sent": "Your offer is ready",
+  offerDetails: "Your offer is ready",
+  activeLoan: "Loan active",
+  "Paper Form Confirmation Pending": "Waiting for your payroll office's form",
+};
+
+export function stepWords(step: string): string {
+  if (step.includes("applicationBlocked")) return "On hold";
+  return STEP_WORDS[step] ?? "In progress";
+}
+
+/** The loan state (SPEC 4) in words. */
+const LOAN_STATE_WORDS: Record<string, string> = {
+  "not-started": "Not started",
+  "in-progress": "Application in progress",
+  review: "In review",
+  signed: "Contract signed",
+  originated: "Loan funded",
+  rejected: "Not approved",
+};
+
+export function loanStateWords(state: string): string {
+  return LOAN_STATE_WORDS[state] ?? stepWords(state);
+}
+
 const STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; color: #1a1a1a; background: #f7f8f9; line-height: 1.5; }
   main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
@@ -31,7 +73,9 @@ const STYLE = `
   h1 { font-size: 1.5rem; margin: .25rem 0 1rem; }
   h2 { font-size: 1.125rem; margin: 0 0 .5rem; }
   dl { display: grid; grid-template-columns: minmax(9rem, auto) 1fr; gap: .25rem 1rem; margin: 0; }
-  dt { font-weight: 600; } dd { margin: 0; }
+  dt { font-weight: 600; } dd { margin: 0; overflow-wrap: anywhere; }
+  @media (max-width: 30rem) { dl { grid-template-columns: 1fr; } dd { margin: 0 0 .5rem; } }
+  p, li, h1, h2 { overflow-wrap: break-word; }
   table { border-collapse: collapse; width: 100%; font-size: .9375rem; }
   caption { text-align: left; font-weight: 600; padding: .25rem 0; }
   th, td { border: 1px solid #d4d4d4; padding: .375rem .5rem; text-align: left; }

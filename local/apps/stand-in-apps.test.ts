@@ -45,12 +45,14 @@ describe("the lending app stand-in", () => {
     expect(forged.status).toBe(401);
   });
 
-  it("hands a step served by a shell page over to it, without redirecting", async () => {
-    const res = await get("lending/apply?partner=perkSpot", await cookieFor("newcomer@example.com"));
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain("Local stand-in for the hosted lending app");
-    expect(html).toMatch(/href="\/employment" data-testid="handoff"/);
+  it("forwards a step served by a shell page straight to it (no page in between)", async () => {
+    for (const [email, path, shell] of [
+      ["newcomer@example.com", "lending/apply?partner=perkSpot", "/employment"],
+      ["newcomer@example.com", "lending/apply/chooseEmployer", "/employment"],
+    ] as const) {
+      const res = await get(path, await cookieFor(email));
+      expect([email, path, res.status, res.headers.get("location")]).toEqual([email, path, 303, shell]);
+    }
   });
 
   it("refuses a form from another origin, and an action of another step, writing nothing", async () => {
@@ -59,7 +61,7 @@ describe("the lending app stand-in", () => {
     expect(cross.status).toBe(403);
     const wrong = await post("lending/apply/completeUnderReview", cookie, { action: "accept" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("is not an action of step");
+    expect(await wrong.text()).toContain("this page cannot do that");
     expect(await stepOf("under-review@example.com")).toBe("completeUnderReview");
   });
 
@@ -92,11 +94,23 @@ describe("the lending app stand-in", () => {
 });
 
 describe("the dashboard stand-in", () => {
+  it("shows people words, never step ids or state names", async () => {
+    for (const email of ["newcomer@example.com", "borrower@example.com", "rejected@example.com", "prequal-approved@example.com"]) {
+      const html = await (await get("dashboard/", await cookieFor(email))).text();
+      // The text people read: everything outside tags, without the data-* hooks tests use.
+      const text = html.replace(/<[^>]*>/g, " ");
+      expect([email, text]).toEqual([
+        email,
+        expect.not.stringMatching(/chooseEmployer|prequalRej|prequalApprove|activeLoan|Loan state|originated|\brejected\b/),
+      ]);
+    }
+  });
+
   it("shows a borrower's loan, next payment, payments and statements", async () => {
     const res = await get("dashboard/", await cookieFor("borrower@example.com"));
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('data-testid="loan-state">originated<');
+    expect(html).toContain('data-testid="loan-state" data-state="originated">Loan funded<');
     expect(html).toContain('data-testid="payments"');
     expect(html).toContain('data-testid="statements"');
     expect(html).toMatch(/data-testid="next-payment">\$\d/);
@@ -114,7 +128,7 @@ describe("the dashboard stand-in", () => {
       ]);
     }
     const rejected = await (await get("dashboard/", await cookieFor("rejected@example.com"))).text();
-    expect(rejected).toContain('data-testid="loan-state">rejected<');
+    expect(rejected).toContain('data-testid="loan-state" data-state="rejected">Not approved<');
     expect(rejected).not.toContain("next-link");
   });
 

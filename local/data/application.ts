@@ -3,7 +3,7 @@ import type { LoanRecord, NextStepResult, StepResult } from "../../api/generated
 import type { Db, Queryable } from "../db";
 import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
-import { APPLICATION_SOURCES, LOAN_REASONS, MAX_LOAN_AMOUNT, STATE_ABBREVIATIONS } from "./reference";
+import { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS, isServedState, loanAmountProblem } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
 import { IDENTITY_FIELDS, decideIdentityChange, type IdentityField } from "../../lib/lending/application-rules";
 
@@ -85,8 +85,15 @@ export interface AppliesInput {
   type: unknown;
 }
 
+/** The one amount rule (lib/lending/loan-amount): what the loan request accepts, and nothing prequalification would refuse. */
+function loanAmount(field: string, value: unknown): number {
+  const problem = loanAmountProblem(value);
+  if (problem) throw new InputError(field, problem);
+  return value as number;
+}
+
 export async function applies(db: Db, caller: Caller, input: AppliesInput): Promise<AppInfo> {
-  const amount = money("amount", input.amount, { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT });
+  const amount = loanAmount("amount", input.amount);
   const reason = oneOf("reason", input.reason, LOAN_REASONS);
   const other =
     input.other === undefined || input.other === null || (reason !== "Other" && input.other === "")
@@ -97,6 +104,7 @@ export async function applies(db: Db, caller: Caller, input: AppliesInput): Prom
   if (typeof state !== "string" || !STATE_ABBREVIATIONS.has(state)) {
     throw new InputError("state", "must be the abbreviation of a US state or territory");
   }
+  if (!isServedState(state)) throw new InputError("state", `is not served: the lender does not lend in ${state}`);
   const type = text("type", input.type, { max: 50, pattern: /^[\w -]+$/, patternHint: "must be a loan type name" });
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
@@ -157,7 +165,7 @@ const PERSONAL_COLUMNS: Record<PersonalField, { column: string; check: (field: s
   email: { column: "email", check: email },
   salary: { column: "salary", check: (f, v) => money(f, v, { max: 10_000_000 }) },
   additionalIncome: { column: "additional_income", check: (f, v) => money(f, v, { max: 10_000_000 }) },
-  amount: { column: "amount", check: (f, v) => money(f, v, { min: 0, exclusiveMin: true, max: MAX_LOAN_AMOUNT }) },
+  amount: { column: "amount", check: loanAmount },
 };
 
 function personName(field: string, v: unknown): string {

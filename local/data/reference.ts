@@ -4,5 +4,6 @@
  * the two sides cannot drift apart.
  */
 export { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS } from "../../lib/personal/reference-lists";
-export { MAX_LOAN_AMOUNT } from "../../lib/personal/schemas";
+export { loanAmountProblem } from "../../lib/lending/loan-amount";
+export { isServedState } from "../../lib/lending/service-area";
 export { isKnownStep } from "../../lib/application/steps";

@@ -5,10 +5,11 @@
  * which the formulas do not give) fails here.
  */
 import {
-  amortisationSchedule, centsToDollars, deductionPerPayPeriodCents, discloseLoan, dollarsToCents, percentToBps,
+  amortisationSchedule, centsToDollars, discloseLoan, dollarsToCents, percentToBps,
   TERM_MONTHS,
 } from "../../lib/lending/loan-math";
-import { offerFigures, payFrequency } from "../lending/rules";
+import { payrollDeductionSchedule } from "../../lib/lending/payroll-deductions";
+import { monthsPaid, offerFigures, payFrequency } from "../lending/rules";
 import { sql, standInSuite } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
@@ -25,12 +26,13 @@ interface TermsRow {
   origination_fee: string;
   term: number;
   pay_frequency: string | null;
+  pay_months: number | null;
 }
 
 async function termsOf(sub: string) {
   const [row] = await sql<TermsRow>(
     server.url,
-    `SELECT p.sub, p.amount, p.interest_rate, p.origination_fee, p.term, e.pay_frequency
+    `SELECT p.sub, p.amount, p.interest_rate, p.origination_fee, p.term, e.pay_frequency, e.pay_months
        FROM prequalifications p LEFT JOIN employment e USING (sub) WHERE p.sub = $1 AND p.status`,
     [sub],
   );
@@ -38,6 +40,7 @@ async function termsOf(sub: string) {
   return {
     terms: { principalCents: dollarsToCents(Number(row.amount)), feeCents: dollarsToCents(Number(row.origination_fee)), rateBps: percentToBps(Number(row.interest_rate)), termMonths: row.term },
     frequency: payFrequency(row.pay_frequency),
+    months: monthsPaid(row.pay_months),
   };
 }
 
@@ -46,8 +49,8 @@ describe("the seeded figures are the loan math's", () => {
     const offers = await sql<Record<string, unknown> & { sub: string }>(server.url, "SELECT * FROM offers ORDER BY sub");
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) {
-      const { terms, frequency } = await termsOf(offer.sub);
-      const f = offerFigures(terms, frequency);
+      const { terms, frequency, months } = await termsOf(offer.sub);
+      const f = offerFigures(terms, frequency, months);
       const stored = Object.fromEntries(["amount_financed", "original_apr", "total_cost", "term", "payment_amount", "deduction_amount", "expected_payments"].map((k) => [k, n(offer[k])]));
       expect({ sub: offer.sub, ...stored }).toEqual({
         sub: offer.sub,
@@ -66,7 +69,7 @@ describe("the seeded figures are the loan math's", () => {
     const loans = await sql<Record<string, unknown> & { loan_id: string; sub: string; status: string }>(server.url, "SELECT * FROM loans ORDER BY loan_id");
     expect(loans.length).toBeGreaterThan(0);
     for (const loan of loans) {
-      const { terms, frequency } = await termsOf(loan.sub);
+      const { terms, frequency, months } = await termsOf(loan.sub);
       const d = discloseLoan(terms);
       expect({ loan: loan.loan_id, apr: n(loan.apr), amount: n(loan.amount), fee: n(loan.fee), term: n(loan.term), deduction: n(loan.deduction_amount) }).toEqual({
         loan: loan.loan_id,
@@ -74,7 +77,7 @@ describe("the seeded figures are the loan math's", () => {
         amount: centsToDollars(terms.principalCents),
         fee: centsToDollars(terms.feeCents),
         term: TERM_MONTHS,
-        deduction: centsToDollars(deductionPerPayPeriodCents(d.paymentCents, frequency)),
+        deduction: centsToDollars(payrollDeductionSchedule(d.totalOfPaymentsCents, frequency, months).regularCents),
       });
       const paid = (await sql<{ amount: string }>(server.url, "SELECT amount FROM payments WHERE loan_id = $1 ORDER BY effective_date", [loan.loan_id])).map((p) => Number(p.amount));
       expect(paid).toEqual(d.schedule.slice(0, paid.length).map((k) => centsToDollars(k.paymentCents)));

@@ -410,6 +410,8 @@ describe("user mutations: good input writes, bad input names the field and write
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 0 }, "amount"],
       [{ amount: -5 }, "amount"],
+      [{ amount: 50 }, "amount"], // below the smallest loan: refused here, never left for prequalification to reject
+      [{ amount: 499.99 }, "amount"],
       [{ amount: 10000.01 }, "amount"],
       [{ amount: 12.345 }, "amount"],
       [{ amount: "4000" }, "amount"],
@@ -417,18 +419,19 @@ describe("user mutations: good input writes, bad input names the field and write
       [{ reason: "Other" }, "other"],
       [{ state: "ZZ" }, "state"],
       [{ state: "Georgia" }, "state"],
+      [{ state: "PR" }, "state"], // a territory the lender does not serve (lib/lending/service-area)
       [{ type: "" }, "type"],
       [{ type: undefined }, "type"],
     ];
     for (const [v, field] of cases) expectFieldError(await applies(v), "applies", field);
     expect(await rowCount("applications", u.sub)).toBe(0);
 
-    const ok = await applies({ amount: 10000, reason: "Other", other: "Moving costs", state: "pr" });
+    const ok = await applies({ amount: 10000, reason: "Other", other: "Moving costs", state: "il" });
     expect(ok.body.data?.applies).toEqual({
       amountAppliedFor: 10000,
       loanReason: "Other",
       otherDescription: "Moving costs",
-      stateOfResidence: "PR",
+      stateOfResidence: "IL",
       loanType: "personal",
     });
     const [row] = await sql(
@@ -436,7 +439,7 @@ describe("user mutations: good input writes, bad input names the field and write
       "SELECT amount_applied_for::float8 AS amount, state_of_residence FROM applications WHERE sub = $1",
       [u.sub],
     );
-    expect(row).toEqual({ amount: 10000, state_of_residence: "PR" });
+    expect(row).toEqual({ amount: 10000, state_of_residence: "IL" });
   });
 
   it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {

@@ -34,6 +34,8 @@ export interface IdentitySettings {
 
 const schema = z.object({
   LOCAL_OTP_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(180),
+  /** ID and access token lifetime: tests shorten it to exercise a returning user's refresh. */
+  LOCAL_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(3600),
   LOCAL_OTP_CODE: z
     .string()
     .regex(/^\d{6}$/, "must be 6 digits")
@@ -45,6 +47,7 @@ export function identitySettings(env: Record<string, string | undefined> = proce
   const parsed = schema.safeParse({
     LOCAL_OTP_TTL_SECONDS: env.LOCAL_OTP_TTL_SECONDS || undefined,
     LOCAL_OTP_CODE: env.LOCAL_OTP_CODE || undefined,
+    LOCAL_TOKEN_TTL_SECONDS: env.LOCAL_TOKEN_TTL_SECONDS || undefined,
     LOCAL_TRUSTED_PROXY_HOPS: env.LOCAL_TRUSTED_PROXY_HOPS || undefined,
   });
   if (!parsed.success) {
@@ -54,7 +57,7 @@ export function identitySettings(env: Record<string, string | undefined> = proce
   return {
     otpTtlSeconds: parsed.data.LOCAL_OTP_TTL_SECONDS,
     fixedOtpCode: parsed.data.LOCAL_OTP_CODE,
-    tokenTtlSeconds: 3600,
+    tokenTtlSeconds: parsed.data.LOCAL_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: 30 * 24 * 3600,
     maxWrongAnswers: 3,
     attemptWindowSeconds: 15 * 60,

@@ -6,7 +6,7 @@ import { ensureApplication, moveTo, sameUser } from "../data/application";
 import type { Caller } from "../data/frontend";
 import { isKnownStep } from "../data/reference";
 import { InputError, text } from "../data/validate";
-import { decidePrequalification, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
+import { decidePrequalification, monthsPaid, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
 import { decideFunding } from "../../lib/lending/application-rules";
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-content";
@@ -329,8 +329,13 @@ export function signatureIdFor(username: string): string {
 async function writeOffer(tx: Queryable, sub: string): Promise<void> {
   const terms = await prequalTerms(tx, sub);
   if (!terms) throw new InputError("offer", "the application is not prequalified");
-  const e = (await tx.query<{ pay_frequency: string | null }>(`SELECT pay_frequency FROM employment WHERE sub = $1`, [sub]))[0];
-  const f = offerFigures(terms, payFrequency(e?.pay_frequency ?? null));
+  const e = (
+    await tx.query<{ pay_frequency: string | null; pay_months: number | null }>(
+      `SELECT pay_frequency, pay_months FROM employment WHERE sub = $1`,
+      [sub],
+    )
+  )[0];
+  const f = offerFigures(terms, payFrequency(e?.pay_frequency ?? null), monthsPaid(e?.pay_months ?? null));
   await tx.query(
     `INSERT INTO offers (sub, offer_stage, amount_financed, original_apr, total_cost, term, payment_amount, deduction_amount, expected_payments)
      VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8)
@@ -410,10 +415,11 @@ export async function insertLoan(
     terms: { principalCents: number; rateBps: number; feeCents: number };
     originated: string;
     frequency: string | null;
+    payMonths: number | null;
   },
 ): Promise<{ loanId: string; payoutDate: string }> {
   const d = discloseLoan({ ...input.terms, termMonths: TERM_MONTHS });
-  const f = offerFigures(input.terms, payFrequency(input.frequency));
+  const f = offerFigures(input.terms, payFrequency(input.frequency), monthsPaid(input.payMonths));
   const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM loans WHERE sub = $1`, [input.sub]))[0]!.n;
   const loanId = `L-${input.username}-${n + 1}`;
   const payoutDate = addMonths(input.originated, TERM_MONTHS);
@@ -457,13 +463,19 @@ export async function originate(db: Db, caller: Caller, today = isoToday()): Pro
     if (!funding.allowed) throw new InputError(funding.field, funding.message);
     const terms = await prequalTerms(tx, caller.sub);
     if (!terms) throw new InputError("offer", "the application is not prequalified");
-    const e = (await tx.query<{ pay_frequency: string | null }>(`SELECT pay_frequency FROM employment WHERE sub = $1`, [caller.sub]))[0];
+    const e = (
+      await tx.query<{ pay_frequency: string | null; pay_months: number | null }>(
+        `SELECT pay_frequency, pay_months FROM employment WHERE sub = $1`,
+        [caller.sub],
+      )
+    )[0];
     const loan = await insertLoan(tx, {
       sub: caller.sub,
       username: caller.username,
       terms,
       originated: today,
       frequency: e?.pay_frequency ?? null,
+      payMonths: e?.pay_months ?? null,
     });
     await tx.query(`UPDATE offers SET offer_stage = 'Originated' WHERE sub = $1`, [caller.sub]);
     await moveTo(tx, caller.sub, "activeLoan");

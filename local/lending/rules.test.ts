@@ -3,6 +3,7 @@ import {
   RATE_TIERS,
   decidePrequalification,
   monthsBetween,
+  monthsPaid,
   offerFigures,
   payFrequency,
   reviewMissing,
@@ -37,9 +38,9 @@ describe("soft credit check (test SSNs)", () => {
 describe("prequalification, rule by rule (the first failing rule decides)", () => {
   it.each<[string, Partial<PrequalFacts>, string, RegExp]>([
     ["no employer", { employerId: null }, "employer", /No employer/],
-    ["amount missing", { amountAppliedFor: null }, "amount", /between \$500 and \$10,000/],
-    ["amount below $500", { amountAppliedFor: 499.99 }, "amount", /between/],
-    ["amount above $10,000", { amountAppliedFor: 10000.01 }, "amount", /between/],
+    ["amount missing", { amountAppliedFor: null }, "amount", /No amount/],
+    ["amount below $500", { amountAppliedFor: 499.99 }, "amount", /smallest loan is \$500: enter \$500 to \$10,000/],
+    ["amount above $10,000", { amountAppliedFor: 10000.01 }, "amount", /largest loan is \$10,000/],
     ["no state", { stateOfResidence: null }, "state", /No state/],
     ["unserved territory", { stateOfResidence: "PR" }, "state", /not offered in PR/],
     ["retired", { employmentStatus: "retired" }, "employmentStatus", /not eligible/],
@@ -106,9 +107,24 @@ describe("offer figures from the loan math", () => {
       offerTotalCost: 5443.6,
       offerTerm: 24,
       offerPaymentAmount: 226.82,
-      offerDeductionAmount: 104.69, // 226.82 × 12 / 26 = 104.686… rounded up
+      offerDeductionAmount: 104.69, // $5,443.60 over 52 biweekly paydays = 104.684… rounded up; the last is $104.41
       expectedPayments: 52,
     });
+  });
+
+  it("follows the months paid a year: paid 10 months, 43 biweekly paydays carry the same total", () => {
+    const f = offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly", 10);
+    expect([f.offerTotalCost, f.offerDeductionAmount, f.expectedPayments]).toEqual([5443.6, 126.6, 43]); // 544,360 / 43 = 12,659.5…
+  });
+
+  it.each([
+    [10, 10],
+    [12, 12],
+    [null, 12],
+    [0, 12],
+    [13, 12],
+  ])("months paid %p → %i", (input, expected) => {
+    expect(monthsPaid(input)).toBe(expected);
   });
 
   it.each([

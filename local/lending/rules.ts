@@ -1,13 +1,7 @@
-import {
-  PAY_PERIODS_PER_YEAR,
-  TERM_MONTHS,
-  centsToDollars,
-  deductionPerPayPeriodCents,
-  discloseLoan,
-  type LoanDisclosure,
-  type PayFrequency,
-} from "../../lib/lending/loan-math";
-import { LOAN_TERMS } from "../../lib/lending/loan-terms";
+import { loanAmountProblem } from "../../lib/lending/loan-amount";
+import { TERM_MONTHS, centsToDollars, discloseLoan, type LoanDisclosure, type PayFrequency } from "../../lib/lending/loan-math";
+import { MONTHS_PAID_RANGE, payrollDeductionSchedule } from "../../lib/lending/payroll-deductions";
+import { isServedState } from "../../lib/lending/service-area";
 
 /**
  * The local stand-in's lending rules: pure, deterministic, documented in docs/lending.md ("Lending
@@ -37,16 +31,12 @@ export function softCreditCheck(ssn: string): CreditCheck {
 // ---------------------------------------------------------------------------------------------
 // Prequalification.
 
-export const MIN_LOAN_DOLLARS = 500;
-export const MAX_LOAN_DOLLARS = LOAN_TERMS.maxAmountFinanced;
 export const MIN_ANNUAL_INCOME_DOLLARS = 15_000;
 /** A loan's principal may be at most this share of the annual income (salary + additional income). */
 export const MAX_INCOME_SHARE = 0.25;
 export const THIN_FILE_MAX_DOLLARS = 1_500;
 /** Flat origination fee: the prepaid finance charge, withheld from the proceeds. */
 export const ORIGINATION_FEE_CENTS = 2_500;
-/** Where the stand-in does not lend (its choice: the territories without a lending licence). */
-export const UNSERVED_STATES: readonly string[] = ["AS", "GU", "MP", "PR", "VI"];
 export const MIN_TENURE_MONTHS = { full: 6, part: 12 } as const;
 
 /** Note rate in basis points by credit tier. */
@@ -116,12 +106,13 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
     creditDenialReason ? { status: false, rule, reason, creditDenialReason } : { status: false, rule, reason };
 
   if (!f.employerId) return fail("employer", "No employer on the application");
+  // The amount and state rules are the ones the loan request and `applies` hold to: a row that
+  // passed them is not refused here. The checks stay for rows written another way (seeds, old data).
   const amount = f.amountAppliedFor;
-  if (amount === null || !(amount >= MIN_LOAN_DOLLARS && amount <= MAX_LOAN_DOLLARS)) {
-    return fail("amount", `The amount applied for must be between $${MIN_LOAN_DOLLARS} and $${MAX_LOAN_DOLLARS.toLocaleString("en-US")}`);
-  }
+  const amountProblem = amount === null ? "No amount on the application" : loanAmountProblem(amount);
+  if (amount === null || amountProblem) return fail("amount", amountProblem!);
   if (!f.stateOfResidence) return fail("state", "No state of residence on the application");
-  if (UNSERVED_STATES.includes(f.stateOfResidence)) return fail("state", `Loans are not offered in ${f.stateOfResidence}`);
+  if (!isServedState(f.stateOfResidence)) return fail("state", `Loans are not offered in ${f.stateOfResidence}`);
   const status = normaliseEmploymentStatus(f.employmentStatus);
   if (!status)
     return fail("employmentStatus", `Employment status "${f.employmentStatus ?? "none"}" is not eligible (full or part time only)`);
@@ -176,6 +167,13 @@ export function payFrequency(value: string | null): PayFrequency {
   return "biweekly"; // the most common school and public-sector payroll, and the form's default
 }
 
+/** Months a year the applicant is paid, as the employment step stored it; a full year when not given. */
+export function monthsPaid(value: number | null): number {
+  return value !== null && Number.isInteger(value) && value >= MONTHS_PAID_RANGE.min && value <= MONTHS_PAID_RANGE.max
+    ? value
+    : MONTHS_PAID_RANGE.max;
+}
+
 export interface OfferFigures {
   offerAmountFinanced: number;
   offerOriginalAPR: number;
@@ -188,19 +186,25 @@ export interface OfferFigures {
 
 /**
  * The offer, all from the loan math: amount financed, disclosed APR, total of payments, term,
- * monthly payment, the payroll deduction per pay period covering it, and the number of pay-period
- * deductions over the term.
+ * monthly payment, and the payroll deductions on the applicant's paydays (pay frequency and months
+ * paid a year): the regular deduction and how many there are; the last one takes the rounding, so
+ * they add up to the total of payments (lib/lending/payroll-deductions).
  */
-export function offerFigures(terms: { principalCents: number; feeCents: number; rateBps: number }, frequency: PayFrequency): OfferFigures {
+export function offerFigures(
+  terms: { principalCents: number; feeCents: number; rateBps: number },
+  frequency: PayFrequency,
+  paidMonths: number = MONTHS_PAID_RANGE.max,
+): OfferFigures {
   const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
+  const deductions = payrollDeductionSchedule(d.totalOfPaymentsCents, frequency, paidMonths);
   return {
     offerAmountFinanced: centsToDollars(d.amountFinancedCents),
     offerOriginalAPR: d.aprBps / 100,
     offerTotalCost: centsToDollars(d.totalOfPaymentsCents),
     offerTerm: TERM_MONTHS,
     offerPaymentAmount: centsToDollars(d.paymentCents),
-    offerDeductionAmount: centsToDollars(deductionPerPayPeriodCents(d.paymentCents, frequency)),
-    expectedPayments: (TERM_MONTHS * PAY_PERIODS_PER_YEAR[frequency]) / 12,
+    offerDeductionAmount: centsToDollars(deductions.regularCents),
+    expectedPayments: deductions.count,
   };
 }
 

@@ -73,7 +73,12 @@ export function createPlaidHandler(deps: { db: () => Promise<Db> }): (request: R
         return info ? Response.json(info) : invalid("INVALID_LINK_TOKEN", "link token is invalid or expired");
       }
       const strings = ["institution_id", "username", "password"].map((k) => (typeof body[k] === "string" ? (body[k] as string) : ""));
-      if (strings.some((s) => !s || s.length > 200)) return invalid("INVALID_FIELD", "institution_id, username and password are required");
+      if (strings.some((s) => s.length > 200))
+        return invalid("INVALID_FIELD", "institution_id, username and password are at most 200 characters");
+      if (!strings[0]) return invalid("INVALID_FIELD", "institution_id is required");
+      // A blank login field is the person's to fix: named, and the widget asks again (not "the bank could not be reached").
+      if (!strings[1]!.trim()) return missingLogin("username");
+      if (!strings[2]) return missingLogin("password");
       const result = await login(db, { linkToken, institutionId: strings[0]!, username: strings[1]!, password: strings[2]! });
       if (!result.ok) return Response.json({ error: result.error, retry: result.retry }, { status: result.status });
       return Response.json(result);
@@ -87,6 +92,20 @@ const methodNotAllowed = (allow: string) => new Response("Method Not Allowed", {
 const invalid = (code: string, message: string) =>
   Response.json(
     { error: { error_type: "INVALID_REQUEST", error_code: code, error_message: message, display_message: null }, retry: false },
+    { status: 400 },
+  );
+
+const missingLogin = (field: "username" | "password") =>
+  Response.json(
+    {
+      error: {
+        error_type: "INVALID_INPUT",
+        error_code: field === "username" ? "MISSING_USERNAME" : "MISSING_PASSWORD",
+        error_message: `${field} is required`,
+        display_message: `Enter your ${field}.`,
+      },
+      retry: true,
+    },
     { status: 400 },
   );
 

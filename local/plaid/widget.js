@@ -169,15 +169,24 @@
       );
     }
 
-    function credentials(message) {
-      var user = el("input", { id: "plaid-stand-in-user", name: "username", autocomplete: "off", style: INPUT });
+    // A retry keeps the username typed (only the password is asked again), as a bank's login does.
+    function credentials(message, keptUsername) {
+      var user = el("input", { id: "plaid-stand-in-user", name: "username", autocomplete: "username", style: INPUT });
       var pass = el("input", { id: "plaid-stand-in-pass", name: "password", type: "password", autocomplete: "off", style: INPUT });
-      var errorBox = message ? el("p", { role: "alert", text: message, style: "color:#b91c1c;margin:0 0 8px" }) : null;
+      if (keptUsername) user.value = keptUsername;
+      var errorBox = el("p", { role: "alert", text: message || "", style: "color:#b91c1c;margin:0 0 8px" });
       var form = el(
         "form",
         {
           onsubmit: function (e) {
             e.preventDefault();
+            // Blank fields are named here, not sent to the bank.
+            var missing = !user.value.trim() ? "Enter your username." : !pass.value ? "Enter your password." : "";
+            if (missing) {
+              errorBox.textContent = missing;
+              (!user.value.trim() ? user : pass).focus();
+              return;
+            }
             submitLogin(user.value, pass.value);
           },
         },
@@ -192,6 +201,7 @@
         ],
       );
       frame("Log in at " + chosenInstitution.name, [form]);
+      (keptUsername ? pass : user).focus();
     }
 
     // An OAuth bank: the login happens on the bank's own site, which returns to the link token's
@@ -259,7 +269,7 @@
           if (destroyed) return;
           if (answer.error) {
             event("ERROR");
-            if (answer.retry) credentials(answer.error.display_message || answer.error.error_message);
+            if (answer.retry) credentials(answer.error.display_message || answer.error.error_message, username);
             else exitWith(answer.error, "institution_not_responding");
             return;
           }

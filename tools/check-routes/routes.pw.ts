@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../../e2e/fixtures/console-gate";
 import { APP_ENVS, type AppEnv } from "@/lib/config/env";
 import { routeCases } from "./cases";
 import { checkBaseUrl, isLocalhost } from "./http";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { RestrictedProcessing } from "@/components/auth/restricted-processing";
 import { RestrictedNotice } from "@/components/notices/restricted-notice";
 import { restrictedReasonFor } from "@/components/notices/restricted-reason";
+import { publicConfig } from "@/lib/config/env";
 import { currentSession } from "@/lib/session/server-session";
 
 export const metadata: Metadata = { title: "Not available", robots: { index: false } };
@@ -23,6 +24,10 @@ export default async function RestrictedNoticePage({ searchParams }: Props) {
   // target (components/auth/restricted-processing.tsx).
   if (session.status === "signing-in" && typeof query.redirect === "string") {
     return <RestrictedProcessing redirect={query.redirect} />;
+  }
+  // Verifying (identity token expired, refresh token kept): the browser refreshes the session first.
+  if (session.status === "verifying" && typeof query.redirect === "string") {
+    return <RestrictedProcessing redirect={query.redirect} renewWith={publicConfig()} />;
   }
 
   const reason = restrictedReasonFor(session.status === "signed-in" ? session.claims.loanState : undefined);

@@ -26,6 +26,8 @@ export function signedIn(overrides: Partial<Omit<Claims, "sub">> & { loanState?:
 export const VISITORS = {
   anonymous: { status: "anonymous" } as Session,
   signingIn: { status: "signing-in", ...identity } as Session,
+  /** A returning user: identity token expired, refresh token kept (SPEC 4's verifying). */
+  verifying: { status: "verifying", username: identity.username } as Session,
   newcomer: signedIn(),
   loanDetails: signedIn({ step: "loanDetails", loanState: "in-progress" }),
   employment: signedIn({ step: "employmentInformation", loanState: "in-progress" }),

@@ -1,6 +1,7 @@
-import { displayedLoanTerms } from "@/lib/lending/loan-terms";
+import { LOAN_AMOUNT_RANGE_TEXT } from "@/lib/lending/loan-amount";
+import { displayedLoanTerms } from "@/lib/lending/worked-example";
 
-/** SPEC 1's loan terms and worked example, beside the loan request: figures from lib/lending/loan-terms. */
+/** SPEC 1's loan terms and worked example, beside the loan request: figures from the loan math (lib/lending/worked-example). */
 export function LoanFacts() {
   const t = displayedLoanTerms();
   const e = t.example;
@@ -10,14 +11,14 @@ export function LoanFacts() {
         About our loans
       </h2>
       <ul className="mt-3 list-disc space-y-1 pl-5">
-        <li>Borrow up to {t.maxAmountFinanced} (amount financed).</li>
+        <li>Borrow {LOAN_AMOUNT_RANGE_TEXT}.</li>
         <li>APR of at most {t.maxApr}, fees included.</li>
         <li>A fixed term of {t.term}.</li>
         <li>{t.earlyRepayment}</li>
       </ul>
       <p className="mt-3 text-sm">
-        {`Example: a ${e.amountFinanced} loan with a ${e.prepaidFinanceCharge} prepaid finance charge at ${e.interestRate} interest ` +
-          `has a ${e.apr} APR, with payments of ${e.monthlyPayment} a month and ${e.totalOfPayments} in total.`}
+        {`Example: a ${e.loanAmount} loan with a ${e.prepaidFinanceCharge} prepaid finance charge (${e.amountFinanced} amount financed) ` +
+          `at ${e.interestRate} interest has a ${e.apr} APR, with ${e.payments}: ${e.totalOfPayments} in total.`}
       </p>
     </aside>
   );

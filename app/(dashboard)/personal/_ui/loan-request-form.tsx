@@ -3,8 +3,8 @@
 import { DraftRestored, Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
-import { LOAN_REASONS, US_STATES } from "@/lib/personal/reference-lists";
-import { LOAN_AMOUNT_HINT, loanRequestSchema } from "@/lib/personal/schemas";
+import { LOAN_REASONS } from "@/lib/personal/reference-lists";
+import { LOAN_AMOUNT_HINT, SERVED_STATES, UNSERVED_STATES_NOTE, loanRequestSchema } from "@/lib/personal/schemas";
 import { submitThenFollow } from "./after-submit";
 
 export interface LoanRequestSaved {
@@ -15,7 +15,8 @@ export interface LoanRequestSaved {
 }
 
 const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
-const STATES = US_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
+/** Only where the lender lends (lib/lending/service-area); the hint names the rest. */
+const STATES = SERVED_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
 
 /** Step loanDetails: amount, reason (a description for Other), state of residence; sent with `applies`. */
 export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; draftKey?: string }) {
@@ -26,7 +27,8 @@ export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; 
       amount: saved.amount,
       reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
       other: saved.other ?? "",
-      state: saved.state,
+      // A saved state the lender does not serve is asked again rather than refused at prequalification.
+      state: SERVED_STATES.some((s) => s.abbreviation === saved.state) ? saved.state : null,
     },
     onSubmit: submitThenFollow(submitLoanRequest),
   });
@@ -41,7 +43,7 @@ export function LoanRequestForm({ saved, draftKey }: { saved: LoanRequestSaved; 
         form={form}
         name="state"
         label="State of residence"
-        hint="Where you live now: your home address must be in this state"
+        hint={`Where you live now: your home address must be in this state. ${UNSERVED_STATES_NOTE}`}
         options={STATES}
         autoComplete="address-level1"
       />

@@ -1,0 +1,67 @@
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { decodeJwt } from "jose";
+import { SHORT_OTP_PORT, SHORT_TOKEN_TTL_SECONDS } from "../playwright.config";
+import { LOCAL_PATHS } from "../lib/config/local-paths";
+import { AMPLIFY_COOKIE_PREFIX, pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
+
+/**
+ * SPEC 4's verifying state: a returning user whose identity token has expired but whose refresh
+ * token is kept. On the server whose tokens live SHORT_TOKEN_TTL_SECONDS (playwright.config.ts),
+ * the token really expires (signed by the stand-in's own key): no cookie is forged.
+ */
+const ORIGIN = `http://127.0.0.1:${SHORT_OTP_PORT}`;
+const BORROWER = "borrower@example.com";
+
+async function amplifyCookie(context: BrowserContext, kind: "idToken" | "refreshToken") {
+  const cookie = (await context.cookies(ORIGIN)).find((c) => c.name.startsWith(AMPLIFY_COOKIE_PREFIX) && c.name.endsWith(`.${kind}`));
+  expect(cookie, `the ${kind} cookie`).toBeDefined();
+  return cookie!;
+}
+
+/** Signs in, closes the page (so no open page keeps the session fresh) and waits until the identity token has expired. */
+async function returningTomorrow(context: BrowserContext): Promise<{ refreshToken: string; clientId: string }> {
+  const page = await signInAs(context, BORROWER, { origin: ORIGIN, redirect: "/dashboard" });
+  const id = await amplifyCookie(context, "idToken");
+  const refresh = await amplifyCookie(context, "refreshToken");
+  await page.close();
+  const { exp, aud } = decodeJwt(id.value);
+  await expect
+    .poll(() => Date.now() / 1000 > exp! + 1, { message: "the identity token has expired", timeout: (SHORT_TOKEN_TTL_SECONDS + 30) * 1000 })
+    .toBe(true);
+  // The identity cookie outlives the token (Amplify keeps it for days): the usual case the next day.
+  expect((await amplifyCookie(context, "idToken")).value).toBe(id.value);
+  return { refreshToken: refresh.value, clientId: String(aud) };
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("a returning borrower with an expired identity token reaches /payments through the wait page, never sign-up", async ({ context }) => {
+  await returningTomorrow(context);
+  const page = await context.newPage();
+  const hops = recordNavigations(page);
+  await page.goto(`${ORIGIN}/payments`);
+  await page.waitForURL(`${ORIGIN}/api/local/apps/dashboard/payments`, { timeout: 30_000 });
+  const paths = hops.map(pathAndQuery);
+  expect(paths).toContain("/wait-load-redirect?redirect=%2Fpayments");
+  expect(paths.filter((p) => p.startsWith("/register") || p.startsWith("/login"))).toEqual([]);
+  // The session was refreshed: a new identity token that is valid now.
+  const { exp } = decodeJwt((await amplifyCookie(context, "idToken")).value);
+  expect(exp! * 1000).toBeGreaterThan(Date.now());
+});
+
+test("a returning borrower whose refresh token was revoked lands on sign in, the redirect kept", async ({ context, request }) => {
+  const { refreshToken, clientId } = await returningTomorrow(context);
+  // Revoked elsewhere (a sign-out on another device): Cognito's own RevokeToken, at the stand-in.
+  const revoked = await request.post(`${ORIGIN}${LOCAL_PATHS.cognito}`, {
+    headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken" },
+    data: JSON.stringify({ Token: refreshToken, ClientId: clientId }),
+  });
+  expect(revoked.status()).toBe(200);
+  const page = await context.newPage();
+  const hops = recordNavigations(page);
+  await page.goto(`${ORIGIN}/payments`);
+  await page.waitForURL(`${ORIGIN}/login?redirect=%2Fpayments`, { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "Send my code" })).toBeVisible();
+  await expect(page.getByText("Create your account")).toHaveCount(0);
+  expect(hops.map(pathAndQuery).filter((p) => p.startsWith("/register"))).toEqual([]);
+});
