@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { PersonaSessions } from "./in-app-pages";
 import { PAGE_STATES, WIDGET_SCRIPTS } from "./vitals-pages";
 

@@ -181,10 +181,12 @@
           onsubmit: function (e) {
             e.preventDefault();
             // Blank fields are named here, not sent to the bank.
-            var missing = !user.value.trim() ? "Enter your username." : !pass.value ? "Enter your password." : "";
-            if (missing) {
-              errorBox.textContent = missing;
-              (!user.value.trim() ? user : pass).focus();
+            var blank = null;
+            if (!user.value.trim()) blank = user;
+            else if (!pass.value) blank = pass;
+            if (blank) {
+              errorBox.textContent = blank === user ? "Enter your username." : "Enter your password.";
+              blank.focus();
               return;
             }
             submitLogin(user.value, pass.value);
