@@ -1,6 +1,7 @@
 import { checkConfigAtStart } from "./lib/config/check-at-start";
 import { markStarted } from "./lib/ops/readiness";
 import { refuseForbiddenMethods } from "./lib/security/forbidden-methods";
+import { logger } from "./lib/observability/logger";
 
 /**
  * The server's start-up, Node runtime only (instrumentation.ts imports it behind Next's runtime
@@ -16,7 +17,7 @@ export async function startNodeServer(): Promise<void> {
       const { prepareLocalStandIns } = await import("./local/startup");
       await prepareLocalStandIns();
     } catch (error) {
-      console.error("[local] the stand-ins' database could not be prepared:", error);
+      logger().fatal({ err: error }, "[local] the stand-ins' database could not be prepared");
       process.exit(1);
     }
   }

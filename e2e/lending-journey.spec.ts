@@ -10,6 +10,7 @@ import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { SHELL_PAGE_OF_STEP } from "../local/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
+import { rememberSecret } from "./fixtures/typed-secrets";
 
 /**
  * The whole journey on the production build against the local stand-ins: a brand-new visitor from
@@ -124,6 +125,7 @@ function recordLendingPages(page: Page): Promise<string>[] {
 
 /** From the partner sign-up to check my rate, through /employment, /personal and /employment again. */
 async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
+  rememberSecret("ssn", ssn);
   // /employment: the employer search, a parent, then its school.
   await handOffTo(page, "/employment", "Who is your employer?");
   await employerCombobox(page, "Your employer").fill("metro");

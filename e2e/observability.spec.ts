@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_PORT } from "../playwright.config";
 import { newApplicant, walkTo } from "./fixtures/applicant";
 import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";

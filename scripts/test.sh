@@ -69,7 +69,8 @@ echo "== bundle budgets (gzipped first-load JS per page, above a bare Next page)
 npm run test:bundle
 
 echo "== end-to-end tests and the route check of every seeded persona (Playwright, Debian chromium)"
-npx playwright test
+# LOG_SCAN_REQUIRED: the whole suite must have typed enough personal values for the log scan (e2e/log-scan.teardown.ts) to prove something.
+LOG_SCAN_REQUIRED=1 npx playwright test
 
 echo "== route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh

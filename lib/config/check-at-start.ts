@@ -1,21 +1,22 @@
 import { checkDeployment } from "./deployment";
 import { serverConfig, type ServerConfig } from "./env";
 import { checkExposure } from "./exposure";
+import { logger } from "@/lib/observability/logger";
 
 /** Called once by instrumentation.ts in the Node runtime: a bad configuration exits the process. */
 export function checkConfigAtStart(): ServerConfig {
   try {
     const config = serverConfig();
-    console.log(`[config] APP_ENV=${config.appEnv} app=${config.appUrl} dashboard=${config.hosts.dashboard}`);
+    logger().info({ appEnv: config.appEnv, appUrl: config.appUrl, dashboard: config.hosts.dashboard }, "[config] configuration checked");
     const exposure = checkExposure(config, process.env.HOSTNAME, process.env);
     if (!exposure.ok) throw new Error(exposure.error);
-    if ("warning" in exposure) console.warn(`\n${exposure.warning}\n`);
+    if ("warning" in exposure) logger().warn(exposure.warning);
     const deployment = checkDeployment(config.appEnv, process.env);
     if (deployment.errors.length) throw new Error(deployment.errors.join("\n"));
-    for (const warning of deployment.warnings) console.warn(warning);
+    for (const warning of deployment.warnings) logger().warn(warning);
     return config;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    logger().fatal(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
 }

@@ -6,6 +6,8 @@ import { counters } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./_ui/signing-url";
+import { requestLogger } from "@/lib/observability/request-context";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 /**
  * Asks the API for a fresh embedded signing URL (counters) with the signed-in user's own token,
@@ -21,15 +23,14 @@ export async function requestSigningUrl(signatureId: string): Promise<SigningUrl
   try {
     const url = await counters(api.client, signatureId);
     if (!isAcceptableSigningUrl(url, config)) {
-      console.error("[dashboard-sign] counters answered an unacceptable signing URL");
+      (await requestLogger({ page: "dashboard-sign" })).error({ operation: "counters" }, "counters answered an unacceptable signing URL");
       return failure("failed");
     }
     return { ok: true, url };
   } catch (error) {
     const detail = apiError(error);
     const problem = problemFromApiError(detail);
-    if (problem === "unavailable")
-      console.error("[dashboard-sign] counters failed:", detail?.errorType ?? (error instanceof Error ? error.message : error));
+    if (problem === "unavailable") await logApiFailure("counters", error, { page: "dashboard-sign" });
     return signingFailure(problem);
   }
 }

@@ -1,7 +1,6 @@
 "use server";
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/api/client";
 import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { serverConfig } from "@/lib/config/env";
@@ -9,6 +8,8 @@ import { employmentSchema } from "@/lib/employment/schema";
 import { fieldOfValidationError, parseForm } from "@/lib/forms/validation";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
+import { requestLogger } from "@/lib/observability/request-context";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 /**
  * The /employment page's calls, made on the server with the signed-in user's own token (read from
@@ -16,10 +17,8 @@ import { employmentInformationNextHandler, initializeArgyle, setEmployer, succes
  * the wording of the API's errors stays on the server (SPEC 5, 8).
  */
 
-function log(operation: string, error: unknown) {
-  const detail = apiError(error);
-  if (detail) console.error(`[employment] ${operation} failed:`, `${detail.status} ${detail.errorType ?? ""}`);
-  else console.error(`[employment] ${operation} failed:`, error instanceof Error ? error.message : error);
+function log(operation: string, error: unknown): Promise<void> {
+  return logApiFailure(operation, error, { page: "employment" });
 }
 
 const isEmployerId = (value: unknown): value is string => typeof value === "string" && value.length > 0 && value.length <= 64;
@@ -45,7 +44,7 @@ export async function chooseEmployerAction(employerId: string): Promise<ChooseEm
     const answer = await setEmployer(api.client, employerId);
     if (answer.validationError) return invalid();
     if (answer.serverError) {
-      console.error("[employment] setEmployer answered a serverError");
+      (await requestLogger({ page: "employment" })).error({ operation: "setEmployer" }, "setEmployer answered a serverError");
       return failure("failed");
     }
     return { ok: true, nextRoute: answer.nextRoute };
@@ -79,7 +78,10 @@ export async function saveEmploymentAction(employerId: string, values: unknown):
       return invalid(field ? [field] : []);
     }
     if (answer.serverError) {
-      console.error("[employment] employmentInformationNextHandler answered a serverError");
+      (await requestLogger({ page: "employment" })).error(
+        { operation: "employmentInformationNextHandler" },
+        "employmentInformationNextHandler answered a serverError",
+      );
       return failure("failed");
     }
     return { ok: true, nextRoute: answer.nextRoute, requirePaystubs: answer.requirePaystubs === true };

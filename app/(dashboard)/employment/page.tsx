@@ -3,12 +3,12 @@ import { Suspense } from "react";
 import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
-import { apiError } from "@/lib/api/client";
 import { loadEmployer, loadFrontend } from "@/lib/api/operations";
 import type { FrontendLoad } from "@/lib/api/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -40,8 +40,7 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
       },
     };
   } catch (error) {
-    const detail = apiError(error);
-    console.error("[employment] loading the page failed:", detail ? `${detail.status} ${detail.errorType ?? ""}` : error);
+    await logApiFailure("loading /employment", error, { page: "employment" });
     return null;
   }
 }

@@ -16,6 +16,7 @@ import { signedInApi } from "@/lib/session/signed-in-api";
 import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
 import { applies, identifies } from "./operations";
 import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 /**
  * The submissions of /personal, run on the server with the signed-in user's own token. Each parses
@@ -41,7 +42,7 @@ function apiFailure(error: unknown, fields: readonly string[], op: string): Pers
   const detail = apiError(error);
   if (detail?.status === 401) return failure("signed-out");
   if (detail?.errorType === "BadRequestException" && detail.field && fields.includes(detail.field)) return invalid([detail.field]);
-  console.error(`[personal] ${op} failed:`, detail?.errorType ?? (error instanceof Error ? error.name : "unknown error"));
+  void logApiFailure(op, error, { page: "personal" });
   return failure("failed");
 }
 

@@ -18,6 +18,7 @@ import { LoanRequestForm } from "./_ui/loan-request-form";
 import { PersonalDetailsForm } from "./_ui/personal-details-form";
 import { personalPageMode } from "./page-mode";
 import { accountDetails, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 export const metadata: Metadata = { title: "About you and your loan", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -34,7 +35,7 @@ export default async function PersonalPage() {
   try {
     load = await loadFrontend(api.client);
   } catch (error) {
-    console.error("[personal] loadFrontend failed:", error instanceof Error ? error.name : "unknown error");
+    await logApiFailure("loadFrontend", error, { page: "personal" });
     return (
       <Notice icon="form" title="We couldn't load your details" actions={<BackToDashboard />}>
         <p>Please reload the page in a moment.</p>

@@ -1,15 +1,15 @@
-import { apiError } from "@/lib/api/client";
 import { publicConfig } from "@/lib/config/env";
 import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
 import { accounts, type FundingSource } from "../operations";
 import { BankPage } from "./bank-page";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
   if (!api) return null;
   try {
     return await accounts(api.client);
   } catch (error) {
-    console.error("[bank] accounts failed:", apiError(error)?.errorType ?? (error instanceof Error ? error.message : error));
+    await logApiFailure("accounts", error, { page: "bank" });
     return null;
   }
 }

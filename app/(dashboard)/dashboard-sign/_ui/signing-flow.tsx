@@ -8,6 +8,7 @@ import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
 import { problemOf, type SigningUrlProblem, type SigningUrlResult } from "./signing-url";
+import { logClientError } from "@/lib/client/error-logging";
 
 export type SigningState =
   | { kind: "loading" }
@@ -138,7 +139,7 @@ export function SigningFlow({
         c.iFrame?.setAttribute("title", "Loan contract to sign");
       })
       .catch((error: unknown) => {
-        console.error("[dashboard-sign] the embedded signing client failed", error);
+        logClientError("error", error);
         fail("error");
       });
 

@@ -61,7 +61,6 @@ export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, au
       },
       // SPEC 8: an island-check failure is only logged.
       log: (message, cause) => {
-        console.warn(message, cause);
         logClientError("error", new Error(`${message}: ${cause instanceof Error ? cause.message : String(cause)}`));
       },
     });

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
 import { loadVendorScript } from "@/lib/client/vendor-script";
+import { logClientError } from "@/lib/client/error-logging";
 
 /** Argyle Link web (v5) as the app uses it; see ../shared/WIDGETS.md. */
 interface ArgyleLink {
@@ -65,7 +66,7 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
       onAccountConnected: ({ userId }) => {
         connected = userId;
       },
-      onError: ({ errorType }) => console.warn("[payroll link] widget error", errorType),
+      onError: ({ errorType }) => logClientError("error", new Error(`[payroll link] widget error ${errorType}`)),
       onClose: () => {
         if (!connected) {
           setState({ kind: "idle" });

@@ -5,6 +5,7 @@ import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";
 import { claimsFromLoad } from "@/lib/session/claims-from-load";
 import { signedInApi } from "@/lib/session/signed-in-api";
+import { logApiFailure } from "@/lib/observability/api-failure";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -25,7 +26,7 @@ export async function POST(): Promise<NextResponse> {
     load = await loadFrontend(api.client);
   } catch (error) {
     // The API's wording is not shown to the visitor; it is logged here.
-    console.error("[session] loadFrontend failed:", error instanceof Error ? error.message : error);
+    await logApiFailure("loadFrontend", error, { route: "/api/session/claims" });
     const failed = NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
     // Fail closed: claims that could not be refreshed may be stale, so the guards wait for a load instead.
     const { name, path, domain } = claimsCookieOptions(config);

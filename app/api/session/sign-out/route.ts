@@ -4,6 +4,7 @@ import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";
 import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { requestLogger } from "@/lib/observability/request-context";
 
 /**
  * POST /api/session/sign-out: revokes the session's refresh token at the identity service (so no
@@ -29,7 +30,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   const timeoutMs = config.timeouts.cognitoMs;
   if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs });
   else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs });
-  if (result === "failed") console.error(`[sign-out] session not revoked (${refreshToken ? "RevokeToken" : "GlobalSignOut"})`);
+  if (result === "failed")
+    (await requestLogger()).error({ operation: refreshToken ? "RevokeToken" : "GlobalSignOut" }, "session not revoked");
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
