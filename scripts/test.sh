@@ -26,6 +26,9 @@ PGBIN=$(dirname "$(ls /usr/lib/postgresql/*/bin/initdb | sort -V | tail -n 1)")
 PGDIR=$(mktemp -d /tmp/shell-pg.XXXXXX)
 PGPORT=${TEST_PG_PORT:-55432}
 as_pg() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+# PostgreSQL's tools, run as the postgres user, write to /dev/null: on a machine where it has lost its
+# world-write bit (seen once on these shared machines) initdb fails with "Permission denied".
+if [ "$(id -u)" -eq 0 ] && [ "$(stat -c %a /dev/null)" != "666" ]; then chmod 666 /dev/null; fi
 [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$PGDIR"
 stop_pg() { as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$PGDIR"; }
 trap stop_pg EXIT

@@ -13,6 +13,7 @@ import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
 import { parseForm } from "@/lib/forms/validation";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import * as bank from "./operations";
+import { audit, type AuditEvent, type AuditOutcome } from "@/lib/observability/audit";
 
 /**
  * The /bank page's calls, made on the server with the signed-in user's own identity token (read
@@ -33,13 +34,19 @@ const SHOWN_RULES: readonly string[] = [MICRO_DEPOSIT_CAP_MESSAGE];
 async function withUser<T extends object>(
   what: string,
   fn: (client: GraphQLClient, username: string) => Promise<ActionResult<T>>,
+  auditAs?: AuditEvent,
 ): Promise<ActionResult<T>> {
   const api = await signedInApi();
   if (!api) return failure("signed-out");
+  const record = (outcome: AuditOutcome, reason?: string) =>
+    auditAs ? audit(auditAs, { sub: api.session.sub, outcome, reason }) : undefined;
   try {
-    return await fn(api.client, api.username);
+    const result = await fn(api.client, api.username);
+    await record(result.ok ? "success" : "refused", result.ok ? undefined : result.reason);
+    return result;
   } catch (error) {
     const detail = apiError(error);
+    await record(detail && detail.errorType !== "InternalFailure" ? "refused" : "failed", detail?.errorType);
     if (detail?.status === 401) return failure("signed-out");
     if (detail && detail.errorType !== "InternalFailure" && detail.errorType !== undefined) {
       const shown = SHOWN.some((re) => re.test(detail.message)) || SHOWN_RULES.includes(detail.message);
@@ -84,31 +91,43 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
       .map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
     link_session_id: metadata?.link_session_id ?? null,
   };
-  return withUser("links", async (client) => {
-    const answer = await bank.links(client, publicToken, meta);
-    return linkOutcome(answer) === "Linked" ? { ok: true } : failure("failed");
-  });
+  return withUser(
+    "links",
+    async (client) => {
+      const answer = await bank.links(client, publicToken, meta);
+      return linkOutcome(answer) === "Linked" ? { ok: true } : failure("failed");
+    },
+    "bank-account-added",
+  );
 }
 
 export async function addManualAccount(input: unknown): Promise<ActionResult<{ source: bank.FundingSource }>> {
   const parsed = parseForm(manualAccountWireSchema, input);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
-  return withUser("manually", async (client) => ({ ok: true, source: await bank.manually(client, parsed.data) }));
+  return withUser("manually", async (client) => ({ ok: true, source: await bank.manually(client, parsed.data) }), "bank-account-added");
 }
 
 export async function verifyDeposits(accountId: string, input: unknown): Promise<ActionResult<object>> {
   const parsed = parseForm(microDepositSchema, input);
   if (!parsed.ok) return invalid(parsed.fieldErrors);
   if (typeof accountId !== "string" || !accountId) return invalid();
-  return withUser("verifies", async (client) => {
-    const answer = await bank.verifies(client, parsed.data.amount1, parsed.data.amount2, accountId);
-    return isVerifiedAnswer(answer) ? { ok: true } : failure("failed");
-  });
+  return withUser(
+    "verifies",
+    async (client) => {
+      const answer = await bank.verifies(client, parsed.data.amount1, parsed.data.amount2, accountId);
+      return isVerifiedAnswer(answer) ? { ok: true } : failure("failed");
+    },
+    "bank-account-verified",
+  );
 }
 
 export async function makeActive(accountId: string): Promise<ActionResult<object>> {
   if (typeof accountId !== "string" || !accountId) return invalid();
-  return withUser("setActiveFSID", async (client) => ((await bank.setActiveFSID(client, accountId)) ? { ok: true } : failure("failed")));
+  return withUser(
+    "setActiveFSID",
+    async (client) => ((await bank.setActiveFSID(client, accountId)) ? { ok: true } : failure("failed")),
+    "bank-account-made-active",
+  );
 }
 
 /** "SUCCESS" → fine; anything else is the link token for update mode. */

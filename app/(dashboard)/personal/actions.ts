@@ -17,6 +17,7 @@ import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-sub
 import { applies, identifies } from "./operations";
 import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
 import { logApiFailure } from "@/lib/observability/api-failure";
+import { audit } from "@/lib/observability/audit";
 
 /**
  * The submissions of /personal, run on the server with the signed-in user's own token. Each parses
@@ -34,7 +35,7 @@ async function signedInClient(...modes: PersonalPageMode[]) {
   if (!api) return failure("signed-out");
   const load = await loadFrontend(api.client);
   if (!modes.includes(personalPageMode(load.applicationStep))) return failure("wrong-step");
-  return { ok: true as const, client: api.client, load };
+  return { ok: true as const, client: api.client, load, sub: api.session.sub };
 }
 
 /** An API refusal naming one of the form's fields becomes that field's error (own wording, SPEC 5). */
@@ -80,6 +81,7 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
       // SPEC 5 and 8: "already exists" is not reported.
       if (isReportedIdentifyError(apiError(error)?.message ?? (error instanceof Error ? error.message : ""))) throw error;
     }
+    await audit("identity-changed", { sub: ctx.sub, outcome: "success" });
     await setApplicationStep(ctx.client, NEXT_ROUTE.personalDetails.step);
     return { ok: true, next: NEXT_ROUTE.personalDetails.route };
   } catch (error) {
@@ -120,6 +122,7 @@ export async function saveAccountSettings(input: unknown): Promise<PersonalActio
     } catch (error) {
       if (isReportedIdentifyError(apiError(error)?.message ?? (error instanceof Error ? error.message : ""))) throw error;
     }
+    await audit("contact-changed", { sub: ctx.sub, outcome: "success" });
     return { ok: true };
   } catch (error) {
     return apiFailure(error, Object.keys(accountSettingsSchema.shape), "identifies");

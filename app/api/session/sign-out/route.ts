@@ -4,6 +4,7 @@ import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";
 import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { audit } from "@/lib/observability/audit";
 import { requestLogger } from "@/lib/observability/request-context";
 
 /**
@@ -32,6 +33,9 @@ export async function POST(request: NextRequest): Promise<Response> {
   else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs });
   if (result === "failed")
     (await requestLogger()).error({ operation: refreshToken ? "RevokeToken" : "GlobalSignOut" }, "session not revoked");
+  // The identity cookie's token is not verified here (its signature does not matter to a sign-out): no sub is claimed.
+  await audit("sign-out", { outcome: result === "failed" ? "failed" : "success", reason: result ? undefined : "nothing to revoke" });
+  if (result === "revoked") await audit("session-revoked", { outcome: "success", reason: refreshToken ? "RevokeToken" : "GlobalSignOut" });
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
