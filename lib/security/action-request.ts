@@ -27,8 +27,8 @@ const malformed = (detail: string): ActionRefusal => ({ status: 400, reason: `${
 /** Values encodeReply writes as "$…" without a form part: an escaped "$", undefined, the special numbers, dates and bigints. */
 const STANDALONE_REFERENCE = /^\$(?:\$|undefined$|NaN$|Infinity$|-Infinity$|-0$|D|n-?\d+$)/;
 
-/** Reads at most `limit` bytes of a body; undefined when it is longer. */
-async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+/** Reads at most `limit` bytes of a body, stopping as soon as it passes; undefined when it is longer (the stand-ins read bodies with it too). */
+export async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!body) return new Uint8Array();
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,3 +1,4 @@
+import { readBounded } from "../../lib/security/action-request";
 import { parseJsonBody } from "../../lib/security/json-body";
 import { findInvalidText } from "./invalid-text";
 
@@ -17,27 +18,9 @@ export async function readLimitedText(request: Request, maxBytes: number): Promi
 export async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) throw new BodyTooLarge(`body over ${maxBytes} bytes`);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge(`body over ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    all.set(c, at);
-    at += c.byteLength;
-  }
-  return all;
+  const bytes = await readBounded(request.body, maxBytes);
+  if (!bytes) throw new BodyTooLarge(`body over ${maxBytes} bytes`);
+  return bytes;
 }
 
 export type JsonBody =
