@@ -124,6 +124,8 @@ describe("the embedded signing page", () => {
     expect(csp).toMatch(/script-src 'nonce-[^']+'/);
     const page = await res.text();
     expect(page).toContain("Loan contract");
+    // People read words, not the signature request's id (it stays in the script's configuration).
+    expect(page.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("sig-dd-a10007");
     expect(page).toContain("$3,975.00"); // amount financed: $4,000 principal − $25 prepaid finance charge
     for (const message of ["hellosign:initialize", "hellosign:userSignRequest", "hellosign:userCancelRequest", "hellosign:configure"]) {
       expect(page).toContain(message);

@@ -90,7 +90,7 @@ export function signingPage(nonce: string, summary: ContractSummary, config: Pag
   ];
   const body = `
 <h1 id="doc-title">Loan contract</h1>
-<p>Signature request <code>${escapeHtml(summary.signatureId)}</code>. Read the terms, type your full name and sign.</p>
+<p>Read the terms, type your full name and sign.</p>
 <dl aria-label="Contract terms">${rows.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join("")}</dl>
 <p>The loan has a fixed term and may be repaid early without penalty. Your signature below has the same effect as a handwritten one.</p>
 <form id="sign-form" novalidate aria-labelledby="doc-title">
