@@ -53,12 +53,11 @@ export async function registerTelemetry({ propagateTo }: TelemetryOptions): Prom
 }
 
 // Created on first use, after registerTelemetry(): the metrics API hands out no-op instruments for good before a provider exists.
-let counters: Record<"decisions" | "signIns" | "apiFailures", Counter> | undefined;
+let counters: Record<"decisions" | "apiFailures", Counter> | undefined;
 function instruments() {
   const meter = metrics.getMeter("lending-shell");
   counters ??= {
     decisions: meter.createCounter("route_decisions", { description: "Edge route decisions, by route and reason" }),
-    signIns: meter.createCounter("sign_ins", { description: "Sign-in outcomes" }),
     apiFailures: meter.createCounter("api_failures", { description: "Failed calls to the GraphQL API, by operation and error type" }),
   };
   return counters;
@@ -66,9 +65,6 @@ function instruments() {
 
 export function countRouteDecision(attributes: { route?: string; reason?: string }): void {
   instruments().decisions.add(1, attributes as Attributes);
-}
-export function countSignIn(outcome: "success" | "refused" | "failed"): void {
-  instruments().signIns.add(1, { outcome });
 }
 export function countApiFailure(operation: string, errorType: string | undefined): void {
   instruments().apiFailures.add(1, { operation, errorType: errorType ?? "network" });

@@ -59,6 +59,7 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
         clientId: CLIENT,
         refreshToken: "rt-1",
         fetchImpl,
+        requestId: "req-12345678",
       }),
     ).resolves.toBe("revoked");
     expect(calls).toHaveLength(1);
@@ -68,6 +69,7 @@ describe("revokeRefreshToken (Cognito RevokeToken)", () => {
     expect(init.headers).toEqual({
       "content-type": "application/x-amz-json-1.1",
       "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken",
+      "x-request-id": "req-12345678",
     });
     expect(JSON.parse(init.body as string)).toEqual({ ClientId: CLIENT, Token: "rt-1" });
     expect(init.cache).toBe("no-store");

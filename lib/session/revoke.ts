@@ -36,12 +36,14 @@ export interface RevokeOptions {
   refreshToken: string;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
+  /** The server's request id, so Cognito's side of a sign-out can be joined to ours. */
+  requestId?: string;
 }
 
 export type RevokeResult = "revoked" | "failed";
 
 async function cognitoCall(
-  { endpoint, region, fetchImpl = fetch, timeoutMs = REVOKE_TIMEOUT_MS }: Omit<RevokeOptions, "clientId" | "refreshToken">,
+  { endpoint, region, fetchImpl = fetch, timeoutMs = REVOKE_TIMEOUT_MS, requestId }: Omit<RevokeOptions, "clientId" | "refreshToken">,
   target: string,
   body: Record<string, string>,
 ): Promise<RevokeResult> {
@@ -49,7 +51,11 @@ async function cognitoCall(
   try {
     const res = await fetchImpl(url, {
       method: "POST",
-      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": target },
+      headers: {
+        "content-type": "application/x-amz-json-1.1",
+        "x-amz-target": target,
+        ...(requestId ? { "x-request-id": requestId } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       cache: "no-store",

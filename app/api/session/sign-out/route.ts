@@ -5,7 +5,7 @@ import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";
 import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
 import { audit } from "@/lib/observability/audit";
-import { requestLogger } from "@/lib/observability/request-context";
+import { currentRequestId, requestLogger } from "@/lib/observability/request-context";
 
 /**
  * POST /api/session/sign-out: revokes the session's refresh token at the identity service (so no
@@ -29,8 +29,9 @@ export async function POST(request: NextRequest): Promise<Response> {
   // regardless: a failed revocation must not keep anyone signed in here.
   let result: RevokeResult | undefined;
   const timeoutMs = config.timeouts.cognitoMs;
-  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs });
-  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs });
+  const requestId = await currentRequestId();
+  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs, requestId });
+  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs, requestId });
   if (result === "failed")
     (await requestLogger()).error({ operation: refreshToken ? "RevokeToken" : "GlobalSignOut" }, "session not revoked");
   // The identity cookie's token is not verified here (its signature does not matter to a sign-out): no sub is claimed.
