@@ -9,7 +9,8 @@ import { countApiFailure } from "./telemetry";
  */
 export async function logApiFailure(operation: string, error: unknown, fields: Record<string, unknown> = {}): Promise<void> {
   const detail = apiError(error);
-  const errorType = detail ? (detail.errorType ?? `HTTP ${detail.status}`) : error instanceof Error ? error.name : "unknown";
+  let errorType = error instanceof Error ? error.name : "unknown";
+  if (detail) errorType = detail.errorType ?? `HTTP ${detail.status}`;
   countApiFailure(operation, errorType);
   (await requestLogger()).error({ operation, status: detail?.status, errorType, ...fields }, `${operation} failed`);
 }
