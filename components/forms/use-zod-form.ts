@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { z } from "@/lib/forms/zod";
+import type { z } from "zod";
 import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { afterPress, isPressable } from "./after-press";

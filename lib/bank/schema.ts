@@ -1,4 +1,5 @@
-import { z } from "../forms/zod";
+import "../forms/zod";
+import { z } from "zod";
 import { EVERY_ROUND, money, oneOf, text } from "../forms/fields";
 import { routingNumberProblem } from "./aba";
 import { accountNumberProblem, ACCEPTED_SUBTYPES } from "./funding-rules";

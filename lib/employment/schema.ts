@@ -1,4 +1,5 @@
-import { z } from "../forms/zod";
+import "../forms/zod";
+import { z } from "zod";
 import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesNo } from "../forms/fields";
 
 /**

@@ -1,4 +1,5 @@
-import { z } from "./zod";
+import "./zod";
+import { z } from "zod";
 import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDigits, usPhoneDigits } from "../format";
 
 /**

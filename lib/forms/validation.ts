@@ -1,4 +1,4 @@
-import type { z } from "./zod";
+import type { z } from "zod";
 
 /**
  * Reading a form schema's result the same way in the browser and on the server: field errors keyed

@@ -1,5 +1,6 @@
 import { globalConfig } from "zod/v4/core";
-import { z } from "./zod";
+import "./zod";
+import { z } from "zod";
 import { loanRequestSchema } from "@/lib/personal/schemas";
 
 describe("zod for the forms", () => {

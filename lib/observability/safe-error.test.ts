@@ -1,5 +1,6 @@
 import { captureLogs } from "./logger";
-import { logError, safeError, scrubMessage } from "./safe-error";
+import { logError } from "./log-error";
+import { safeError, scrubMessage } from "./safe-error";
 
 const SSN = "666123456";
 const BIRTH = "1990-01-02";

@@ -1,5 +1,3 @@
-import { logger } from "./logger";
-
 /**
  * What a log may keep of an error: its class, its machine code and, for a database error, the
  * constraint, table and column it names — never the parameters, the row excerpt (`detail`), the
@@ -64,9 +62,4 @@ export function safeError(error: unknown, depth = 0): SafeError {
   if (frames.length) out.frames = frames;
   if (error.cause !== undefined && depth < 2) out.cause = safeError(error.cause, depth + 1);
   return out;
-}
-
-/** One log line for a failure: what happened (`event`), the safe error (`err`, through the logger's serializer), and plain context. */
-export function logError(event: string, error: unknown, context: Record<string, string | number | undefined> = {}): void {
-  logger().error({ event, ...context, err: error }, event);
 }

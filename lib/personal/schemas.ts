@@ -1,4 +1,5 @@
-import { z } from "@/lib/forms/zod";
+import "@/lib/forms/zod";
+import { z } from "zod";
 import {
   EVERY_ROUND,
   email,

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { logError } from "@/lib/observability/safe-error";
+import { logError } from "@/lib/observability/log-error";
 import { ArgyleTokenError, argyleWidgetSession, connectArgyleAccount } from "../data/employment";
 import { argyleWidgetScript } from "./widget-script";
 import { readJsonBody } from "../http/read-body";

@@ -1,6 +1,6 @@
 import { GraphQLError } from "graphql";
 import { InputError } from "../data/validate";
-import { logError } from "@/lib/observability/safe-error";
+import { logError } from "@/lib/observability/log-error";
 
 /** An error a resolver raises on purpose, with AppSync's errorType. */
 export class AppSyncError extends Error {

@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { logError } from "@/lib/observability/safe-error";
+import { logError } from "@/lib/observability/log-error";
 import { findInvalidText } from "../http/invalid-text";
 import { readJsonBody } from "../http/read-body";
 import type { EmployerHit } from "../data/employers";

@@ -3,7 +3,7 @@
 import type { GraphQLClient } from "graphql-request";
 import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { apiError } from "@/lib/api/client";
-import { logError } from "@/lib/observability/safe-error";
+import { logError } from "@/lib/observability/log-error";
 import { logs } from "@/lib/api/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
 import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
