@@ -5,7 +5,12 @@ import { enterCode, newestMessageId, nextCode, requestCode } from "./fixtures/pe
 /** An expired code, on the server whose codes live SHORT_OTP_TTL_SECONDS and whose clock a test may move (playwright.config.ts). */
 const ORIGIN = `http://127.0.0.1:${SHORT_OTP_PORT}`;
 
-test("an expired code offers a new one, which signs in", async ({ page }) => {
+test("an expired code offers a new one, which signs in", async ({ page, consoleGate }) => {
+  // The identity service answers the expired code with 400 (as Cognito does); the browser reports that response.
+  consoleGate.allow(
+    /\/api\/local\/cognito\): Failed to load resource: the server responded with a status of 400/,
+    "Cognito's 400 for the expired code",
+  );
   const email = "borrower@example.com";
   await page.goto(`${ORIGIN}/login?redirect=%2Fpayments`);
   const baseline = await requestCode(page, email);

@@ -52,11 +52,17 @@ test.describe("a new visitor from a partner page", () => {
     await expect.poll(() => tracked.length).toBe(1);
     expect(tracked[0]).toEqual({ variables: { originId: "perkSpot" }, answer: { data: { logOriginTracking: true } } });
 
-    await page.waitForURL("**/api/local/apps/lending/apply?partner=perkSpot");
+    // The lending app starts the application and forwards straight to the shell page that owns its first step.
+    await page.waitForURL((url) => url.pathname === "/employment");
     expect(await hasClaimsCookie(page.context())).toBe(true);
-    // The chain: partner page → register → (signed in) /apply with the tag → the lending app.
+    // The chain: partner page → register → (signed in) /apply with the tag → the lending app → /employment.
     expect(hops.map(pathAndQuery)).toEqual(
-      expect.arrayContaining(["/PerkSpot?redirect=%2Fapply", "/apply?partner=perkSpot", "/api/local/apps/lending/apply?partner=perkSpot"]),
+      expect.arrayContaining([
+        "/PerkSpot?redirect=%2Fapply",
+        "/apply?partner=perkSpot",
+        "/api/local/apps/lending/apply?partner=perkSpot",
+        "/employment",
+      ]),
     );
   });
 
