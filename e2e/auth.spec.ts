@@ -222,8 +222,15 @@ test.describe("a session that is signing in (identity, no claims)", () => {
     await expect(page).toHaveURL(/\/_restricted\?redirect=%2Fapply$/);
     await expect(page.getByRole("dialog", { name: "Please wait while we verify your information." })).toBeVisible();
     release();
-    await page.waitForURL("**/api/local/apps/lending/apply");
-    expect(hops.map(pathAndQuery)).toEqual(["/apply", "/_restricted?redirect=%2Fapply", "/apply", "/api/local/apps/lending/apply"]);
+    // The lending app forwards the newcomer (at chooseEmployer) straight to the shell's page for that step.
+    await page.waitForURL((url) => url.pathname === "/employment");
+    expect(hops.map(pathAndQuery)).toEqual([
+      "/apply",
+      "/_restricted?redirect=%2Fapply",
+      "/apply",
+      "/api/local/apps/lending/apply",
+      "/employment",
+    ]);
   });
 
   test("a failed load offers a retry on /wait-load-redirect", async ({ page, context, consoleGate }) => {
