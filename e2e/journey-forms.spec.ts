@@ -147,7 +147,8 @@ test("each fact is asked once across the loan request, the personal details and 
   await hydrated(page.getByLabel("How much would you like to borrow?"));
   await count();
   await submitLoanRequest(page, { amount: "4000", reason: "Debt Consolidation", state: "IL" });
-  await page.waitForURL(/personalInformation/);
+  // The lending app forwards personalInformation straight back to /personal, now asking the personal details.
+  await expect(page.getByLabel("First name", { exact: true })).toBeVisible({ timeout: 30_000 });
 
   await page.goto("/personal");
   await hydrated(page.getByLabel("First name", { exact: true }));
@@ -165,7 +166,7 @@ test("each fact is asked once across the loan request, the personal details and 
   await page.getByLabel("Yearly salary").fill("52000");
   await page.getByLabel("Additional yearly income").fill("1200");
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(/employmentInformation/);
+  await page.waitForURL((url) => url.pathname === "/employment", { timeout: 30_000 });
 
   await page.goto("/employment");
   await hydrated(page.getByLabel("Job title"));
