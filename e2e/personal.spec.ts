@@ -90,7 +90,8 @@ test("loan request: amount, reason (Other needs a description), state; then wher
     expect((await loadFrontend(page)).applicationStep).toBe("loanDetails"); // nothing sent yet
     await page.getByLabel("Tell us what the loan is for").fill("Moving costs");
     await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/personalInformation/);
+    // The lending app forwards personalInformation straight back to /personal, now asking the personal details.
+    await expect(page.getByLabel("First name", { exact: true })).toBeVisible({ timeout: 30_000 });
 
     const load = await loadFrontend(page);
     expect(load.applicationStep).toBe("personalInformation");
@@ -201,7 +202,8 @@ test("personal details by keyboard alone with address autocomplete; the SSN is n
   await tab(field(/^Referral code/));
   await tab(page.getByRole("button", { name: "Continue" }));
   await page.keyboard.press("Enter");
-  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
+  // The lending app forwards employmentInformation straight to /employment.
+  await page.waitForURL((url) => url.pathname === "/employment", { timeout: 30_000 });
 
   const load = await loadFrontend(page);
   expect(load.applicationStep).toBe("employmentInformation");
@@ -271,7 +273,8 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await page.getByLabel("Yearly salary").fill("61000");
   await checkState(page, "personal-details-no-maps", testInfo);
   await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(/\/api\/local\/apps\/lending\/apply\/employmentInformation/);
+  // The lending app forwards employmentInformation straight to /employment.
+  await page.waitForURL((url) => url.pathname === "/employment", { timeout: 30_000 });
   const personal = (await loadFrontend(page)).appInfo.personal;
   expect(personal).toMatchObject({
     address: "77 Harbor Rd",
