@@ -47,7 +47,13 @@ test.describe("x-request-id", () => {
 
   test("the page-load error shows the reference a borrower reads to support (the error boundary's is in app/error.test.tsx)", async ({
     page,
+    consoleGate,
   }) => {
+    // The test aborts every chunk the page loads after its HTML: the browser reports each failed load and the chunk error.
+    consoleGate.allow(
+      /Failed to load resource: net::ERR_FAILED|ChunkLoadError|Loading chunk|Failed to fetch dynamically imported module/i,
+      "the chunks this test aborts",
+    );
     await newApplicant(page, "reference");
     await walkTo(page, "fundingAccount");
     // /bank's Link launcher is a chunk loaded after hydration: failing it is a real "page failed to load".
