@@ -48,6 +48,18 @@ describe("WaitLoadRedirect", () => {
     await waitFor(() => expect(d.replace).toHaveBeenCalledWith("/login?redirect=%2Fpayments%3Ftab%3D1"));
   });
 
+  it.each([
+    ["renewed", "/payments", 1],
+    ["unknown", "/payments", 1],
+    ["signed-out", "/login?redirect=%2Fpayments", 0],
+  ] as const)("a verifying session whose renewal ends %s goes to %s (%i claims loads)", async (outcome, goes, loads) => {
+    const d = { ...deps(ok), renew: jest.fn(async () => outcome) };
+    render(<WaitLoadRedirect redirect="/payments" deps={d} />);
+    await waitFor(() => expect(d.replace).toHaveBeenCalledWith(goes));
+    expect(d.renew).toHaveBeenCalledTimes(1);
+    expect(d.refresh).toHaveBeenCalledTimes(loads);
+  });
+
   it("a failed load shows our message and a retry that works", async () => {
     const d = deps({ ok: false, reason: "load-failed" }, ok);
     const user = userEvent.setup();

@@ -1,8 +1,6 @@
 "use client";
 
 import { ProcessingOverlay } from "@/components/overlays/processing-overlay";
-import { useMemo } from "react";
-import { renewSessionOnDemand } from "@/lib/auth/amplify-on-demand";
 import type { PublicConfig } from "@/lib/config/env";
 import { LoadFailedNotice } from "./load-failed-notice";
 import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return";
@@ -21,8 +19,7 @@ export function RestrictedProcessing({
   renewWith?: PublicConfig;
   deps?: Partial<LoadAndReturnDeps>;
 }) {
-  const withRenew = useMemo(() => (renewWith ? { renew: () => renewSessionOnDemand(renewWith), ...deps } : deps), [renewWith, deps]);
-  const { state, retry } = useLoadAndReturn(redirect, withRenew);
+  const { state, retry } = useLoadAndReturn(redirect, deps, renewWith);
   return (
     <>
       <ProcessingOverlay open={state === "loading"} />

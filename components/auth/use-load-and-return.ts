@@ -1,14 +1,16 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { renewSessionOnDemand, type RenewOutcome } from "@/lib/auth/amplify-on-demand";
 import { loginFor, returnTarget } from "@/lib/auth/redirect-target";
 import { refreshClaims, type ClaimsRefresh } from "@/lib/auth/refresh-claims";
+import type { PublicConfig } from "@/lib/config/env";
 
 export type LoadState = "loading" | "failed" | "looping";
 
 export interface LoadAndReturnDeps {
   /** Refreshes an expired identity first (a verifying session, SPEC 4); never throws. */
-  renew?: () => Promise<void>;
+  renew?: () => Promise<RenewOutcome>;
   refresh: () => Promise<ClaimsRefresh>;
   /** location.replace: the waiting page does not stay in history. */
   replace: (url: string) => void;
@@ -47,12 +49,14 @@ function tooManyReturns(target: string, storage: LoadAndReturnDeps["storage"], n
 /**
  * /wait-load-redirect and /_restricted while signing in: load the user's application data (the
  * claims cookie), then return to the redirect target (or the dashboard). A session that has gone
- * goes to sign in, coming back to the same target; a failed load offers a retry.
+ * goes to sign in, coming back to the same target; a failed load offers a retry. With `renewWith`
+ * (a verifying session) Amplify, configured from it, refreshes the identity first.
  */
-export function useLoadAndReturn(redirect: string | undefined, deps: Partial<LoadAndReturnDeps> = {}) {
+export function useLoadAndReturn(redirect: string | undefined, deps: Partial<LoadAndReturnDeps> = {}, renewWith?: PublicConfig) {
   const { renew, refresh, replace, storage, now } = {
     ...defaults,
     storage: typeof window === "undefined" ? undefined : window.sessionStorage,
+    ...(renewWith ? { renew: () => renewSessionOnDemand(renewWith) } : {}),
     ...deps,
   };
   const target = returnTarget(redirect);
@@ -63,8 +67,9 @@ export function useLoadAndReturn(redirect: string | undefined, deps: Partial<Loa
     if (running.current) return;
     running.current = true;
     setState("loading");
-    await renew?.();
-    const result = await refresh();
+    // A refresh token the service refused: signed out, and the claims request would only say so too.
+    const renewed = await renew?.();
+    const result: ClaimsRefresh = renewed === "signed-out" ? { ok: false, reason: "signed-out" } : await refresh();
     running.current = false;
     if (result.ok) {
       if (tooManyReturns(target, storage, (now ?? Date.now)())) {

@@ -2,8 +2,6 @@
 
 import { LoadingOverlay, loadingVariantFor } from "@/components/overlays/loading-overlay";
 import { targetPath } from "@/lib/auth/redirect-target";
-import { useMemo } from "react";
-import { renewSessionOnDemand } from "@/lib/auth/amplify-on-demand";
 import type { PublicConfig } from "@/lib/config/env";
 import { LoadFailedNotice } from "./load-failed-notice";
 import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return";
@@ -22,8 +20,7 @@ export function WaitLoadRedirect({
   renewWith?: PublicConfig;
   deps?: Partial<LoadAndReturnDeps>;
 }) {
-  const withRenew = useMemo(() => (renewWith ? { renew: () => renewSessionOnDemand(renewWith), ...deps } : deps), [renewWith, deps]);
-  const { state, target, retry } = useLoadAndReturn(redirect, withRenew);
+  const { state, target, retry } = useLoadAndReturn(redirect, deps, renewWith);
   return (
     <>
       <LoadingOverlay open={state === "loading"} variant={loadingVariantFor(targetPath(target))} />

@@ -33,18 +33,24 @@ export async function idTokenOnDemand(): Promise<string | null> {
   }
 }
 
+/** What a renewal found: fresh tokens, a refresh token the service refused, or no answer (offline, service error). */
+export type RenewOutcome = "renewed" | "signed-out" | "unknown";
+
 /**
  * A verifying session (identity token expired, refresh token kept): Amplify refreshes the tokens
  * with the refresh token and writes them back to the cookies. A refresh token that is revoked or
- * expired makes Amplify clear the cookies, so the next request is plainly signed out. Never throws.
+ * expired makes Amplify clear the cookies and answer without tokens: the visitor is signed out,
+ * and nothing else need be asked. Never throws.
  */
-export async function renewSessionOnDemand(config: PublicConfig): Promise<void> {
+export async function renewSessionOnDemand(config: PublicConfig): Promise<RenewOutcome> {
   try {
     await loadAmplify(config);
     const { fetchAuthSession } = await import("aws-amplify/auth");
-    await fetchAuthSession();
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken ? "renewed" : "signed-out";
   } catch {
-    // Offline or not refreshable: the claims request that follows answers for it.
+    // Offline or a transient service error (Amplify keeps the tokens): the claims request that follows answers for it.
+    return "unknown";
   }
 }
 
