@@ -23,16 +23,13 @@ const ROUTED: Record<string, Expectation> = {
   // Not started: /payments needs a signed loan → /restricted (in-app).
   "newcomer@example.com": { ask: "/payments", lands: "/restricted" },
   // A step ahead of the stored one is sent back to the stored step.
-  "loan-details@example.com": {
-    ask: "/apply/employmentInformation",
-    via: ["/apply/loanDetails"],
-    lands: `${LENDING_APP}/apply/loanDetails`,
-  },
+  // The lending app serves no page for steps the shell serves: it forwards to the shell's (local/apps/shell-steps.ts).
+  "loan-details@example.com": { ask: "/apply/employmentInformation", via: ["/apply/loanDetails"], lands: "/personal" },
   // A step behind the stored one may be opened.
-  "employment@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
+  "employment@example.com": { ask: "/apply/loanDetails", via: ["/apply/loanDetails"], lands: "/personal" },
   // e2e/personal.spec.ts moves these two on to employmentInformation; either way loanDetails is behind.
-  "personal@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
-  "personal-manual@example.com": { ask: "/apply/loanDetails", lands: `${LENDING_APP}/apply/loanDetails` },
+  "personal@example.com": { ask: "/apply/loanDetails", via: ["/apply/loanDetails"], lands: "/personal" },
+  "personal-manual@example.com": { ask: "/apply/loanDetails", via: ["/apply/loanDetails"], lands: "/personal" },
   "prequal-approved@example.com": { ask: "/apply/prequalApprove", lands: `${LENDING_APP}/apply/prequalApprove` },
   "under-review@example.com": { ask: "/apply/authPrequal", lands: `${LENDING_APP}/apply/authPrequal` },
   // Offer Sent: anything but offerDetails goes to /apply/offerDetails.

@@ -118,6 +118,8 @@ const ANONYMOUS: ReadonlyArray<readonly [path: string, local: string, hosted: st
   ["/personal", "/register?redirect=%2Fpersonal", "/register?redirect=%2Fpersonal", "anonymous"],
   ["/employment", "/register?redirect=%2Femployment", "/register?redirect=%2Femployment", "anonymous"],
   ["/bank", "/register?redirect=%2Fbank", "/register?redirect=%2Fbank", "anonymous"],
+  // Plaid's OAuth return (issue 25): a protected in-app page like /bank.
+  ["/bank/oauth", "/register?redirect=%2Fbank%2Foauth", "/register?redirect=%2Fbank%2Foauth", "anonymous"],
   ["/applicationBlocked", "/register?redirect=%2FapplicationBlocked", "/register?redirect=%2FapplicationBlocked", "anonymous"],
   ["/restricted", "/register?redirect=%2Frestricted", "/register?redirect=%2Frestricted", "anonymous"],
   ["/under-construction", "/register?redirect=%2Funder-construction", "/register?redirect=%2Funder-construction", "anonymous"],

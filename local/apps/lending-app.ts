@@ -137,8 +137,9 @@ function renderStep(step: string, l: Load, notice = ""): Response {
   const shell = SHELL_PAGE_OF_STEP[step];
   if (shell) return new Response(null, { status: 303, headers: { location: shell, "cache-control": "no-store" } });
   const here = (wanted: string | string[]) => (Array.isArray(wanted) ? wanted.includes(stored) : stored === wanted);
+  // A page the person navigated to, not a failed call: 200, as a hosted app answers an earlier step it no longer offers.
   const elsewhere = () =>
-    page("Not this step", `<h1>This step is not open</h1>${stepLine(stored)}<p><a href="/apply">Go to your current step</a></p>`, 409);
+    page("Not this step", `<h1>This step is not open</h1>${stepLine(stored)}<p><a href="/apply">Go to your current step</a></p>`);
 
   switch (step) {
     case "authPrequal": {
