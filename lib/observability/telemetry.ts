@@ -53,18 +53,27 @@ export async function registerTelemetry({ propagateTo }: TelemetryOptions): Prom
 }
 
 // Created on first use, after registerTelemetry(): the metrics API hands out no-op instruments for good before a provider exists.
-let counters: Record<"decisions" | "apiFailures", Counter> | undefined;
+let counters: Record<"decisions" | "apiFailures" | "signIns", Counter> | undefined;
 function instruments() {
   const meter = metrics.getMeter("lending-shell");
   counters ??= {
     decisions: meter.createCounter("route_decisions", { description: "Edge route decisions, by route and reason" }),
     apiFailures: meter.createCounter("api_failures", { description: "Failed calls to the GraphQL API, by operation and error type" }),
+    signIns: meter.createCounter("sign_ins", { description: "Sign-in outcomes the shell sees, by outcome" }),
   };
   return counters;
 }
 
 export function countRouteDecision(attributes: { route?: string; reason?: string }): void {
   instruments().decisions.add(1, attributes as Attributes);
+}
+/**
+ * Sign-ins the shell sees complete: a sign-in's first load (lib/session/claims-audit.ts). Refused
+ * codes and throttling happen between the browser and Cognito, never reaching the shell: Cognito's
+ * own CloudWatch metrics (SignInSuccesses, SignInThrottles) count those.
+ */
+export function countSignIn(outcome: "success"): void {
+  instruments().signIns.add(1, { outcome });
 }
 export function countApiFailure(operation: string, errorType: string | undefined): void {
   instruments().apiFailures.add(1, { operation, errorType: errorType ?? "network" });

@@ -8,6 +8,7 @@ const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), currentIdToken: () => idToken() }));
 jest.mock("@/lib/api/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
 
+import { captureLogs } from "@/lib/observability/logger";
 import { POST } from "./route";
 
 const SECRET = "local-only-session-secret-do-not-use-in-production";
@@ -72,4 +73,37 @@ describe("POST /api/session/claims", () => {
     expect(cleared?.value).toBe("");
     expect(cleared?.maxAge).toBe(0);
   });
+
+  it("audits a sign-in's first load, with the sub and no personal value", async () => {
+    const authTime = Math.floor(Date.now() / 1000) - 10;
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue(`${b64({ alg: "RS256" })}.${b64({ sub: "sub-9", auth_time: authTime })}.sig`);
+    load.mockResolvedValue(frontend);
+    const logs = captureLogs();
+    try {
+      expect((await POST()).status).toBe(200);
+    } finally {
+      logs.restore();
+    }
+    const audits = logs.lines().filter((line) => line.channel === "audit");
+    expect(audits).toEqual([expect.objectContaining({ event: "sign-in", sub: "sub-9", outcome: "success" })]);
+    expect(JSON.stringify(logs.lines())).not.toContain("borrower@example.com");
+  });
+
+  it("audits nothing on a reload of a session signed in long ago", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue(`${b64({ alg: "RS256" })}.${b64({ sub: "sub-9", auth_time: 1_000_000 })}.sig`);
+    load.mockResolvedValue(frontend);
+    const logs = captureLogs();
+    try {
+      expect((await POST()).status).toBe(200);
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines().filter((line) => line.channel === "audit")).toEqual([]);
+  });
 });
+
+function b64(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}

@@ -1,0 +1,33 @@
+import { isSignedOrOriginated } from "@/lib/application/loan-state";
+import type { AuditEvent } from "@/lib/observability/audit";
+import type { Claims } from "./claims";
+
+/**
+ * Sign-in, consent to updated terms and the contract's signature happen between the browser and
+ * Cognito, the API or the e-signature provider: the shell sees them only as the application data
+ * it loads right after (every one of them ends with a claims load). So they are audited as verified
+ * changes between the claims the visitor held and the ones just loaded — never on the browser's word.
+ */
+
+/** A first load this soon after the identity's authentication (its auth_time) is that sign-in's. */
+export const SIGN_IN_WINDOW_SECONDS = 5 * 60;
+/** Clock skew allowed between Cognito and this server (as for the token's iat). */
+const SKEW_SECONDS = 60;
+
+export interface ClaimsChange {
+  /** The visitor's claims before this load: none for a visitor who has not loaded since signing in (or whose claims expired). */
+  before: Claims | undefined;
+  after: Claims;
+  /** The verified identity token's auth_time (seconds), when it has one. */
+  authTime: number | undefined;
+  nowSeconds: number;
+}
+
+export function auditedChanges({ before, after, authTime, nowSeconds }: ClaimsChange): AuditEvent[] {
+  const events: AuditEvent[] = [];
+  const sinceAuth = authTime === undefined ? undefined : nowSeconds - authTime;
+  if (!before && sinceAuth !== undefined && sinceAuth >= -SKEW_SECONDS && sinceAuth <= SIGN_IN_WINDOW_SECONDS) events.push("sign-in");
+  if (before && !before.evolveConsent && after.evolveConsent) events.push("terms-consent");
+  if (before && !isSignedOrOriginated(before.loanState) && isSignedOrOriginated(after.loanState)) events.push("contract-signed");
+  return events;
+}
