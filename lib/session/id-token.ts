@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { VerifiedCache } from "./verified-cache";
 
@@ -24,6 +24,8 @@ export interface IdTokenVerifierOptions {
   keys?: JWTVerifyGetKey;
   /** Tests only: a smaller cache. */
   maxRemembered?: number;
+  /** The request a key-set fetch is made for (lib/observability/request-store.ts), sent as x-request-id. */
+  requestId?: () => string | undefined;
 }
 
 /**
@@ -55,6 +57,13 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         cooldownDuration: 30_000,
         cacheMaxAge: 3_600_000,
         timeoutDuration: options.timeoutMs ?? UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs,
+        [customFetch]: (url, init) => {
+          const requestId = options.requestId?.();
+          return fetch(
+            url,
+            requestId ? { ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), "x-request-id": requestId } } : init,
+          );
+        },
       });
       remoteKeySets.set(options.jwksUrl, set);
       return set;

@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { serverConfig } from "@/lib/config/env";
+import { scopedRequestId } from "@/lib/observability/request-store";
 import { createIdTokenVerifier, type IdTokenVerifier } from "./id-token";
 import { identityCookie, readSession, type Session } from "./session";
 
@@ -17,6 +18,7 @@ export async function currentSession(): Promise<Session> {
     jwksUrl: cognito.jwksUrl,
     clientId: cognito.clientId,
     timeoutMs: timeouts.cognitoMs,
+    requestId: scopedRequestId,
   });
   const jar = await cookies();
   return readSession(

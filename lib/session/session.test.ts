@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
 import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
 import { createIdTokenVerifier, MAX_CLOCK_SKEW_SECONDS } from "./id-token";
@@ -15,6 +17,7 @@ let privateKey: CryptoKey;
 let otherKey: CryptoKey;
 let options: SessionReaderOptions;
 let publicKeys: ReturnType<typeof createLocalJWKSet>;
+let publicJwk: JWK;
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
@@ -22,6 +25,7 @@ beforeAll(async () => {
   otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
   publicKeys = createLocalJWKSet({ keys: [jwk] });
+  publicJwk = jwk;
   options = {
     clientId: CLIENT,
     claimsSecret: SECRET,
@@ -139,6 +143,29 @@ describe("readSession", () => {
     await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
       status: "anonymous",
     });
+  });
+
+  it("fetches the key set with the request's id (x-request-id), for the trace from a request to Cognito", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = http.createServer((req, res) => {
+      seen.push(req.headers["x-request-id"] as string | undefined);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [publicJwk] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const verify = createIdTokenVerifier({
+        issuer: ISSUER,
+        jwksUrl: `http://127.0.0.1:${port}/jwks.json`,
+        clientId: CLIENT,
+        requestId: () => "req-jwks-1",
+      });
+      const session = await readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW);
+      expect(session.status).toBe("signing-in");
+      expect(seen).toEqual(["req-jwks-1"]);
+    } finally {
+      server.close();
+    }
   });
 
   it("forgets a remembered token once it expires", async () => {
