@@ -20,3 +20,11 @@ export function shutdownOnSignals(options: {
   close?: () => Promise<unknown>;
   exit?: (code: number) => void;
 }): void;
+
+export function serverLine(
+  level: "info" | "error",
+  msg: string,
+  fields?: Record<string, unknown>,
+  env?: Record<string, string | undefined>,
+  stream?: Pick<NodeJS.WriteStream, "write" | "isTTY">,
+): void;

@@ -83,11 +83,27 @@ export function shutdownOnSignals({ beginDrain, lifecycle, drainMs, close = asyn
     beginDrain();
     const current = lifecycle();
     if (current && (await current.drain(drainMs)) === "timeout") {
-      console.error(`[shutdown] requests still in flight after ${drainMs / 1000} s: closed`);
+      serverLine("error", `requests still in flight after ${drainMs / 1000} s: closed`, { component: "shutdown" });
     }
     await close().catch(() => undefined);
     exit(signal === "SIGINT" ? 130 : 143);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+/**
+ * The start script's own lines (errors before the server runs, Ready, a drain that timed out) in the
+ * server's log shape: through the app's logger once instrumentation has installed it
+ * (globalThis.__shellLog, lib/observability/register-node.ts); before that, a JSON line of the same
+ * shape, or plain text when run locally in a terminal, as the logger itself decides.
+ */
+export function serverLine(level, msg, fields = {}, env = process.env, stream = level === "error" ? process.stderr : process.stdout) {
+  const log = globalThis.__shellLog;
+  if (log) return log(level, msg, fields);
+  const chosen = env.LOG_FORMAT;
+  const pretty = chosen === "pretty" || (chosen !== "json" && (env.APP_ENV || "local") === "local" && Boolean(stream.isTTY));
+  stream.write(
+    pretty ? `${msg}\n` : `${JSON.stringify({ level, time: new Date().toISOString(), service: "lending-shell", ...fields, msg })}\n`,
+  );
 }

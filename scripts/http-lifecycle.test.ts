@@ -7,6 +7,7 @@ import {
   drainSeconds,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
+  serverLine,
 } from "./http-lifecycle.mjs";
 
 describe("connection settings", () => {
@@ -142,4 +143,48 @@ describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", 
     running.child.kill("SIGINT");
     expect((await running.exited).code).toBe(130);
   }, 30_000);
+});
+
+describe("the start script's own lines (serverLine)", () => {
+  function written(env: Record<string, string | undefined>, isTTY: boolean, level: "info" | "error" = "info") {
+    const chunks: string[] = [];
+    const stream = { isTTY, write: (chunk: string) => chunks.push(chunk) } as unknown as NodeJS.WriteStream;
+    serverLine(level, "✓ Ready in 12 ms on http://localhost:3000", { durationMs: 12 }, env, stream);
+    return chunks.join("");
+  }
+
+  it.each([
+    ["production, any stream", { APP_ENV: "production" }, true, "json"],
+    ["local, piped to a file or collector", { APP_ENV: "local" }, false, "json"],
+    ["local, in a terminal", { APP_ENV: "local" }, true, "pretty"],
+    ["unset APP_ENV (local), in a terminal", {}, true, "pretty"],
+    ["LOG_FORMAT=json wins in a terminal", { APP_ENV: "local", LOG_FORMAT: "json" }, true, "json"],
+    ["LOG_FORMAT=pretty wins in production", { APP_ENV: "production", LOG_FORMAT: "pretty" }, false, "pretty"],
+  ] as const)("%s: %s", (_name, env, isTTY, format) => {
+    const out = written(env, isTTY);
+    expect(out.endsWith("\n")).toBe(true);
+    if (format === "pretty") {
+      expect(out).toBe("✓ Ready in 12 ms on http://localhost:3000\n");
+    } else {
+      expect(JSON.parse(out)).toEqual({
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        service: "lending-shell",
+        durationMs: 12,
+        msg: "✓ Ready in 12 ms on http://localhost:3000",
+      });
+    }
+  });
+
+  it("goes through the app's logger once instrumentation has installed it", () => {
+    const calls: unknown[][] = [];
+    const shared = globalThis as unknown as { __shellLog?: (...args: unknown[]) => void };
+    shared.__shellLog = (...args) => calls.push(args);
+    try {
+      expect(written({ APP_ENV: "production" }, false, "error")).toBe("");
+    } finally {
+      delete shared.__shellLog;
+    }
+    expect(calls).toEqual([["error", "✓ Ready in 12 ms on http://localhost:3000", { durationMs: 12 }]]);
+  });
 });

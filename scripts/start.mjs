@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLifecycleServer, drainSeconds, shutdownOnSignals } from "./http-lifecycle.mjs";
+import { createLifecycleServer, drainSeconds, serverLine, shutdownOnSignals } from "./http-lifecycle.mjs";
 
 const args = process.argv.slice(2);
 const flag = (short, long) => {
@@ -36,7 +36,7 @@ const unknown = args.filter(
     !/^--(port|hostname)=/.test(a),
 );
 if (unknown.length) {
-  console.error(`npm start takes only -p/--port and -H/--hostname (got ${unknown.join(" ")})`);
+  serverLine("error", `npm start takes only -p/--port and -H/--hostname (got ${unknown.join(" ")})`);
   process.exit(2);
 }
 
@@ -58,14 +58,14 @@ process.env.NODE_ENV = "production";
 const started = Date.now();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.error("No production build: run `npm run build` first");
+  serverLine("error", "No production build: run `npm run build` first");
   process.exit(1);
 }
 let drainMs;
 try {
   drainMs = drainSeconds() * 1000;
 } catch (error) {
-  console.error(error.message);
+  serverLine("error", error.message);
   process.exit(1);
 }
 // The configuration next build resolved (next.config.ts, deploymentId included), as Next's own
@@ -110,7 +110,7 @@ lifecycle = createLifecycleServer(
 );
 const server = lifecycle.server;
 server.on("error", (error) => {
-  console.error(`Failed to start the server: ${error.message}`);
+  serverLine("error", `Failed to start the server: ${error.message}`);
   process.exit(1);
 });
 await new Promise((resolve) => server.listen(port, hostname, resolve));
@@ -129,4 +129,5 @@ for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?fo
     .catch(() => undefined);
 }
 const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
-console.log(`✓ Ready in ${Date.now() - started} ms on ${canonical ?? `http://${shown}:${port}`}`);
+const url = canonical ?? `http://${shown}:${port}`;
+serverLine("info", `✓ Ready in ${Date.now() - started} ms on ${url}`, { component: "start", durationMs: Date.now() - started, url });

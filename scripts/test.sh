@@ -36,19 +36,24 @@ as_pg "$PGBIN/initdb" -D "$PGDIR/data" -U postgres --auth=trust -E UTF8 >/dev/nu
 as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PGPORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off" -w start >/dev/null
 as_pg "$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE shell_test" >/dev/null
 
-echo "== type check"
+# Each step's heading carries the minutes since the start, so a slow step shows in CI's log.
+START=$SECONDS
+step() { printf '== [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$1"; }
+trap 'stop_pg; step "finished"' EXIT
+
+step "type check"
 npm run typecheck
 
-echo "== lint (ESLint: Next's rules, layer boundaries, reasons on every eslint-disable)"
+step "lint (ESLint: Next's rules, layer boundaries, reasons on every eslint-disable)"
 npm run lint
 
-echo "== formatting (Prettier)"
+step "formatting (Prettier)"
 npm run format:check
 
-echo "== unit and integration tests (embedded PGlite)"
+step "unit and integration tests (embedded PGlite)"
 npx jest --ci
 
-echo "== stand-in integration tests on PostgreSQL"
+step "stand-in integration tests on PostgreSQL"
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --ci local
 
 # The whole core does not fit CI's 45 minutes (lib/routing's static mutants, the route table's data run
@@ -56,7 +61,7 @@ TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --
 # 17 minutes on 2026-11-26): CI mutates lib/lending and lib/routing with static mutants skipped
 # (the constants they would mutate are pinned literally by the tests) and fails below 85%;
 # docs/testing.md says how to run the rest.
-echo "== mutation testing: lib/lending and lib/routing (score ≥ 85%, static mutants skipped)"
+step "mutation testing: lib/lending and lib/routing (score ≥ 85%, static mutants skipped)"
 MUTATION_IGNORE_STATIC=1 npm run test:mutation -- lending
 MUTATION_IGNORE_STATIC=1 npm run test:mutation -- routing
 
@@ -67,24 +72,24 @@ export NEXT_DEPLOYMENT_ID="ci-$(git rev-parse --short=12 HEAD 2>/dev/null || ech
 NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64"))')"
 export NEXT_SERVER_ACTIONS_ENCRYPTION_KEY
 
-echo "== production build"
+step "production build"
 npm run build
 
-echo "== bundle budgets (gzipped first-load JS per page, above a bare Next page)"
+step "bundle budgets (gzipped first-load JS per page, above a bare Next page)"
 npm run test:bundle
 
-echo "== end-to-end tests and the route check of every seeded persona (Playwright, Debian chromium)"
+step "end-to-end tests and the route check of every seeded persona (Playwright, Debian chromium)"
 # LOG_SCAN_REQUIRED: the whole suite must have typed enough personal values for the log scan (e2e/log-scan.teardown.ts) to prove something.
 LOG_SCAN_REQUIRED=1 npx playwright test
 
-echo "== route check: a server with a wrong host override must fail and name the cells"
+step "route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh
 
 # 3.5–6 min measured on this machine (most of it a second production build, 1.5–3.5 min), two servers on
 # the Node LTS the Dockerfile names, the routes and smoke projects.
-echo "== standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
+step "standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
 bash scripts/standalone-smoke.sh
 
 # ~3 min (6 on a busy machine): two instances of the image's files on one new database of the throwaway PostgreSQL, behind nginx.
-echo "== several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"
+step "several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"
 MULTI_E2E=1 MULTI_PG_ADMIN_URL="postgres://postgres@127.0.0.1:$PGPORT/postgres" bash scripts/multi-instance/run.sh

@@ -1,14 +1,20 @@
 import { serverConfig } from "@/lib/config/env";
+import { logger } from "./logger";
 import { withRequestScope } from "./request-scope";
 import { registerTelemetry } from "./telemetry";
 
 /**
  * Node-side observability, set up once at start (instrumentation.ts): OpenTelemetry when an OTLP
  * endpoint is configured, and the request scope handed to the HTTP server in front of Next
- * (scripts/start.mjs picks it up from globalThis: it is plain JavaScript, outside Next's bundles).
+ * and the logger for the start script's own lines (scripts/start.mjs picks both up from globalThis:
+ * it is plain JavaScript, outside Next's bundles).
  */
+type StartLine = (level: "info" | "error", msg: string, fields: Record<string, unknown>) => void;
+
 export async function registerObservability(): Promise<void> {
   const { graphql, cognito } = serverConfig();
   await registerTelemetry({ propagateTo: [graphql.url, cognito.endpoint ?? `https://cognito-idp.${cognito.region}.amazonaws.com`] });
-  (globalThis as unknown as { __shellWrapRequest?: typeof withRequestScope }).__shellWrapRequest = withRequestScope;
+  const shared = globalThis as unknown as { __shellWrapRequest?: typeof withRequestScope; __shellLog?: StartLine };
+  shared.__shellWrapRequest = withRequestScope;
+  shared.__shellLog = (level, msg, fields) => logger()[level](fields, msg);
 }
