@@ -18,6 +18,14 @@ export interface LoadAndReturnDeps {
   now?: () => number;
 }
 
+/** The props of the pages that load and return (/wait-load-redirect, /_restricted while signing in). */
+export interface LoadAndReturnProps {
+  redirect?: string;
+  /** Given for a verifying session: Amplify, configured from this, refreshes the identity first. */
+  renewWith?: PublicConfig;
+  deps?: Partial<LoadAndReturnDeps>;
+}
+
 const defaults: LoadAndReturnDeps = {
   refresh: () => refreshClaims(),
   replace: (url) => window.location.replace(url),

@@ -2,24 +2,14 @@
 
 import { LoadingOverlay, loadingVariantFor } from "@/components/overlays/loading-overlay";
 import { targetPath } from "@/lib/auth/redirect-target";
-import type { PublicConfig } from "@/lib/config/env";
 import { LoadFailedNotice } from "./load-failed-notice";
-import { useLoadAndReturn, type LoadAndReturnDeps } from "./use-load-and-return";
+import { useLoadAndReturn, type LoadAndReturnProps } from "./use-load-and-return";
 
 /**
  * /wait-load-redirect (SPEC 4): the loading overlay, worded for the target (apply or loan and
  * payments), while the account loads; then back to the target.
  */
-export function WaitLoadRedirect({
-  redirect,
-  renewWith,
-  deps,
-}: {
-  redirect?: string;
-  /** Given for a verifying session: Amplify, configured from this, refreshes the identity first. */
-  renewWith?: PublicConfig;
-  deps?: Partial<LoadAndReturnDeps>;
-}) {
+export function WaitLoadRedirect({ redirect, renewWith, deps }: LoadAndReturnProps) {
   const { state, target, retry } = useLoadAndReturn(redirect, deps, renewWith);
   return (
     <>

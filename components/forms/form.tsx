@@ -2,6 +2,7 @@
 
 import type { ReactNode } from "react";
 import { classNames } from "@/components/ui/class-names";
+import { focusRing } from "@/components/ui/focus-ring";
 import { primaryButtonClass } from "@/components/ui/button-classes";
 import type { FormApi } from "./use-zod-form";
 
@@ -72,5 +73,22 @@ export function SubmitButton({
     <button type="submit" className={classNames(primaryButtonClass, className)} aria-disabled={pending || undefined} disabled={pending}>
       {pending ? pendingLabel : children}
     </button>
+  );
+}
+
+/** The actions of an edit-in-place form: save, or cancel back to the saved values (not while saving). */
+export function SaveOrCancel({ pending, onCancel }: { pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <SubmitButton pending={pending}>Save changes</SubmitButton>
+      <button
+        type="button"
+        className={classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
+        onClick={onCancel}
+        disabled={pending}
+      >
+        Cancel
+      </button>
+    </div>
   );
 }

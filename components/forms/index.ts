@@ -5,4 +5,4 @@ export { FormField, type BoundFieldProps, type BoundControlProps, type FieldName
 export { TextField } from "./text-field";
 export { PhoneField, SsnField, MoneyField, DigitsField } from "./masked-fields";
 export { SelectField, IntegerField, DateField, YesNoField, type Option } from "./choice-fields";
-export { DraftRestored, Form, FormError, SubmitButton, primaryButtonClass } from "./form";
+export { DraftRestored, Form, FormError, SaveOrCancel, SubmitButton, primaryButtonClass } from "./form";

@@ -3,11 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AddressFields } from "./address-fields";
-import { Form, FormError, PhoneField, SubmitButton, useZodForm } from "@/components/forms";
+import { Form, FormError, PhoneField, SaveOrCancel, useZodForm } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
 import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
-import { focusRing } from "@/components/ui/focus-ring";
 import { SectionTitle } from "@/components/ui/section-title";
 import { accountSettingsSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";
@@ -131,17 +130,7 @@ export function AccountSettings({
           <AlternateEmailField form={form} />
           <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
           <FormError message={form.formError} />
-          <div className="flex flex-wrap gap-3">
-            <SubmitButton pending={form.pending}>Save changes</SubmitButton>
-            <button
-              type="button"
-              className={classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
-              onClick={() => setEditing(false)}
-              disabled={form.pending}
-            >
-              Cancel
-            </button>
-          </div>
+          <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
         </Form>
       )}
     </section>

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, useZodForm } from "@/components/forms";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
@@ -56,17 +56,7 @@ export function LoanRequestChange({ saved }: { saved: LoanRequestSaved }) {
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
       <FormError message={form.formError} />
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton pending={form.pending}>Save changes</SubmitButton>
-        <button
-          type="button"
-          className={classNames("min-h-11 rounded-md px-4 py-2 font-semibold text-brand underline", focusRing)}
-          onClick={() => setEditing(false)}
-          disabled={form.pending}
-        >
-          Cancel
-        </button>
-      </div>
+      <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
     </Form>
   );
 }
