@@ -74,6 +74,8 @@ export default defineConfig([
     "e2e-artifacts/**",
     "coverage/**",
     "route-check-report/**",
+    // The bare Next page the bundle budget and the vitals bench build beside the app.
+    "**/.next/**",
   ]),
   ...nextVitals,
   ...nextTypescript,
