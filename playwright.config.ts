@@ -64,14 +64,13 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database per run, so personas start in their seeded state.
-      // The output is kept too: e2e/log-scan.teardown.ts checks it for every personal value the suite typed.
+      // The output goes to a file (not the test log): e2e/log-scan.teardown.ts checks it for every personal value the suite typed.
       command: `rm -rf data/e2e && mkdir -p data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1 2>&1 | tee data/e2e/server.log`,
       url: `http://127.0.0.1:${LOCAL_PORT}/api/local/outbox?format=json`,
       reuseExistingServer: false,
       // Seeding the 100,000-employer directory before Ready takes a while on a busy 2-core machine.
       timeout: 300_000,
       env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e/pglite", LOCAL_OTP_CODE: "" },
-      stdout: "pipe",
     },
     {
       command: `rm -rf data/e2e-short-otp && mkdir -p data/e2e-short-otp && node scripts/start.mjs -p ${SHORT_OTP_PORT} -H 127.0.0.1 2>&1 | tee data/e2e-short-otp/server.log`,
