@@ -20,7 +20,8 @@ export const HOSTED_OVERRIDES = {
   MARKETING_SITE_URL: "https://marketing.override.test",
 };
 
-const chromium = {
+/** Debian's chromium, as every browser of the suites and benchmarks launches it (bench/vitals.bench.ts too). */
+export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",

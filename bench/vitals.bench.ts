@@ -15,21 +15,14 @@ import { chromium as playwrightChromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser, type CookieData } from "puppeteer-core";
 import { signInAs } from "../e2e/fixtures/personas";
+import { chromium } from "../playwright.config";
 import { PAGE_STATES, type PageState } from "../e2e/vitals-pages";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const BARE_DIR = path.join(ROOT, "bench", "bare-page");
 const NEXT_BIN = path.join(ROOT, "node_modules/next/dist/bin/next");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROMIUM = chromium.executablePath;
+const CHROMIUM_ARGS = chromium.args;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3401);
 const APP_ORIGIN = `http://127.0.0.1:${PORT_BASE}`;
