@@ -1,18 +1,5 @@
 import { addMonths, advanceLocalClock, localNow, localToday, runningNowMs, syncLocalClock } from "./clock";
-import type { Queryable } from "./db/index";
-
-/** The local_clock row as the database keeps it (in-process Jest cannot load PGlite; the two-instance test runs the SQL). */
-function clockTable(): Queryable {
-  let offset = 0;
-  return {
-    async query<T>(sql: string, params: unknown[] = []) {
-      if (/^\s*UPDATE local_clock SET offset_ms = 0/.test(sql)) offset = 0;
-      else if (/^\s*INSERT INTO local_clock/.test(sql)) offset += params[0] as number;
-      else if (!/^\s*SELECT offset_ms FROM local_clock/.test(sql)) throw new Error(`unexpected SQL: ${sql}`);
-      return [{ offset_ms: String(offset) }] as T[];
-    },
-  };
-}
+import { clockTable } from "./testing/clock-table";
 
 const db = clockTable();
 
