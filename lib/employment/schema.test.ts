@@ -62,18 +62,20 @@ describe.each<[string, typeof standard, typeof valid]>([
     ["title", "t".repeat(101), false],
     ["status", "full", true],
     ["status", "part", true],
-    ["status", "temporary", true],
+    ["status", "temporary", false], // not eligible (lib/lending/eligibility.ts)
     ["status", "contract", false],
     ["status", null, false],
     ["start", EARLIEST_START_DATE, true],
     ["start", "1939-12-31", false],
-    ["start", todayIso(), true],
+    ["start", todayIso(), false], // under the 6 months a full-time employee needs
     ["start", tomorrow(), false],
     ["start", "2019-02-29", false],
     ["start", "03/05/2018", false],
     ["start", null, false],
     ["salary", 0, false],
-    ["salary", 0.01, true],
+    ["salary", 0.01, false], // under the $15,000 income floor
+    ["salary", 14_999.99, false],
+    ["salary", 15_000, true],
     ["salary", MAX_SALARY, true],
     ["salary", MAX_SALARY + 0.01, false],
     ["salary", -1, false],
@@ -106,6 +108,38 @@ describe.each<[string, typeof standard, typeof valid]>([
     const result = parseForm(schema, { ...base, [field]: value });
     expect(result.ok).toBe(accepted);
     if (!result.ok) expect(Object.keys(result.fieldErrors)).toEqual([field]);
+  });
+});
+
+describe("employment schema: prequalification's eligibility, under the field it is about", () => {
+  const monthsAgo = (months: number) => {
+    const d = new Date(`${todayIso()}T00:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - months);
+    return d.toISOString().slice(0, 10);
+  };
+  it.each<[string, Record<string, unknown>, Record<string, RegExp> | null]>([
+    ["a monthly salary typed as the yearly one", { salary: 4_850 }, { salary: /at least \$15,000.*whole year, before taxes/ }],
+    ["additional income makes up the floor", { salary: 12_000, additional: 3_000 }, null],
+    ["temporary work", { status: "temporary" }, { status: /full-time and part-time employees only/ }],
+    ["full time for 5 months", { start: monthsAgo(5) }, { start: /at least 6 months/ }],
+    ["full time for a year", { start: monthsAgo(12) }, null],
+    ["part time for 11 months", { status: "part", start: monthsAgo(11) }, { start: /at least 12 months/ }],
+    ["part time for 13 months", { status: "part", start: monthsAgo(13) }, null],
+    // Every error at once, each under its own field (no rounds).
+    [
+      "all three, with the title missing too",
+      { title: "", status: "temporary", salary: 900 },
+      { title: /job title/, status: /full-time/, salary: /\$15,000/ },
+    ],
+    // A field that fails its own check keeps its own message only.
+    ["an empty salary", { salary: null }, { salary: /^Enter your annual salary$/ }],
+  ])("%s", (_name, change, errors) => {
+    const result = parseForm(standard, { ...valid, ...change });
+    if (!errors) return expect(result.ok).toBe(true);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.fieldErrors).sort()).toEqual(Object.keys(errors).sort());
+    for (const [field, message] of Object.entries(errors)) expect(String(result.fieldErrors[field])).toMatch(message);
   });
 });
 

@@ -1,6 +1,7 @@
 import "../forms/zod";
 import { z } from "zod";
-import { integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesNo } from "../forms/fields";
+import { EVERY_ROUND, integer, isoDate, money, oneOf, optionalMoney, optionalText, text, todayIso, yesNo } from "../forms/fields";
+import { ELIGIBILITY_MESSAGES, eligibleStatus, incomeProblem, tenureProblem } from "../lending/eligibility";
 
 /**
  * The employment details form (SPEC 3 "Employment", SPEC 7 employmentInformationNextHandler), as
@@ -55,22 +56,47 @@ const base = {
   activeMilitary: yesNo({ required: "Tell us whether you are on active military duty" }),
 };
 
+/**
+ * Prequalification's employment rules (lib/lending/eligibility.ts), checked where the person can
+ * still correct a slip — a monthly salary typed as the yearly one, a start date a year off — with
+ * the reason under the field, instead of a refusal after the credit check that ends the application.
+ */
+function eligible(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  // Runs every round (EVERY_ROUND): fields that failed their own checks arrive raw and are left to their own message.
+  const status = typeof v.status === "string" && (EMPLOYMENT_STATUSES as readonly string[]).includes(v.status) ? v.status : null;
+  const eligibleAs = status ? eligibleStatus(status) : null;
+  if (status && !eligibleAs) ctx.addIssue({ code: "custom", path: ["status"], message: ELIGIBILITY_MESSAGES.status });
+  if (eligibleAs && typeof v.start === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.start) && v.start <= todayIso()) {
+    const tenure = tenureProblem(eligibleAs, v.start, todayIso());
+    if (tenure) ctx.addIssue({ code: "custom", path: ["start"], message: tenure });
+  }
+  const additional = typeof v.additional === "number" && v.additional >= 0 ? v.additional : 0;
+  if (typeof v.salary === "number" && v.salary > 0 && v.salary <= MAX_SALARY) {
+    const income = incomeProblem(v.salary, additional);
+    if (income) ctx.addIssue({ code: "custom", path: ["salary"], message: income });
+  }
+}
+
 /** Everyone but the children's hospital: the extra fields must be absent or empty. */
-const standard = z.object({
-  ...base,
-  cost_center: optionalText({ max: 0, tooLong: "Only the children's hospital uses a cost centre" }),
-  dept_ext: optionalText({ max: 0, tooLong: "Only the children's hospital uses a department extension" }),
-});
+const standard = z
+  .object({
+    ...base,
+    cost_center: optionalText({ max: 0, tooLong: "Only the children's hospital uses a cost centre" }),
+    dept_ext: optionalText({ max: 0, tooLong: "Only the children's hospital uses a department extension" }),
+  })
+  .superRefine(eligible, EVERY_ROUND);
 
 /** The children's hospital (SPEC 5): cost centre and department extension are required. */
-const childrensHospital = z.object({
-  ...base,
-  cost_center: text(
-    { required: "Enter your cost centre" },
-    { max: 20, pattern: /^[A-Za-z0-9-]+$/, patternMessage: "Use letters, digits and dashes only" },
-  ),
-  dept_ext: text({ required: "Enter your department extension" }, { max: 10, pattern: /^\d+$/, patternMessage: "Use digits only" }),
-});
+const childrensHospital = z
+  .object({
+    ...base,
+    cost_center: text(
+      { required: "Enter your cost centre" },
+      { max: 20, pattern: /^[A-Za-z0-9-]+$/, patternMessage: "Use letters, digits and dashes only" },
+    ),
+    dept_ext: text({ required: "Enter your department extension" }, { max: 10, pattern: /^\d+$/, patternMessage: "Use digits only" }),
+  })
+  .superRefine(eligible, EVERY_ROUND);
 
 export function employmentSchema(options: { childrensHospital: boolean }) {
   return options.childrensHospital ? childrensHospital : standard;

@@ -121,7 +121,8 @@ describe("employmentInformationNextHandler", () => {
   it("asks for pay stubs under a year in the job, or when the employer sends PDF pay stubs", async () => {
     const u = await newUser();
     await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "4001") { nextRoute } }');
-    const recent = await submit(u.token, { ...GOOD, start: isoDaysFromToday(-200) });
+    // Full time: 6 months is enough to qualify (part time needs 12).
+    const recent = await submit(u.token, { ...GOOD, status: "full", start: isoDaysFromToday(-200) });
     expect(recent.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: true, validationError: null });
     const settled = await submit(u.token, { ...GOOD, start: isoDaysFromToday(-400) });
     expect(settled.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: false });

@@ -2,7 +2,6 @@ import {
   DEFAULT_CREDIT_SCORE,
   RATE_TIERS,
   decidePrequalification,
-  monthsBetween,
   monthsPaid,
   offerFigures,
   payFrequency,
@@ -62,9 +61,8 @@ describe("prequalification, rule by rule (the first failing rule decides)", () =
   });
 
   it("tenure counts whole months: exactly 6 months passes", () => {
-    expect(monthsBetween("2026-05-23", "2026-11-23")).toBe(6);
-    expect(monthsBetween("2026-05-24", "2026-11-23")).toBe(5);
     expect(decidePrequalification({ ...GOOD, startDate: "2026-05-23" }).status).toBe(true);
+    expect(decidePrequalification({ ...GOOD, startDate: "2026-05-24" }).status).toBe(false);
   });
 
   it("prequalifies a clean file for the amount asked, prime rate, 24 months, $25 fee, with the loan math's figures", () => {

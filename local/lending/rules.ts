@@ -2,6 +2,7 @@ import { loanAmountProblem } from "../../lib/lending/loan-amount";
 import { TERM_MONTHS, centsToDollars, discloseLoan, type LoanDisclosure, type PayFrequency } from "../../lib/lending/loan-math";
 import { MONTHS_PAID_RANGE, payrollDeductionSchedule } from "../../lib/lending/payroll-deductions";
 import { isServedState } from "../../lib/lending/service-area";
+import { ELIGIBILITY, eligibleStatus, incomeProblem, tenureProblem } from "../../lib/lending/eligibility";
 
 /**
  * The local stand-in's lending rules: pure, deterministic, documented in docs/lending.md ("Lending
@@ -31,13 +32,11 @@ export function softCreditCheck(ssn: string): CreditCheck {
 // ---------------------------------------------------------------------------------------------
 // Prequalification.
 
-export const MIN_ANNUAL_INCOME_DOLLARS = 15_000;
 /** A loan's principal may be at most this share of the annual income (salary + additional income). */
 export const MAX_INCOME_SHARE = 0.25;
 export const THIN_FILE_MAX_DOLLARS = 1_500;
 /** Flat origination fee: the prepaid finance charge, withheld from the proceeds. */
 export const ORIGINATION_FEE_CENTS = 2_500;
-export const MIN_TENURE_MONTHS = { full: 6, part: 12 } as const;
 
 /** Note rate in basis points by credit tier. */
 export const RATE_TIERS = { prime: 1899, standard: 2499, thinFile: 2999 } as const;
@@ -74,20 +73,6 @@ export type PrequalDecision =
 
 export type PrequalRule = "employer" | "amount" | "state" | "employmentStatus" | "tenure" | "income" | "ssn" | "credit" | "caps";
 
-/** Whole months from `from` to `to` (ISO dates), counting a month only once its day is reached. */
-export function monthsBetween(from: string, to: string): number {
-  const [fy, fm, fd] = from.split("-").map(Number) as [number, number, number];
-  const [ty, tm, td] = to.split("-").map(Number) as [number, number, number];
-  return (ty - fy) * 12 + (tm - fm) - (td < fd ? 1 : 0);
-}
-
-export function normaliseEmploymentStatus(status: string | null): "full" | "part" | null {
-  const s = (status ?? "").trim().toLowerCase();
-  if (/^full/.test(s)) return "full";
-  if (/^part/.test(s)) return "part";
-  return null;
-}
-
 /** The rate tier a credit file earns (a denied file never gets this far). */
 function rateFor(credit: Exclude<CreditCheck, { kind: "denied" }>): number {
   if (credit.kind === "thinFile") return RATE_TIERS.thinFile;
@@ -113,16 +98,18 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
   if (amount === null || amountProblem) return fail("amount", amountProblem!);
   if (!f.stateOfResidence) return fail("state", "No state of residence on the application");
   if (!isServedState(f.stateOfResidence)) return fail("state", `Loans are not offered in ${f.stateOfResidence}`);
-  const status = normaliseEmploymentStatus(f.employmentStatus);
+  // Income, status and tenure are the employment form's rules too (lib/lending/eligibility.ts): only
+  // rows written another way (seeds, old data) can fail them here.
+  const status = eligibleStatus(f.employmentStatus);
   if (!status)
     return fail("employmentStatus", `Employment status "${f.employmentStatus ?? "none"}" is not eligible (full or part time only)`);
   if (!f.startDate || !/^\d{4}-\d{2}-\d{2}$/.test(f.startDate)) return fail("tenure", "No employment start date on the application");
-  if (monthsBetween(f.startDate, f.today) < MIN_TENURE_MONTHS[status]) {
-    return fail("tenure", `Less than ${MIN_TENURE_MONTHS[status]} months with the employer (${status} time)`);
+  if (tenureProblem(status, f.startDate, f.today)) {
+    return fail("tenure", `Less than ${ELIGIBILITY.minTenureMonths[status]} months with the employer (${status} time)`);
   }
   const income = (f.salary ?? 0) + (f.additionalIncome ?? 0);
-  if (income < MIN_ANNUAL_INCOME_DOLLARS)
-    return fail("income", `Annual income below $${MIN_ANNUAL_INCOME_DOLLARS.toLocaleString("en-US")}`);
+  if (incomeProblem(f.salary, f.additionalIncome))
+    return fail("income", `Annual income below $${ELIGIBILITY.minAnnualIncome.toLocaleString("en-US")}`);
   if (!f.ssn || !/^\d{9}$/.test(f.ssn)) return fail("ssn", "No SSN on the application for the credit check");
 
   const credit = softCreditCheck(f.ssn);

@@ -1,5 +1,6 @@
 "use client";
 
+import { ELIGIBILITY_MESSAGES } from "@/lib/lending/eligibility";
 import { useMemo } from "react";
 import {
   DateField,
@@ -103,6 +104,7 @@ export function EmploymentForm({ saved, knownIncome = null, childrensHospital, s
         form={form}
         name="status"
         label="Employment status"
+        hint={ELIGIBILITY_MESSAGES.hint}
         placeholder={false}
         options={EMPLOYMENT_STATUSES.map((value) => ({ value, label: EMPLOYMENT_STATUS_LABELS[value] }))}
       />

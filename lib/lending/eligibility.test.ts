@@ -1,0 +1,50 @@
+import { ELIGIBILITY, eligibleStatus, incomeProblem, monthsBetween, tenureProblem } from "./eligibility";
+
+test("the limits, literally (one source: the employment form and prequalification import them)", () => {
+  expect(ELIGIBILITY).toEqual({ minAnnualIncome: 15_000, minTenureMonths: { full: 6, part: 12 } });
+});
+
+test.each([
+  ["full", "full"],
+  ["Full time", "full"],
+  [" part-time ", "part"],
+  ["part", "part"],
+  ["temporary", null],
+  ["", null],
+  [null, null],
+  [undefined, null],
+])("status %p is %p", (status, eligible) => {
+  expect(eligibleStatus(status)).toBe(eligible);
+});
+
+test.each([
+  ["2026-01-15", "2026-07-15", 6],
+  ["2026-01-15", "2026-07-14", 5],
+  ["2025-11-30", "2026-11-30", 12],
+  ["2025-12-01", "2026-11-30", 11],
+  ["2026-11-26", "2026-11-26", 0],
+])("%s to %s is %i whole months", (from, to, months) => {
+  expect(monthsBetween(from, to)).toBe(months);
+});
+
+test.each([
+  [15_000, null, null],
+  [14_999.99, null, "income"],
+  [14_000, 999, "income"],
+  [14_000, 1_000, null],
+  [1_250, null, "income"], // a monthly salary typed as the yearly one
+  [null, 20_000, null],
+  [null, null, "income"],
+])("salary %p plus additional %p: %p", (salary, additional, problem) => {
+  expect(incomeProblem(salary, additional)).toEqual(problem ? expect.stringMatching(/at least \$15,000/) : null);
+});
+
+test.each([
+  ["full", "2026-05-26", "2026-11-26", null],
+  ["full", "2026-05-27", "2026-11-26", "6 months"],
+  ["part", "2025-11-26", "2026-11-26", null],
+  ["part", "2025-11-27", "2026-11-26", "12 months"],
+  ["part", "2026-05-26", "2026-11-26", "12 months"],
+] as const)("%s time from %s on %s: %p", (status, start, today, problem) => {
+  expect(tenureProblem(status, start, today)).toEqual(problem ? expect.stringContaining(`at least ${problem}`) : null);
+});
