@@ -10,6 +10,8 @@ test.each([
   [" part-time ", "part"],
   ["part", "part"],
   ["temporary", null],
+  ["wonderful", null], // the word must start the status
+  ["counterpart", null],
   ["", null],
   [null, null],
   [undefined, null],
