@@ -8,6 +8,7 @@ import { reloadPage } from "@/lib/client/reload";
 import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
 import { idleSignInPath } from "@/lib/client/idle-timeout";
 import { onSignOutElsewhere } from "@/lib/client/session-broadcast";
+import { clearAllDrafts } from "@/lib/forms/draft-store";
 import { PageLoadFailedPopup } from "./page-load-failed";
 
 export interface AppShellProps {
@@ -38,6 +39,7 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
       // Signed out in another tab: reload, so the edge decides without the session; signed out
       // for being idle: to /login with the same message as that tab, coming back here after.
       onSignOutElsewhere((reason) => {
+        clearAllDrafts();
         if (reason === "idle") window.location.replace(idleSignInPath(`${window.location.pathname}${window.location.search}`));
         else reloadPage();
       }),

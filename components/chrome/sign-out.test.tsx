@@ -40,6 +40,15 @@ describe("signOut", () => {
     expect(fields).toEqual([{ reason: "idle", redirect: "/personal?tab=2" }, {}]);
   });
 
+  it("forgets every form's draft in this tab, and nothing else", async () => {
+    sessionStorage.setItem("form-draft:personal-details:sub-1", JSON.stringify({ given_name: "Jordan" }));
+    sessionStorage.setItem("form-draft:loan-request:sub-1", JSON.stringify({ amount: 4000 }));
+    sessionStorage.setItem("unrelated", "kept");
+    await signOut();
+    expect(Object.keys(sessionStorage)).toEqual(["unrelated"]);
+    sessionStorage.clear();
+  });
+
   it("ignores a second call while the first is under way", async () => {
     await Promise.all([signOut(), signOut()]);
     await signOut();

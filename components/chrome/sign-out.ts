@@ -11,6 +11,7 @@
  */
 
 import { IDLE_REASON } from "@/lib/client/idle-timeout";
+import { clearAllDrafts } from "@/lib/forms/draft-store";
 import { announceSignOut, markSigningOutHere, resetSigningOutHereForTests, type SignOutReason } from "@/lib/client/session-broadcast";
 
 export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
@@ -70,6 +71,8 @@ export async function signOut(options: SignOutOptions = {}): Promise<void> {
   if (signingOut) return;
   signingOut = true;
   markSigningOutHere();
+  // First and synchronously: whatever the browser steps below do, no draft outlives the session.
+  clearAllDrafts();
   try {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLIENT_SIGN_OUT_TIMEOUT_MS)));

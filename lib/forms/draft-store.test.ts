@@ -1,4 +1,4 @@
-import { draftStore, restoreDraft, type DraftStorage } from "./draft-store";
+import { clearAllDrafts, draftStore, restoreDraft, type DraftStorage } from "./draft-store";
 
 function memoryStorage(): DraftStorage & { map: Map<string, string> } {
   const map = new Map<string, string>();
@@ -49,6 +49,38 @@ describe("draftStore", () => {
     const storage = memoryStorage();
     storage.setItem("form-draft:k", raw);
     expect(draftStore(storage).load("k")).toBeNull();
+  });
+});
+
+describe("clearAllDrafts", () => {
+  function storageWith(entries: Record<string, string>) {
+    const map = new Map(Object.entries(entries));
+    return {
+      map,
+      get length() {
+        return map.size;
+      },
+      key: (i: number) => [...map.keys()][i] ?? null,
+      removeItem: (k: string) => void map.delete(k),
+    };
+  }
+
+  it("removes every draft, whoever's and whichever form's, and leaves other keys", () => {
+    const storage = storageWith({ "form-draft:a:sub-1": "{}", "shell.loop": "1", "form-draft:b:sub-2": "{}", other: "x" });
+    clearAllDrafts(storage);
+    expect([...storage.map.keys()]).toEqual(["shell.loop", "other"]);
+  });
+
+  it("does nothing without storage, or when storage throws", () => {
+    expect(() => clearAllDrafts(null)).not.toThrow();
+    const broken = {
+      length: 1,
+      key: () => {
+        throw new Error("blocked");
+      },
+      removeItem: () => undefined,
+    };
+    expect(() => clearAllDrafts(broken)).not.toThrow();
   });
 });
 

@@ -42,14 +42,38 @@ export function draftStore(storage: DraftStorage | null | undefined): DraftStore
   };
 }
 
+/**
+ * Forgets every form's draft in this tab: at sign-out, here and in the tabs told of it, so what was
+ * typed (a name, an address, a birth date) does not outlive the session on a shared device.
+ */
+export function clearAllDrafts(
+  storage: Pick<Storage, "length" | "key" | "removeItem"> | null = typeof window === "undefined" ? null : safeSessionStorage(),
+): void {
+  if (!storage) return;
+  try {
+    const doomed: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(PREFIX)) doomed.push(key);
+    }
+    for (const key of doomed) storage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept there either.
+  }
+}
+
 /** The browser's session storage, when there is one and it may be used. */
 export function sessionDraftStore(): DraftStore {
   return draftStore(attemptSessionStorage());
 }
 
 function attemptSessionStorage(): DraftStorage | null {
+  return typeof window === "undefined" ? null : safeSessionStorage();
+}
+
+function safeSessionStorage(): Storage | null {
   try {
-    return typeof window === "undefined" ? null : window.sessionStorage;
+    return window.sessionStorage;
   } catch {
     return null; // access itself throws when storage is blocked
   }
