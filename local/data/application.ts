@@ -113,6 +113,9 @@ export async function applies(db: Db, caller: Caller, input: AppliesInput): Prom
               state_of_residence = $5, loan_type = $6, updated_at = now() WHERE sub = $1`,
       [caller.sub, amount, reason, other, state, type],
     );
+    // The personal details carry the amount too (addData's amount): a change of the loan request
+    // (the review's "Change your loan") changes that copy in the same transaction, so the two never disagree.
+    await tx.query(`UPDATE personal SET amount = $2, updated_at = now() WHERE sub = $1 AND amount IS DISTINCT FROM $2`, [caller.sub, amount]);
     return (await readAppInfo(tx, caller)).appInfo;
   });
 }

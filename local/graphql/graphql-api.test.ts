@@ -440,6 +440,13 @@ describe("user mutations: good input writes, bad input names the field and write
       [u.sub],
     );
     expect(row).toEqual({ amount: 10000, state_of_residence: "IL" });
+
+    // The copy kept with the personal details follows a later change of the loan request (the review's "Change your loan").
+    const kept = await gql(server.url, { token: u.token }, "mutation { identifies(accountSettings: true, amount: 4000) { amount } }");
+    expect(kept.body.data?.identifies).toEqual({ amount: 4000 });
+    await applies({ amount: 2500, reason: "Other", other: "Moving costs", state: "IL" });
+    const [personal] = await sql(server.url, "SELECT amount::float8 AS amount FROM personal WHERE sub = $1", [u.sub]);
+    expect(personal).toEqual({ amount: 2500 });
   });
 
   it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {
