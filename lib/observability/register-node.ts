@@ -1,4 +1,5 @@
 import { serverConfig } from "@/lib/config/env";
+import { captureConsole } from "./console-capture";
 import { logger } from "./logger";
 import { withRequestScope } from "./request-scope";
 import { registerTelemetry } from "./telemetry";
@@ -7,7 +8,8 @@ import { registerTelemetry } from "./telemetry";
  * Node-side observability, set up once at start (instrumentation.ts): OpenTelemetry when an OTLP
  * endpoint is configured, and the request scope handed to the HTTP server in front of Next
  * and the logger for the start script's own lines (scripts/start.mjs picks both up from globalThis:
- * it is plain JavaScript, outside Next's bundles).
+ * it is plain JavaScript, outside Next's bundles); and whatever Next or a library prints with
+ * console.* goes through the same logger.
  */
 type StartLine = (level: "info" | "error", msg: string, fields: Record<string, unknown>) => void;
 
@@ -17,4 +19,5 @@ export async function registerObservability(): Promise<void> {
   const shared = globalThis as unknown as { __shellWrapRequest?: typeof withRequestScope; __shellLog?: StartLine };
   shared.__shellWrapRequest = withRequestScope;
   shared.__shellLog = (level, msg, fields) => logger()[level](fields, msg);
+  captureConsole();
 }

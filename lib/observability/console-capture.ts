@@ -1,0 +1,35 @@
+import { format } from "node:util";
+import type { Logger } from "pino";
+import { logger } from "./logger";
+import { scopedRequestId } from "./request-store";
+
+const LEVELS = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
+type Method = keyof typeof LEVELS;
+
+/**
+ * What Next itself and libraries print with console.* (Next's "Failed to find Server Action", a
+ * library's deprecation warning) becomes a line of the one logger, like everything the shell says:
+ * JSON with the request id when there is one, the message scrubbed and an error as its fields, so
+ * no plain-text line (which could carry a value a person typed) reaches the log collector.
+ * Returns a function that puts the console back.
+ */
+export function captureConsole(target: Pick<Console, Method> = console, log: () => Logger = logger): () => void {
+  const originals = Object.fromEntries((Object.keys(LEVELS) as Method[]).map((m) => [m, target[m]])) as Pick<Console, Method>;
+  let writing = false;
+  for (const method of Object.keys(LEVELS) as Method[]) {
+    target[method] = (...args: unknown[]) => {
+      // Something inside the logger printing to the console would otherwise come back here.
+      if (writing) return originals[method].apply(target, args);
+      writing = true;
+      try {
+        const error = args.find((a): a is Error => a instanceof Error);
+        const rest = args.filter((a) => a !== error);
+        const msg = rest.length > 0 ? format(...rest) : (error?.message ?? "");
+        log()[LEVELS[method]]({ source: "console", requestId: scopedRequestId(), ...(error ? { err: error } : {}) }, msg);
+      } finally {
+        writing = false;
+      }
+    };
+  }
+  return () => Object.assign(target, originals);
+}
