@@ -113,7 +113,7 @@ describe("passwordless sign-up and sign-in with aws-amplify", () => {
     const code = await latestCode(server.url, email);
     expect(code).toMatch(/^\d{6}$/);
     // The server says a code went out, never which code or to whom (the outbox page shows both).
-    expect(server.output()).toContain("code sent: read it at /api/local/outbox");
+    expect(await server.waitForOutput("code sent: read it at /api/local/outbox")).toContain("code sent: read it at /api/local/outbox");
     expect(server.output()).not.toContain(code);
     expect(server.output()).not.toContain(email.toLowerCase());
 

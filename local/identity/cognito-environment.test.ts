@@ -78,7 +78,7 @@ it("fails closed on a malformed LOCAL_OTP_CODE", async () => {
   const res = await initiate(server.url, "a10001");
   expect(res.status).toBe(500);
   expect(res.json.__type).toBe("InternalErrorException");
-  expect(server.output()).toContain("LOCAL_OTP_CODE: must be 6 digits");
+  expect(await server.waitForOutput("LOCAL_OTP_CODE: must be 6 digits")).toContain("LOCAL_OTP_CODE: must be 6 digits");
 });
 
 it("keeps the signing key and sessions across a restart", async () => {

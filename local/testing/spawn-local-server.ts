@@ -5,6 +5,11 @@ export interface LocalServer {
   url: string;
   /** Everything the server printed so far (stdout and stderr). */
   output(): string;
+  /**
+   * Resolves with the output once it contains `text`: the server's log line and its HTTP answer
+   * travel on different pipes, so a line may arrive just after the response that caused it.
+   */
+  waitForOutput(text: string, timeoutMs?: number): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +42,11 @@ export function startLocalServer(env: Record<string, string | undefined>, timeou
         resolve({
           url: match[1],
           output: () => out,
+          waitForOutput: async (text, waitMs = 10_000) => {
+            const until = Date.now() + waitMs;
+            while (!out.includes(text) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+            return out;
+          },
           stop: () =>
             new Promise<void>((done) => {
               if (child.exitCode !== null) return done();
