@@ -1,18 +1,9 @@
 import type { Claims } from "./claims";
 import { auditedChanges, SIGN_IN_WINDOW_SECONDS } from "./claims-audit";
+import { testClaims } from "./testing/claims";
 
 const NOW = 1_800_000_000;
-const base: Claims = {
-  sub: "sub-1",
-  step: "offerDetails",
-  loanState: "in-progress",
-  directDepositConfirmed: true,
-  offerStage: "sent",
-  flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
-  emailDomain: "example.com",
-  payoutDate: null,
-  evolveConsent: true,
-};
+const base: Claims = testClaims({ step: "offerDetails", loanState: "in-progress", directDepositConfirmed: true, offerStage: "sent" });
 const signed: Claims = { ...base, loanState: "signed" };
 const unconsented: Claims = { ...base, evolveConsent: false };
 
