@@ -7,11 +7,13 @@
  *     seeded account and for an unknown e-mail;
  *  3. the route check through the balancer is all green (and with MULTI_E2E=1 the whole-journey e2e);
  *  4. a rolling restart (SIGTERM one, start it again, then the other) under steady load through the
- *     balancer loses no request: 0 answers outside 2xx/3xx, 0 errors, 0 timeouts.
+ *     balancer loses no request: 0 answers outside 2xx/3xx, 0 errors, 0 timeouts; and a POST sent
+ *     straight to the instance, in flight when SIGTERM arrives, is answered before it exits.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -286,6 +288,34 @@ async function journey() {
   check(code === 0, `whole-journey e2e through the balancer: ${code === 0 ? "passed" : `exit ${code}`} (${ms} ms; e2e.log)`);
 }
 
+/**
+ * A POST to the instance whose headers are sent now and whose body only once `release` resolves:
+ * a request in flight across whatever happens in between. Resolves with the status it is answered.
+ */
+function postInFlight(port: number, release: Promise<void>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setTimeout(30_000, () => socket.destroy(new Error("no answer within 30 s")));
+    socket.on("error", reject);
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(answer);
+      if (status) {
+        socket.destroy();
+        resolve(Number(status[1]));
+      }
+    });
+    socket.on("connect", () => {
+      socket.write(
+        `POST ${LOCAL_PATHS.graphql} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+          `x-api-key: ${LOCAL_DEFAULTS.graphqlApiKey}\r\ncontent-length: ${Buffer.byteLength(ISLAND_CHECK)}\r\nconnection: close\r\n\r\n`,
+      );
+      void release.then(() => socket.write(ISLAND_CHECK));
+    });
+  });
+}
+
 async function rollingRestart(instances: Instance[]) {
   const jwks = `${LOCAL_PATHS.cognito}/${POOL_ID}/.well-known/jwks.json`;
   let finish: (result: autocannon.Result) => void = () => undefined;
@@ -320,8 +350,18 @@ async function rollingRestart(instances: Instance[]) {
   load.on("response", (_client, statusCode) => codes.set(statusCode, (codes.get(statusCode) ?? 0) + 1));
   const steps: string[] = [];
   await sleep(3000);
+  const inFlight: string[] = [];
   for (const instance of instances) {
-    const stopped = await instance.stop();
+    let release: () => void = () => undefined;
+    const answered = postInFlight(instance.port, new Promise<void>((resolve) => (release = resolve)));
+    await sleep(200);
+    const stopping = instance.stop();
+    // The body goes after SIGTERM: the instance is draining with this request open.
+    await sleep(300);
+    release();
+    const status = await answered.catch((error: Error) => error.message);
+    inFlight.push(`${instance.name}: ${status}`);
+    const stopped = await stopping;
     instance.start();
     const readyMs = await instance.ready();
     steps.push(`${instance.name}: SIGTERM → exit ${stopped.code} in ${stopped.ms} ms, ready again in ${readyMs} ms`);
@@ -339,6 +379,10 @@ async function rollingRestart(instances: Instance[]) {
     `rolling restart under load (${LOAD_CONNECTIONS} connections, ${LOAD_RATE} req/s at most, ${Math.round(result.duration)} s): ` +
       `${result.requests.total} requests (${byStatus}), ${result.errors} errors, ${result.timeouts} timeouts, ` +
       `latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`,
+  );
+  check(
+    inFlight.every((line) => line.endsWith(": 200")),
+    `a POST in flight at SIGTERM is answered before the instance exits (${inFlight.join(", ")})`,
   );
   check(
     result.requests.total > 0 && bad === 0 && result.errors === 0 && result.timeouts === 0,

@@ -98,7 +98,12 @@ http {
       proxy_set_header Host \$http_host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
-      proxy_next_upstream error timeout;
+      # non_idempotent: a POST written on a connection the stopping instance closes (or still in its
+      # listen queue when it stops listening) is retried on the other. An ALB never needs this: it
+      # deregisters a target before ECS sends SIGTERM; nginx OSS cannot take an instance out without a
+      # reload, which drops its own client connections. That a request in flight at SIGTERM is answered
+      # is checked on its own, straight to the instance (drive.ts).
+      proxy_next_upstream error timeout non_idempotent;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
