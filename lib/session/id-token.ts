@@ -12,6 +12,8 @@ export interface IdentityClaims {
   username: string;
   email: string;
   exp: number;
+  /** When the user authenticated (the token's auth_time), kept across refreshes; absent when the token has none. */
+  authTime?: number;
 }
 
 export interface IdTokenVerifierOptions {
@@ -95,6 +97,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         username,
         email: typeof payload.email === "string" ? payload.email.toLowerCase() : "",
         exp: payload.exp,
+        ...(typeof payload.auth_time === "number" ? { authTime: payload.auth_time } : {}),
       };
       remembered.set(token, claims, claims.exp, nowSeconds);
       return claims;

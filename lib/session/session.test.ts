@@ -49,9 +49,15 @@ interface TokenOptions {
   alg?: string;
   /** null: no iat claim at all. */
   iat?: number | null;
+  authTime?: number;
 }
 async function idToken(o: TokenOptions = {}): Promise<string> {
-  const jwt = new SignJWT({ token_use: o.use ?? "id", "cognito:username": o.username ?? "abc123", email: "Someone@Example.com" })
+  const jwt = new SignJWT({
+    token_use: o.use ?? "id",
+    "cognito:username": o.username ?? "abc123",
+    email: "Someone@Example.com",
+    ...(o.authTime !== undefined ? { auth_time: o.authTime } : {}),
+  })
     .setProtectedHeader({ alg: o.alg ?? "RS256", kid: "k1" })
     .setSubject(o.sub ?? "sub-1")
     .setIssuer(o.iss ?? ISSUER)
@@ -76,6 +82,13 @@ describe("readSession", () => {
   it("is signed in with a valid token and matching claims", async () => {
     const session = await readSession(await cookiesFor(await idToken(), "abc123", await signClaims(claims, SECRET, NOW)), options, NOW);
     expect(session).toEqual({ status: "signed-in", sub: "sub-1", username: "abc123", email: "someone@example.com", claims });
+  });
+
+  it("carries the verified token's auth_time (when the user authenticated), and nothing without one", async () => {
+    const session = await readSession(await cookiesFor(await idToken({ authTime: NOW - 120 })), options, NOW);
+    expect(session).toEqual({ status: "signing-in", sub: "sub-1", username: "abc123", email: "someone@example.com", authTime: NOW - 120 });
+    const without = await readSession(await cookiesFor(await idToken()), options, NOW);
+    expect(without).not.toHaveProperty("authTime");
   });
 
   it("is signing in with a valid token and no claims yet", async () => {

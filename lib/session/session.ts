@@ -12,8 +12,8 @@ export type Session =
    */
   | { status: "verifying"; username: string }
   /** A valid identity, application data not loaded yet (no valid claims cookie). */
-  | { status: "signing-in"; sub: string; username: string; email: string }
-  | { status: "signed-in"; sub: string; username: string; email: string; claims: Claims };
+  | { status: "signing-in"; sub: string; username: string; email: string; authTime?: number }
+  | { status: "signed-in"; sub: string; username: string; email: string; authTime?: number; claims: Claims };
 
 export const ANONYMOUS: Session = { status: "anonymous" };
 
@@ -98,7 +98,12 @@ export async function readSession(
       return refreshable ? { status: "verifying", username } : ANONYMOUS;
     }
     if (identity.username.toLowerCase() !== username.toLowerCase()) return ANONYMOUS;
-    const base = { sub: identity.sub, username: identity.username, email: identity.email };
+    const base = {
+      sub: identity.sub,
+      username: identity.username,
+      email: identity.email,
+      ...(identity.authTime !== undefined ? { authTime: identity.authTime } : {}),
+    };
     const claims = await readClaims(cookies.get(CLAIMS_COOKIE), options.claimsSecret, identity.sub, nowSeconds);
     return claims ? { status: "signed-in", ...base, claims } : { status: "signing-in", ...base };
   } catch {

@@ -82,8 +82,9 @@ describe("POST /api/session/claims", () => {
     ],
     ["audits nothing on a first load long after the sign-in (claims expired)", -3600, []],
   ])("%s", async (_name, sinceNow, audits) => {
-    session.mockResolvedValue(signingIn);
-    idToken.mockResolvedValue(`${b64({ alg: "RS256" })}.${b64({ sub: "sub-9", auth_time: Math.floor(Date.now() / 1000) + sinceNow })}.sig`);
+    // The verified identity's auth_time (lib/session/id-token.ts).
+    session.mockResolvedValue({ ...signingIn, authTime: Math.floor(Date.now() / 1000) + sinceNow });
+    idToken.mockResolvedValue("the.id.token");
     load.mockResolvedValue(frontend);
     const logs = captureLogs();
     try {
@@ -95,7 +96,3 @@ describe("POST /api/session/claims", () => {
     expect(JSON.stringify(logs.lines())).not.toContain("borrower@example.com");
   });
 });
-
-function b64(value: object): string {
-  return Buffer.from(JSON.stringify(value)).toString("base64url");
-}

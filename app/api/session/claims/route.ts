@@ -1,4 +1,3 @@
-import { decodeJwt } from "jose";
 import { NextResponse } from "next/server";
 import { loadFrontend } from "@/lib/api/operations";
 import { serverConfig } from "@/lib/config/env";
@@ -6,7 +5,6 @@ import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";
 import { auditedChanges } from "@/lib/session/claims-audit";
 import { claimsFromLoad } from "@/lib/session/claims-from-load";
-import { currentIdToken } from "@/lib/session/server-session";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
 import { audit } from "@/lib/observability/audit";
@@ -41,22 +39,16 @@ export async function POST(): Promise<NextResponse> {
   }
   const claims = claimsFromLoad(load, api.session);
   const before = api.session.status === "signed-in" ? api.session.claims : undefined;
-  for (const event of auditedChanges({ before, after: claims, authTime: await authTime(), nowSeconds: Math.floor(Date.now() / 1000) })) {
+  for (const event of auditedChanges({
+    before,
+    after: claims,
+    authTime: api.session.authTime,
+    nowSeconds: Math.floor(Date.now() / 1000),
+  })) {
     await audit(event, { sub: claims.sub, outcome: "success" });
     if (event === "sign-in") countSignIn("success");
   }
   const response = NextResponse.json({ load, claims }, { headers: { "cache-control": "no-store" } });
   response.cookies.set({ ...claimsCookieOptions(config), value: await signClaims(claims, config.sessionSecret) });
   return response;
-}
-
-/** auth_time of the identity token signedInApi verified; undefined when it has none. */
-async function authTime(): Promise<number | undefined> {
-  try {
-    const token = await currentIdToken();
-    const value = token ? decodeJwt(token).auth_time : undefined;
-    return typeof value === "number" ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }
