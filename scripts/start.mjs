@@ -130,4 +130,5 @@ for (const warm of ["/login", "/_restricted", ...(local ? ["/api/local/outbox?fo
 }
 const shown = !hostname || hostname === "0.0.0.0" ? "localhost" : hostname;
 const url = canonical ?? `http://${shown}:${port}`;
-serverLine("info", `✓ Ready in ${Date.now() - started} ms on ${url}`, { component: "start", durationMs: Date.now() - started, url });
+const durationMs = Date.now() - started;
+serverLine("info", `✓ Ready in ${durationMs} ms on ${url}`, { component: "start", durationMs, url });

@@ -66,8 +66,9 @@ function eligible(v: Record<string, unknown>, ctx: z.RefinementCtx) {
   const status = typeof v.status === "string" && (EMPLOYMENT_STATUSES as readonly string[]).includes(v.status) ? v.status : null;
   const eligibleAs = status ? eligibleStatus(status) : null;
   if (status && !eligibleAs) ctx.addIssue({ code: "custom", path: ["status"], message: ELIGIBILITY_MESSAGES.status });
-  if (eligibleAs && typeof v.start === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.start) && v.start <= todayIso()) {
-    const tenure = tenureProblem(eligibleAs, v.start, todayIso());
+  const today = todayIso();
+  if (eligibleAs && typeof v.start === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v.start) && v.start <= today) {
+    const tenure = tenureProblem(eligibleAs, v.start, today);
     if (tenure) ctx.addIssue({ code: "custom", path: ["start"], message: tenure });
   }
   const additional = typeof v.additional === "number" && v.additional >= 0 ? v.additional : 0;

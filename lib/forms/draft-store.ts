@@ -46,9 +46,7 @@ export function draftStore(storage: DraftStorage | null | undefined): DraftStore
  * Forgets every form's draft in this tab: at sign-out, here and in the tabs told of it, so what was
  * typed (a name, an address, a birth date) does not outlive the session on a shared device.
  */
-export function clearAllDrafts(
-  storage: Pick<Storage, "length" | "key" | "removeItem"> | null = typeof window === "undefined" ? null : safeSessionStorage(),
-): void {
+export function clearAllDrafts(storage: Pick<Storage, "length" | "key" | "removeItem"> | null = attemptSessionStorage()): void {
   if (!storage) return;
   try {
     const doomed: string[] = [];
@@ -67,13 +65,9 @@ export function sessionDraftStore(): DraftStore {
   return draftStore(attemptSessionStorage());
 }
 
-function attemptSessionStorage(): DraftStorage | null {
-  return typeof window === "undefined" ? null : safeSessionStorage();
-}
-
-function safeSessionStorage(): Storage | null {
+function attemptSessionStorage(): Storage | null {
   try {
-    return window.sessionStorage;
+    return typeof window === "undefined" ? null : window.sessionStorage;
   } catch {
     return null; // access itself throws when storage is blocked
   }
