@@ -24,7 +24,14 @@ const nextConfig: NextConfig = {
   // The edge refuses a larger server-action body first, with our own words (lib/security/action-request.ts).
   // Requests pass the proxy (middleware.ts) with their body cut at proxyClientMaxBodySize: an upload of
   // the stated 10 MiB limit, with its multipart framing, must arrive whole (lib/lending/upload-limits.ts).
-  experimental: { serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES }, proxyClientMaxBodySize: MAX_UPLOAD_BODY_BYTES },
+  experimental: {
+    serverActions: { bodySizeLimit: ACTION_BODY_LIMIT_BYTES },
+    proxyClientMaxBodySize: MAX_UPLOAD_BODY_BYTES,
+    // The stylesheet (Tailwind: about 7 KiB compressed) comes inside the HTML, not as a render-blocking
+    // request of its own: on a phone the first paint no longer waits a round trip for it, and it
+    // happens before the scripts arrive (issue 24: LCP). Most visits are a partner link's first.
+    inlineCss: true,
+  },
 };
 
 export default nextConfig;

@@ -41,7 +41,14 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">Sign your loan contract</h1>
       {hellosign ? (
-        <SigningFlow signatureId={signatureId} clientId={hellosign.clientId} testMode={hellosign.testMode} requestUrl={requestSigningUrl} />
+        <SigningFlow
+          signatureId={signatureId}
+          clientId={hellosign.clientId}
+          testMode={hellosign.testMode}
+          requestUrl={requestSigningUrl}
+          // Asked for here, so the contract's frame is in the first paint (issue 24).
+          initial={await requestSigningUrl(signatureId)}
+        />
       ) : (
         <section
           aria-labelledby="unconfigured-title"

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
@@ -62,24 +61,18 @@ export default async function EmploymentRoute() {
   const step = appInfo.step;
   const view = viewFor(step, employer !== null);
   const config = publicConfig();
+  // No Suspense boundary here: the page is rendered whole with the layout (a streamed boundary is
+  // revealed up to 300 ms after the first paint, React's reveal throttle, and holds back the LCP).
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="px-4 py-8">
-          Loading your employment details…
-        </p>
-      }
-    >
-      <EmploymentPage
-        view={view}
-        employer={employer}
-        employment={appInfo.employment ?? null}
-        step={step}
-        knownIncome={{ salary: appInfo.personal?.salary ?? null, additionalIncome: appInfo.personal?.additionalIncome ?? null }}
-        config={{ appEnv: config.appEnv, algolia: config.algolia }}
-        serverOrigin={serverConfig().appUrl}
-        argyleScriptUrl={config.widgets.argyleScriptUrl}
-      />
-    </Suspense>
+    <EmploymentPage
+      view={view}
+      employer={employer}
+      employment={appInfo.employment ?? null}
+      step={step}
+      knownIncome={{ salary: appInfo.personal?.salary ?? null, additionalIncome: appInfo.personal?.additionalIncome ?? null }}
+      config={{ appEnv: config.appEnv, algolia: config.algolia }}
+      serverOrigin={serverConfig().appUrl}
+      argyleScriptUrl={config.widgets.argyleScriptUrl}
+    />
   );
 }

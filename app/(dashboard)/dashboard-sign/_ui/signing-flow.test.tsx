@@ -40,7 +40,7 @@ class FakeClient implements EmbeddedClient {
   }
 }
 
-function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = async () => true) {
+function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = async () => true, initial?: SigningUrlResult) {
   const clients: FakeClient[] = [];
   const requestUrl = jest.fn(async () => results.shift() ?? signingFailure("unavailable"));
   const createClient = jest.fn(async () => {
@@ -55,6 +55,7 @@ function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = as
       clientId="client-1"
       testMode
       requestUrl={requestUrl}
+      initial={initial}
       createClient={createClient}
       refreshClaims={refreshClaims}
     />,
@@ -96,6 +97,28 @@ it("says the dashboard may lag when the claims could not be refreshed", async ()
   await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
   act(() => clients[0]!.emit("sign"));
   expect(await screen.findByText(/may take a moment/)).toBeInTheDocument();
+});
+
+it("with the URL the page brought, shows the contract's frame at once and asks for a URL only on a retry", async () => {
+  const { clients, requestUrl } = setup([{ ok: true, url: URL_2 }], undefined, { ok: true, url: URL_1 });
+  expect(screen.getByTestId("signing-frame")).toBeInTheDocument();
+  await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
+  expect(clients[0]!.opened[0]!.url).toBe(URL_1);
+  expect(requestUrl).not.toHaveBeenCalled();
+
+  act(() => clients[0]!.emit("cancel"));
+  await userEvent.click(await screen.findByRole("button", { name: "Try signing again" }));
+  await waitFor(() => expect(clients[1]?.opened).toHaveLength(1));
+  expect(requestUrl).toHaveBeenCalledTimes(1);
+  expect(clients[1]!.opened[0]!.url).toBe(URL_2);
+});
+
+it("with a problem the page brought, explains it at once without asking again", async () => {
+  const { requestUrl, createClient } = setup([], undefined, signingFailure("already-signed"));
+  expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toBeInTheDocument();
+  await waitFor(() => expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toHaveFocus());
+  expect(requestUrl).not.toHaveBeenCalled();
+  expect(createClient).not.toHaveBeenCalled();
 });
 
 it.each([

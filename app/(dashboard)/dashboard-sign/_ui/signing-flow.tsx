@@ -26,11 +26,20 @@ export interface SigningFlowProps {
   testMode: boolean;
   /** The server action that calls counters(signature_id) with the user's token. */
   requestUrl: (signatureId: string) => Promise<SigningUrlResult>;
+  /**
+   * The page's own answer to that call, asked for while the server rendered it: the contract's
+   * frame is then in the first paint instead of after hydration and a round trip. Retries still
+   * ask requestUrl (the provider's URLs are one-time).
+   */
+  initial?: SigningUrlResult;
   /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
   createClient?: EmbeddedClientFactory;
   /** Tests pass their own; the app reloads the claims (lib/auth/refresh-claims). */
   refreshClaims?: () => Promise<boolean>;
 }
+
+const stateFor = (result: SigningUrlResult): SigningState =>
+  result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: problemOf(result.reason) };
 
 /** Reloads the user's data so the guards see the signed contract; one more try after a network or API failure. */
 export async function postClaimsRefresh(): Promise<boolean> {
@@ -80,21 +89,23 @@ export function SigningFlow({
   clientId,
   testMode,
   requestUrl,
+  initial,
   createClient = createHelloSignClient,
   refreshClaims = postClaimsRefresh,
 }: SigningFlowProps) {
-  const [state, setState] = useState<SigningState>({ kind: "loading" });
+  const [state, setState] = useState<SigningState>(() => (initial ? stateFor(initial) : { kind: "loading" }));
   const [attempt, setAttempt] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  // 1. A fresh URL on arrival and on every retry (the provider's URLs are one-time).
+  // 1. A fresh URL on arrival (unless the page brought one) and on every retry (the provider's URLs are one-time).
+  const hasInitial = initial !== undefined;
   useEffect(() => {
+    if (attempt === 0 && hasInitial) return;
     let stale = false;
     requestUrl(signatureId).then(
       (result) => {
-        if (stale) return;
-        setState(result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: problemOf(result.reason) });
+        if (!stale) setState(stateFor(result));
       },
       () => {
         if (!stale) setState({ kind: "problem", reason: "unavailable" });
@@ -103,7 +114,7 @@ export function SigningFlow({
     return () => {
       stale = true;
     };
-  }, [signatureId, requestUrl, attempt]);
+  }, [signatureId, requestUrl, attempt, hasInitial]);
 
   // 2. The embedded client, for as long as a URL is being signed.
   const signingUrl = state.kind === "signing" ? state.url : null;

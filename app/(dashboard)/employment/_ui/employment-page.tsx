@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { Suspense, useState, useTransition, type ReactNode } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -21,13 +21,11 @@ import { ApplicationProgress } from "@/components/progress/application-progress"
 import { applicationProgress, continueRoute, REVIEW_ROUTE, REVIEW_STEP } from "@/lib/application/progress";
 
 // Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
-// and zod for the details form, the payroll widget's loader for linking. All still render on the server.
-const EmployerSearch = dynamic(() => import("./employer-search").then((m) => m.EmployerSearch), {
-  loading: () => <p role="status">Loading the employer search…</p>,
-});
-const EmploymentForm = dynamic(() => import("./employment-form").then((m) => m.EmploymentForm), {
-  loading: () => <p role="status">Loading the form…</p>,
-});
+// and zod for the details form, the payroll widget's loader for linking. All still render on the
+// server, in the page itself: no boundary of their own, whose streamed reveal React holds back up to
+// 300 ms after the first paint. What mounts on a click gets one (OnDemand) while its code loads.
+const EmployerSearch = dynamic(() => import("./employer-search").then((m) => m.EmployerSearch));
+const EmploymentForm = dynamic(() => import("./employment-form").then((m) => m.EmploymentForm));
 const PayrollLink = dynamic(() => import("./payroll-link").then((m) => m.PayrollLink));
 
 export interface ChosenEmployer {
@@ -110,6 +108,12 @@ const TITLES: Record<EmploymentPageProps["view"], string> = {
   details: "Tell us about your job",
   saved: "Your employment",
 };
+
+/** A part the page did not render on arrival: while its code loads, says so in its place. */
+function OnDemand({ inPage, loading, children }: { inPage: boolean; loading: string; children: ReactNode }) {
+  if (inPage) return children;
+  return <Suspense fallback={<p role="status">{loading}</p>}>{children}</Suspense>;
+}
 
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
   const rows: [string, string][] = [["Employer", employer ? employerName(employer) : "Not chosen yet"]];
@@ -217,13 +221,15 @@ export function EmploymentPage({
       {changingEmployer ? (
         <section aria-label="Choose your employer" className="flex flex-col gap-3">
           {view !== "choose" && <p className="text-gray-800">Choosing another employer keeps your application where it is.</p>}
-          <EmployerSearch
-            config={config}
-            serverOrigin={serverOrigin}
-            checkIsland={checkIslandAction}
-            onChosen={onEmployerChosen}
-            autoFocus={view !== "choose"}
-          />
+          <OnDemand inPage={view === "choose"} loading="Loading the employer search…">
+            <EmployerSearch
+              config={config}
+              serverOrigin={serverOrigin}
+              checkIsland={checkIslandAction}
+              onChosen={onEmployerChosen}
+              autoFocus={view !== "choose"}
+            />
+          </OnDemand>
           {view !== "choose" && (
             <button
               type="button"
@@ -266,14 +272,16 @@ export function EmploymentPage({
         <section aria-labelledby="employment-details-title" className="flex flex-col gap-4">
           <SectionTitle id="employment-details-title">Employment details</SectionTitle>
           {editing ? (
-            <EmploymentForm
-              saved={employment}
-              knownIncome={knownIncome}
-              childrensHospital={employer?.childrensHospital ?? false}
-              submitLabel={view === "details" ? "Continue" : "Save changes"}
-              onSave={onSave}
-              onCancel={view === "saved" ? () => setEditing(false) : undefined}
-            />
+            <OnDemand inPage={view === "details"} loading="Loading the form…">
+              <EmploymentForm
+                saved={employment}
+                knownIncome={knownIncome}
+                childrensHospital={employer?.childrensHospital ?? false}
+                submitLabel={view === "details" ? "Continue" : "Save changes"}
+                onSave={onSave}
+                onCancel={view === "saved" ? () => setEditing(false) : undefined}
+              />
+            </OnDemand>
           ) : (
             <>
               <Summary employer={employer} employment={employment} />
