@@ -56,7 +56,7 @@ test.describe("x-request-id", () => {
     );
     await newApplicant(page, "reference");
     await walkTo(page, "fundingAccount");
-    // /bank's Link launcher is a chunk loaded after hydration: failing it is a real "page failed to load".
+    // /bank's Link launcher is a chunk loaded when the person asks to link: failing it is a real "page failed to load".
     const document = await page.request.get(`${LOCAL_ORIGIN}/bank`);
     const initial = new Set((await document.text()).match(/\/_next\/static\/[^"'\s]+\.js/g) ?? []);
     await page.route("**/_next/static/chunks/**", (route) => {
@@ -66,6 +66,7 @@ test.describe("x-request-id", () => {
     const response = await page.goto(`${LOCAL_ORIGIN}/bank`);
     const requestId = response?.headers()["x-request-id"];
     expect(requestId).toMatch(UUID);
+    await page.getByRole("button", { name: "Link a bank account" }).click();
     await expect(page.getByRole("heading", { name: "This page failed to load" })).toBeVisible();
     await expect(page.getByText(`please give this reference: ${requestId}`)).toBeVisible();
   });

@@ -2,7 +2,7 @@
 import { resetSignOutForTests, signOut } from "./sign-out";
 
 // Amplify never settles (a hung network call): the sign-out must not hang with it.
-jest.mock("@/lib/auth/amplify-on-demand", () => ({ amplifySettled: () => new Promise(() => undefined) }));
+jest.mock("@/lib/auth/amplify-on-demand", () => ({ amplifyForSession: () => new Promise(() => undefined) }));
 
 it("a hung browser step never keeps anyone signed in: the server step runs after 3000 ms", async () => {
   jest.useFakeTimers();

@@ -22,9 +22,9 @@ export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
  * for a control most visits never use. Errors are caught by signOut().
  */
 async function clientSignOutSteps(): Promise<void> {
-  // Amplify may still be loading on this page: let it finish, so its signOut runs.
-  const { amplifySettled } = await import("@/lib/auth/amplify-on-demand");
-  await amplifySettled();
+  // Amplify loads only when a page needs it: it must be here, so its signOut revokes the refresh token.
+  const { amplifyForSession } = await import("@/lib/auth/amplify-on-demand");
+  await amplifyForSession();
   const { signOutOnThisBrowser } = await import("@/lib/auth/client-sign-out");
   await signOutOnThisBrowser();
 }

@@ -1,11 +1,13 @@
 import type { PublicConfig } from "@/lib/config/env";
 
 /**
- * Amplify (about 30 KiB gzipped) loaded after the page is interactive, for the pages that only
- * keep a session fresh, log an error or sign out: it is not in their first load. Pages that sign
+ * Amplify (about 30 KiB gzipped) loaded when it is needed, for the pages that only keep a session
+ * fresh, log an error, record a consent or sign out: it is not in their first load. Pages that sign
  * in import lib/auth/amplify directly. The chunk is fetched once; configuring is idempotent.
  */
 let configured: Promise<void> | undefined;
+/** The page's configuration (AmplifySetup), for what loads Amplify later on its own: sign-out, consent, error logs. */
+let remembered: PublicConfig | undefined;
 
 export function loadAmplify(config: PublicConfig): Promise<void> {
   const previous = configured ?? Promise.resolve();
@@ -16,16 +18,28 @@ export function loadAmplify(config: PublicConfig): Promise<void> {
   return configured;
 }
 
-/** Resolves once a load started on this page has finished (at once when none was started). */
-export async function amplifySettled(): Promise<void> {
-  await configured?.catch(() => undefined);
-}
-
-/** The signed-in user's ID token, or null when Amplify was never set up on this page or nobody is signed in. */
-export async function idTokenOnDemand(): Promise<string | null> {
-  if (!configured) return null;
+/**
+ * Amplify, configured, for a browser that may hold a session: loaded now with the page's
+ * configuration when nothing loaded it yet. False when there is no session to act for (or the
+ * page gave no configuration), or the load failed.
+ */
+export async function amplifyForSession(cookies: string = document.cookie): Promise<boolean> {
+  if (!configured) {
+    if (!remembered || !mayHaveStoredSession(remembered.cognito.clientId, cookies)) return false;
+    void loadAmplify(remembered);
+  }
   try {
     await configured;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The signed-in user's ID token, or null when nobody is signed in (or Amplify cannot load). */
+export async function idTokenOnDemand(cookies?: string): Promise<string | null> {
+  if (!(await amplifyForSession(cookies))) return null;
+  try {
     const { currentIdToken } = await import("@/lib/client/id-token");
     return await currentIdToken();
   } catch {
@@ -63,22 +77,85 @@ export function mayHaveStoredSession(clientId: string, cookies: string): boolean
   return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(name) && cookie.length > name.length);
 }
 
+/** How long before the identity token expires Amplify is loaded to refresh it (its checks run every minute). */
+export const REFRESH_AHEAD_MS = 5 * 60_000;
+
 /**
- * Starts keepSessionFresh once Amplify is loaded; returns its stop function (safe to call early).
- * An anonymous visitor (no stored session) loads nothing: a sign-in loads Amplify itself and leaves the page.
+ * When this browser's identity token expires (ms since the epoch), read from Amplify's own cookie
+ * (payload only: the time decides when to load Amplify, never whom to trust). Null when there is
+ * no such cookie or it cannot be read.
  */
-export function keepSessionFreshOnDemand(config: PublicConfig, cookies: string = document.cookie): () => void {
+export function identityTokenExpiry(clientId: string, cookies: string): number | null {
+  const jar = new Map<string, string>();
+  for (const cookie of cookies.split(/;\s*/)) {
+    const eq = cookie.indexOf("=");
+    if (eq > 0) jar.set(safeDecode(cookie.slice(0, eq)), cookie.slice(eq + 1));
+  }
+  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+  const user = jar.get(`${prefix}.LastAuthUser`);
+  const token = user && jar.get(`${prefix}.${safeDecode(user)}.idToken`);
+  const payload = token?.split(".")[1];
+  if (!payload) return null;
+  try {
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
+    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Keeps the session fresh; returns its stop function (safe to call early). Amplify (about 30 KiB
+ * gzipped, and a long task to start) is loaded only when the identity token is due for refresh:
+ * REFRESH_AHEAD_MS before it expires, at once when it has or its expiry is unknown. Most page views
+ * end before that and never load it (issue 24). A timer in a background tab can fire late, so
+ * coming back to the tab checks again. An anonymous visitor (no stored session) loads nothing: a
+ * sign-in loads Amplify itself and leaves the page.
+ */
+export function keepSessionFreshOnDemand(
+  config: PublicConfig,
+  cookies: string = document.cookie,
+  now: () => number = Date.now,
+): () => void {
+  remembered = config;
   if (!mayHaveStoredSession(config.cognito.clientId, cookies)) return () => undefined;
   let stop: (() => void) | undefined;
   let stopped = false;
-  void loadAmplify(config)
-    .then(() => import("./keep-session-fresh"))
-    .then(({ keepSessionFresh }) => {
-      if (!stopped) stop = keepSessionFresh();
-    })
-    .catch(() => undefined);
+  let started = false;
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    cleanUpWait();
+    void loadAmplify(config)
+      .then(() => import("./keep-session-fresh"))
+      .then(({ keepSessionFresh }) => {
+        if (!stopped) stop = keepSessionFresh();
+      })
+      .catch(() => undefined);
+  };
+  const expiry = identityTokenExpiry(config.cognito.clientId, cookies);
+  const dueAt = expiry === null ? now() : expiry - REFRESH_AHEAD_MS;
+  const onVisible = () => {
+    if (document.visibilityState === "visible" && now() >= dueAt) start();
+  };
+  const timer = dueAt > now() ? setTimeout(start, dueAt - now()) : undefined;
+  const cleanUpWait = () => {
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+  if (timer === undefined) start();
+  else document.addEventListener("visibilitychange", onVisible);
   return () => {
     stopped = true;
+    cleanUpWait();
     stop?.();
   };
 }
@@ -86,4 +163,5 @@ export function keepSessionFreshOnDemand(config: PublicConfig, cookies: string =
 /** Tests only. */
 export function resetAmplifyOnDemandForTests(): void {
   configured = undefined;
+  remembered = undefined;
 }
