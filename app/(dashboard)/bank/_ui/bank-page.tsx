@@ -13,7 +13,7 @@ import {
   requestLinkToken,
   verifyDeposits,
 } from "../actions";
-import { primaryButtonClass } from "@/components/forms";
+import { primaryButtonClass } from "@/components/ui/button-classes";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import type { FundingSource } from "../operations";
@@ -22,10 +22,12 @@ import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from 
 import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { AccountList } from "./account-list";
-import { ManualAccountForm } from "./manual-account-form";
-import { MicroDepositForm } from "./micro-deposit-form";
+import { OnDemand } from "@/components/ui/on-demand";
 import { ApplicationProgress } from "@/components/progress/application-progress";
 
+// The forms (the form kit and zod) load when one is shown: most visits only look at their accounts.
+const ManualAccountForm = dynamic(() => import("./manual-account-form").then((m) => m.ManualAccountForm));
+const MicroDepositForm = dynamic(() => import("./micro-deposit-form").then((m) => m.MicroDepositForm));
 // Plaid's hook and its script load only once the user asks to link.
 const PlaidLauncher = dynamic(() => import("./plaid-launcher").then((m) => m.PlaidLauncher), { ssr: false });
 
@@ -107,6 +109,8 @@ export function BankPage({
   const [showManual, setShowManual] = useState(false);
   /** The last lockout reached the micro-deposit cap: the account went to manual review. */
   const [capped, setCapped] = useState(false);
+  // Whether the deposits form is on the page on arrival (rendered by the server) or appears later.
+  const [verifyingOnArrival] = useState(() => initialAccounts?.some((a) => !a.verified && !a.locked) ?? false);
   const checked = useRef(false);
 
   const reload = useCallback(async () => {
@@ -293,17 +297,19 @@ export function BankPage({
                   .
                 </p>
               )}
-              <MicroDepositForm
-                verify={async (values) => {
-                  const answer = await verifyDeposits(pending.account_id, values);
-                  if (!answer.ok && answer.message === MICRO_DEPOSIT_CAP_MESSAGE) setCapped(true);
-                  return answer;
-                }}
-                onDone={async (verified) => {
-                  if (verified) await afterChange(`${pending.name} ${showMask(pending.mask)} is verified.`);
-                  else await reload();
-                }}
-              />
+              <OnDemand inPage={verifyingOnArrival} loading="Loading the form…">
+                <MicroDepositForm
+                  verify={async (values) => {
+                    const answer = await verifyDeposits(pending.account_id, values);
+                    if (!answer.ok && answer.message === MICRO_DEPOSIT_CAP_MESSAGE) setCapped(true);
+                    return answer;
+                  }}
+                  onDone={async (verified) => {
+                    if (verified) await afterChange(`${pending.name} ${showMask(pending.mask)} is verified.`);
+                    else await reload();
+                  }}
+                />
+              </OnDemand>
             </>
           )}
         </section>
@@ -325,13 +331,15 @@ export function BankPage({
         </h2>
         <p className="text-gray-700">We send two small deposits to the account; you confirm their amounts here.</p>
         {showManual ? (
-          <ManualAccountForm
-            add={addManualAccount}
-            onAdded={async () => {
-              setShowManual(false);
-              await afterChange("Account added. Two deposits below $1.00 are on their way.");
-            }}
-          />
+          <OnDemand inPage={false} loading="Loading the form…">
+            <ManualAccountForm
+              add={addManualAccount}
+              onAdded={async () => {
+                setShowManual(false);
+                await afterChange("Account added. Two deposits below $1.00 are on their way.");
+              }}
+            />
+          </OnDemand>
         ) : (
           <button
             type="button"

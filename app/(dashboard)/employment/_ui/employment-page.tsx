@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Suspense, useState, useTransition, type ReactNode } from "react";
+import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
+import { OnDemand } from "@/components/ui/on-demand";
 import { SectionTitle } from "@/components/ui/section-title";
 import { formatDate, formatUsd } from "@/lib/format";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
@@ -22,8 +23,7 @@ import { applicationProgress, continueRoute, REVIEW_ROUTE, REVIEW_STEP } from "@
 
 // Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
 // and zod for the details form, the payroll widget's loader for linking. All still render on the
-// server, in the page itself: no boundary of their own, whose streamed reveal React holds back up to
-// 300 ms after the first paint. What mounts on a click gets one (OnDemand) while its code loads.
+// server, in the page itself, when the view shows them on arrival (OnDemand).
 const EmployerSearch = dynamic(() => import("./employer-search").then((m) => m.EmployerSearch));
 const EmploymentForm = dynamic(() => import("./employment-form").then((m) => m.EmploymentForm));
 const PayrollLink = dynamic(() => import("./payroll-link").then((m) => m.PayrollLink));
@@ -108,12 +108,6 @@ const TITLES: Record<EmploymentPageProps["view"], string> = {
   details: "Tell us about your job",
   saved: "Your employment",
 };
-
-/** A part the page did not render on arrival: while its code loads, says so in its place. */
-function OnDemand({ inPage, loading, children }: { inPage: boolean; loading: string; children: ReactNode }) {
-  if (inPage) return children;
-  return <Suspense fallback={<p role="status">{loading}</p>}>{children}</Suspense>;
-}
 
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
   const rows: [string, string][] = [["Employer", employer ? employerName(employer) : "Not chosen yet"]];

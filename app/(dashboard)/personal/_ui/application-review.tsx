@@ -6,8 +6,8 @@ import { classNames } from "@/components/ui/class-names";
 import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
 import { stateName } from "@/lib/personal/schemas";
-import { AccountSettings, type AccountDetails } from "./account-settings";
-import { LoanRequestChange } from "./loan-request-change";
+import type { AccountDetails } from "./account-settings";
+import { AccountSettings, LoanRequestChange } from "./mode-parts";
 import type { LoanRequestSaved } from "./loan-request-form";
 
 /** What the review shows of the loan request and the job, as the API holds them. */
