@@ -14,7 +14,7 @@ export function Footer() {
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-ink">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div className="flex flex-col gap-4">
-          <SiteLogo />
+          <SiteLogo lazy />
           <address className="flex flex-col gap-1 not-italic">
             <a href={`mailto:${CONTACT.email}`} className={linkClass}>
               {CONTACT.email}
@@ -48,8 +48,18 @@ export function Footer() {
           {TRUST_BADGES.map((badge) => (
             <li key={badge.href}>
               <ExternalLink href={badge.href} className={classNames("inline-block rounded", focusRing)}>
+                {/* Lazy: the footer is below the first screen (main is at least a screen tall), and each badge is an
+                    SVG image with text, parsed and laid out on the main thread; eagerly, React preloads them and they
+                    land just before the first paint (issue 24). */}
                 {/* eslint-disable-next-line @next/next/no-img-element -- the badges are SVGs from public/images: next/image would not optimise them */}
-                <img src={badge.image.src} width={badge.image.width} height={badge.image.height} alt={badge.name} />
+                <img
+                  src={badge.image.src}
+                  width={badge.image.width}
+                  height={badge.image.height}
+                  alt={badge.name}
+                  loading="lazy"
+                  decoding="async"
+                />
               </ExternalLink>
             </li>
           ))}
