@@ -23,7 +23,7 @@ describe("judge", () => {
 
   it("names the page's budget and the pages a stray library belongs to", () => {
     const [result] = judge([{ route: "/bank", gzipBytes: BARE + 101 * KiB, libraries: ["Maps"] }], BARE, rules);
-    expect(result!.problems.join("\n")).toMatch(/101\.0 KiB over a bare Next page, budget 100\.0 KiB/);
+    expect(result!.problems.join("\n")).toMatch(/101\.0 KiB over a bare Next page, budget 60\.0 KiB/);
     expect(result!.problems.join("\n")).toMatch(/ships Maps, which only \/personal may load/);
   });
 });
@@ -32,8 +32,8 @@ describe("the budget table", () => {
   it("holds the issues' budgets", () => {
     expect(DEFAULT_BUDGET_BYTES).toBe(40 * KiB);
     expect(budgetFor("/employment")).toBe(120 * KiB);
-    expect(budgetFor("/personal")).toBe(120 * KiB);
-    expect(budgetFor("/bank")).toBe(100 * KiB);
+    expect(budgetFor("/personal")).toBe(60 * KiB);
+    expect(budgetFor("/bank")).toBe(60 * KiB);
     expect(budgetFor("/login")).toBe(60 * KiB);
     expect(budgetFor("/register")).toBe(60 * KiB);
     for (const notice of ["/restricted", "/_restricted", "/under-construction", "/wait-load-redirect", "/_not-found"]) {
