@@ -144,9 +144,14 @@ test.describe("traces", () => {
       const stamped = () =>
         receiver.spans.filter((s) => s.attributes?.some((a) => a.key === "request.id" && a.value.stringValue === requestId));
       await expect.poll(() => stamped().length, { timeout: 30_000, message: "spans of the page request" }).toBeGreaterThan(1);
-      const trace = receiver.spans.filter((s) => s.traceId === stamped()[0]!.traceId);
-      const names = trace.map((s) => s.name).join("\n");
-      expect(names, "the page render").toMatch(/employment/);
+      const traceNames = () =>
+        receiver.spans
+          .filter((s) => s.traceId === stamped()[0]!.traceId)
+          .map((s) => s.name)
+          .join("\n");
+      // The spans come in batches (every 200 ms here): the render's may come after the first.
+      await expect.poll(traceNames, { timeout: 30_000, message: "the page render" }).toMatch(/employment/);
+      const names = traceNames();
       expect(names, "the call to the API").toMatch(/fetch|POST/);
 
       const cookies = (await context.cookies()).map((c) => c.value).filter((v) => v.length > 8);
