@@ -1,4 +1,5 @@
 import type { PublicConfig } from "@/lib/config/env";
+import { identityCookie, lastAuthUserCookie, type CookieReader } from "@/lib/session/amplify-cookies";
 
 /**
  * Amplify (about 30 KiB gzipped) loaded when it is needed, for the pages that only keep a session
@@ -68,13 +69,30 @@ export async function renewSessionOnDemand(config: PublicConfig): Promise<RenewO
   }
 }
 
+/** document.cookie as the server's cookie reader gives it: names and values decoded once. */
+function cookieReader(cookies: string): CookieReader {
+  const jar = new Map<string, string>();
+  for (const cookie of cookies.split(/;\s*/)) {
+    const eq = cookie.indexOf("=");
+    if (eq > 0) jar.set(decodeOnce(cookie.slice(0, eq)), decodeOnce(cookie.slice(eq + 1)));
+  }
+  return jar;
+}
+
+function decodeOnce(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * Whether this browser may hold a session of this app client: Amplify's cookies (lib/auth/amplify.ts)
  * name its last user. Without one there is nothing to keep fresh or finish, and Amplify need not load.
  */
 export function mayHaveStoredSession(clientId: string, cookies: string): boolean {
-  const name = `CognitoIdentityServiceProvider.${clientId}.LastAuthUser=`;
-  return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(name) && cookie.length > name.length);
+  return Boolean(cookieReader(cookies).get(lastAuthUserCookie(clientId)));
 }
 
 /** How long before the identity token expires Amplify is loaded to refresh it (its checks run every minute). */
@@ -82,33 +100,19 @@ export const REFRESH_AHEAD_MS = 5 * 60_000;
 
 /**
  * When this browser's identity token expires (ms since the epoch), read from Amplify's own cookie
- * (payload only: the time decides when to load Amplify, never whom to trust). Null when there is
- * no such cookie or it cannot be read.
+ * as the server reads it (lib/session/amplify-cookies.ts). The payload only, unverified: the time
+ * decides when to load Amplify, never whom to trust. Null when there is no token or it cannot be read.
  */
 export function identityTokenExpiry(clientId: string, cookies: string): number | null {
-  const jar = new Map<string, string>();
-  for (const cookie of cookies.split(/;\s*/)) {
-    const eq = cookie.indexOf("=");
-    if (eq > 0) jar.set(safeDecode(cookie.slice(0, eq)), cookie.slice(eq + 1));
-  }
-  const prefix = `CognitoIdentityServiceProvider.${clientId}`;
-  const user = jar.get(`${prefix}.LastAuthUser`);
-  const token = user && jar.get(`${prefix}.${safeDecode(user)}.idToken`);
-  const payload = token?.split(".")[1];
-  if (!payload) return null;
+  const identity = identityCookie(cookieReader(cookies), clientId);
+  if (!identity) return null;
   try {
+    // jose's decodeJwt would bring jose into every page's first load: the payload is base64url JSON.
+    const payload = identity.token.split(".")[1] ?? "";
     const { exp } = JSON.parse(atob(payload.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
     return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
   } catch {
     return null;
-  }
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
   }
 }
 

@@ -1,5 +1,6 @@
 import { decodeJwt } from "jose";
 import { CLAIMS_COOKIE, readClaims, type Claims } from "./claims";
+import { identityCookie, refreshTokenCookie, type CookieReader } from "./amplify-cookies";
 import type { IdTokenVerifier } from "./id-token";
 
 /** Who is asking, as the guards see it. */
@@ -17,40 +18,12 @@ export type Session =
 
 export const ANONYMOUS: Session = { status: "anonymous" };
 
-const PREFIX = "CognitoIdentityServiceProvider";
-
-/** Amplify's cookie names; the adapter may URI-encode the username part. */
-export function lastAuthUserCookie(clientId: string): string {
-  return `${PREFIX}.${clientId}.LastAuthUser`;
-}
-export function idTokenCookie(clientId: string, username: string): string {
-  return `${PREFIX}.${clientId}.${username}.idToken`;
-}
-
-export function refreshTokenCookie(clientId: string, username: string): string {
-  return `${PREFIX}.${clientId}.${username}.refreshToken`;
-}
-
-export interface CookieReader {
-  get(name: string): string | undefined;
-}
+export { identityCookie, idTokenCookie, lastAuthUserCookie, refreshTokenCookie, type CookieReader } from "./amplify-cookies";
 
 export interface SessionReaderOptions {
   clientId: string;
   claimsSecret: string;
   verifyIdToken: IdTokenVerifier;
-}
-
-/**
- * The signed-in username and identity token from Amplify's cookies (values as the cookie reader
- * gives them, already decoded once: never decoded again). Everything that acts for the user reads
- * the token through here, so the token the middleware verified is the token the server sends on.
- */
-export function identityCookie(cookies: CookieReader, clientId: string): { username: string; token: string } | undefined {
-  const username = cookies.get(lastAuthUserCookie(clientId));
-  if (!username) return undefined;
-  const token = cookies.get(idTokenCookie(clientId, username)) ?? cookies.get(idTokenCookie(clientId, encodeURIComponent(username)));
-  return token ? { username, token } : undefined;
 }
 
 function hasRefreshToken(cookies: CookieReader, clientId: string, username: string): boolean {
