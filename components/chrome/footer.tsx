@@ -14,7 +14,7 @@ export function Footer() {
     <footer className="border-t border-gray-200 bg-gray-50 text-sm text-ink">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div className="flex flex-col gap-4">
-          <SiteLogo lazy />
+          <SiteLogo />
           <address className="flex flex-col gap-1 not-italic">
             <a href={`mailto:${CONTACT.email}`} className={linkClass}>
               {CONTACT.email}

@@ -23,7 +23,6 @@ export interface TrustBadge {
 
 export const SITE = {
   name: "Employee Loans",
-  logo: { src: "/images/logo.svg", width: 168, height: 32 },
   homeHref: "/",
 } as const;
 

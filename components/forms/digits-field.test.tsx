@@ -3,12 +3,12 @@ import "@testing-library/jest-dom";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
-import { DigitsField, Form, useZodForm } from ".";
+import { DigitsField, Form, loadedSchema, useZodForm } from ".";
 
 const schema = z.object({ routing: z.string() });
 
 function Harness() {
-  const form = useZodForm({ schema, initialValues: { routing: "" }, onSubmit: () => undefined });
+  const form = useZodForm({ schema: loadedSchema(schema), initialValues: { routing: "" }, onSubmit: () => undefined });
   return (
     <Form form={form} aria-label="Digits">
       <DigitsField form={form} name="routing" label="Routing number" maxDigits={9} />

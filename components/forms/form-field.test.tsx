@@ -16,6 +16,7 @@ import {
   SubmitButton,
   TextField,
   YesNoField,
+  loadedSchema,
   useZodForm,
 } from ".";
 
@@ -39,7 +40,7 @@ const schema = z.object({
 
 function Harness() {
   const form = useZodForm({
-    schema,
+    schema: loadedSchema(schema),
     initialValues: { text: "", phone: "", ssn: "", money: null, digits: "", select: null, integer: null, date: null, yesNo: null },
     onSubmit: () => undefined,
   });

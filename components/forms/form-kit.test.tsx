@@ -4,7 +4,22 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
-import { DateField, Form, FormError, MoneyField, PhoneField, SsnField, SubmitButton, TextField, useZodForm, type Draft } from ".";
+import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-failed";
+import {
+  DateField,
+  Form,
+  FormError,
+  MoneyField,
+  PhoneField,
+  SsnField,
+  SubmitButton,
+  TextField,
+  lazySchema,
+  loadedSchema,
+  useZodForm,
+  type Draft,
+  type SchemaSource,
+} from ".";
 
 const schema = z.object({
   given_name: personName({ required: "Enter your first name" }),
@@ -29,8 +44,18 @@ const empty: Draft<In> = {
   startDate: null,
 };
 
-function Harness({ onSubmit, initial = empty }: { onSubmit: (v: z.output<typeof schema>) => Promise<void> | void; initial?: Draft<In> }) {
-  const form = useZodForm({ schema, initialValues: initial, onSubmit: (v) => onSubmit(v) });
+const ready = loadedSchema(schema);
+
+function Harness({
+  onSubmit,
+  initial = empty,
+  source = ready,
+}: {
+  onSubmit: (v: z.output<typeof schema>) => Promise<void> | void;
+  initial?: Draft<In>;
+  source?: SchemaSource<typeof schema>;
+}) {
+  const form = useZodForm({ schema: source, initialValues: initial, onSubmit: (v) => onSubmit(v) });
   return (
     <Form form={form} aria-label="Test form">
       <TextField form={form} name="given_name" label="First name" kind="name" />
@@ -284,7 +309,7 @@ describe("SSN shown as dots until Show is pressed", () => {
 describe("drafts", () => {
   function DraftHarness({ onSubmit = jest.fn(), initial = empty }: { onSubmit?: jest.Mock; initial?: Draft<In> }) {
     const form = useZodForm({
-      schema,
+      schema: ready,
       initialValues: initial,
       draft: { key: "test-form:ann", omit: ["ssn"] },
       onSubmit: async (v, helpers) => {
@@ -403,7 +428,7 @@ describe("submit", () => {
 describe("server errors", () => {
   function ServerHarness({ answer }: { answer: "field" | "form" }) {
     const form = useZodForm({
-      schema: z.object({ note: text({ required: "Enter a note" }) }),
+      schema: loadedSchema(z.object({ note: text({ required: "Enter a note" }) })),
       initialValues: { note: "x" },
       onSubmit: (_v, { setFieldError, setFormError }) => {
         if (answer === "field") setFieldError("note", "That note is not allowed");
@@ -469,5 +494,68 @@ describe("deleting", () => {
     await user.type(input(/ssn/i), "1234{Backspace}{Backspace}");
     expect(input(/ssn/i)).toHaveValue("12");
     expect(values().ssn).toBe("12");
+  });
+});
+
+describe("the schema loads on first use (issue 24)", () => {
+  /** An import the test settles: the schema chunk arriving, or failing. */
+  function deferredImport() {
+    const settles: { resolve: (s: typeof schema) => void; reject: (e: Error) => void }[] = [];
+    const importer = jest.fn(() => new Promise<typeof schema>((resolve, reject) => settles.push({ resolve, reject })));
+    return { importer, last: () => settles.at(-1)! };
+  }
+  const filled: Draft<In> = {
+    ...empty,
+    given_name: "Ann",
+    email: "ann@example.com",
+    phone_number: "5551234567",
+    ssn: "123456789",
+    salary: 50000,
+    note: "n",
+  };
+
+  it("is not fetched with the page, but when focus first enters the form; errors follow once it is there", async () => {
+    const user = userEvent.setup();
+    const { importer, last } = deferredImport();
+    render(<Harness onSubmit={jest.fn()} source={lazySchema(importer)} />);
+    expect(importer).not.toHaveBeenCalled();
+    await user.click(input(/first name/i));
+    await user.click(input(/e-mail/i));
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(input(/first name/i)).not.toHaveAccessibleDescription();
+    await act(async () => last().resolve(schema));
+    expect(input(/first name/i)).toHaveAccessibleDescription("Enter your first name");
+  });
+
+  it("a submit before it arrived waits for it, then checks and sends as always", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    const { importer, last } = deferredImport();
+    render(<Harness onSubmit={onSubmit} initial={filled} source={lazySchema(importer)} />);
+    fireEvent.submit(screen.getByRole("form", { name: "Test form" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await act(async () => last().resolve(schema));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ given_name: "Ann", salary: 50000, phone_number: "5551234567" }));
+    await user.clear(input(/first name/i));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(input(/first name/i)).toHaveAccessibleDescription("Enter your first name");
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("when it cannot be fetched, the submit says so, loses nothing, and the next submit fetches it again", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    const { importer, last } = deferredImport();
+    render(<Harness onSubmit={onSubmit} initial={filled} source={lazySchema(importer)} />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await act(async () => last().reject(new Error("Failed to load chunk /_next/static/chunks/schema.js")));
+    expect(screen.getByRole("alert")).toHaveTextContent(PAGE_LOAD_FAILED_TEXT);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(values().given_name).toBe("Ann");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(importer).toHaveBeenCalledTimes(2);
+    await act(async () => last().resolve(schema));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 export { useZodForm, type Draft, type DraftOptions, type FormApi, type SubmitHelpers } from "./use-zod-form";
 export { useSubmitOnce } from "./use-submit-once";
+export { lazySchema, loadedSchema, type SchemaSource } from "./lazy-schema";
 export { FieldShell, inputClass, type ControlProps } from "./field-shell";
 export { FormField, type BoundFieldProps, type BoundControlProps, type FieldName } from "./form-field";
 export { TextField } from "./text-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { type InputHTMLAttributes, useLayoutEffect, useRef } from "react";
-import { TEXT_MAX_LENGTH } from "@/lib/forms/fields";
+import { TEXT_MAX_LENGTH } from "@/lib/forms/text-limit";
 import { capitalizeName, normalizeEmail } from "@/lib/format";
 import { inputClass } from "./field-shell";
 import { type BoundFieldProps, FormField } from "./form-field";

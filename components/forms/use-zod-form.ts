@@ -1,10 +1,12 @@
 "use client";
 
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { z } from "zod";
 import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
+import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-failed";
 import { afterPress, isPressable } from "./after-press";
+import type { SchemaSource } from "./lazy-schema";
 import { useSubmitOnce } from "./use-submit-once";
 
 /**
@@ -21,6 +23,9 @@ import { useSubmitOnce } from "./use-submit-once";
  *   with the parsed (wire) values. A double submit sends one request; `pending` says one is running.
  * - With `draft`, what is typed is kept in session storage (never the `omit` fields) and laid over
  *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it.
+ * - The schema comes from a SchemaSource (lazy-schema.ts): it loads when focus first enters the
+ *   form or a value changes, and a submit waits for it. Errors are computed once it is there; no
+ *   error shows before a field is left, which needs focus first, so nobody sees the difference.
  */
 
 /** What a form holds while being filled: every field present, possibly empty (null). */
@@ -41,7 +46,7 @@ export interface DraftOptions<In> {
 }
 
 export interface UseZodFormOptions<S extends z.ZodType<unknown, Record<string, unknown>>> {
-  schema: S;
+  schema: SchemaSource<S>;
   initialValues: Draft<z.input<S>>;
   onSubmit: (values: z.output<S>, helpers: SubmitHelpers<z.input<S>>) => Promise<void> | void;
   /** Keep a draft of this form across reloads (long forms). */
@@ -75,7 +80,7 @@ export interface FormApi<In extends Record<string, unknown>> {
 export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(options: UseZodFormOptions<S>): FormApi<z.input<S>> {
   type In = z.input<S>;
   type Name = keyof In & string;
-  const { schema, draft } = options;
+  const { schema: source, draft } = options;
   const [values, setValues] = useState<Draft<In>>(options.initialValues);
   const [restoredDraft, setRestoredDraft] = useState(false);
   const [visited, setVisited] = useState<Partial<Record<Name, true>>>({});
@@ -86,24 +91,54 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const onSubmit = useRef(options.onSubmit);
   onSubmit.current = options.onSubmit;
 
+  // The schema, once loaded; `loadedNow` re-renders when it arrives.
+  const [, loadedNow] = useReducer((n: number) => n + 1, 0);
+  const schema = source.loaded;
+  const schemaWanted = useRef(false);
+  const needSchema = useCallback((): Promise<S> => {
+    schemaWanted.current = true;
+    if (source.loaded) return Promise.resolve(source.loaded);
+    return source.load().then((loaded) => {
+      loadedNow();
+      return loaded;
+    });
+  }, [source]);
+  // Wanted early, a failure is only reported (the chunk-load popup); a submit tries again.
+  const prepare = useCallback(() => void needSchema().catch(() => undefined), [needSchema]);
+  useEffect(() => {
+    // A source that changed (its rules follow a prop) loads at once when the form was already in use.
+    if (schemaWanted.current) prepare();
+    const form = formRef.current;
+    if (!form || source.loaded) return;
+    form.addEventListener("focusin", prepare);
+    return () => form.removeEventListener("focusin", prepare);
+  }, [source, prepare]);
+
   const schemaErrors = useMemo(() => {
+    if (!schema) return {};
     const result = schema.safeParse(values);
     return result.success ? {} : issuesByField(result.error);
   }, [schema, values]);
 
-  const setValue = useCallback(<K extends Name>(name: K, value: Draft<In>[K]) => {
-    setValues((current) => (Object.is(current[name], value) ? current : { ...current, [name]: value }));
-    setServerErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _dropped, ...rest } = current;
-      return rest;
-    });
-  }, []);
+  const setValue = useCallback(
+    <K extends Name>(name: K, value: Draft<In>[K]) => {
+      prepare();
+      setValues((current) => (Object.is(current[name], value) ? current : { ...current, [name]: value }));
+      setServerErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _dropped, ...rest } = current;
+        return rest;
+      });
+    },
+    [prepare],
+  );
 
   const touch = useCallback(
-    (name: Name, focusedNext?: EventTarget | null) =>
-      afterPress(() => setVisited((v) => (v[name] ? v : { ...v, [name]: true })), isPressable(focusedNext)),
-    [],
+    (name: Name, focusedNext?: EventTarget | null) => {
+      prepare();
+      afterPress(() => setVisited((v) => (v[name] ? v : { ...v, [name]: true })), isPressable(focusedNext));
+    },
+    [prepare],
   );
 
   // The draft: read once after hydration (the server cannot see it, so the first render is the
@@ -137,7 +172,14 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   const { run, pending } = useSubmitOnce(async (current: Draft<In>) => {
     setFormError(null);
-    const result = schema.safeParse(current);
+    let checked: S;
+    try {
+      checked = await needSchema();
+    } catch {
+      setFormError(PAGE_LOAD_FAILED_TEXT);
+      return;
+    }
+    const result = checked.safeParse(current);
     if (!result.success) {
       focusFirstInvalid(formRef.current, Object.keys(issuesByField(result.error)));
       return;

@@ -1,6 +1,7 @@
 import { parseForm } from "../forms/validation";
-import { todayIso } from "../forms/fields";
-import { EARLIEST_START_DATE, EMPLOYMENT_FIELDS, MAX_DD_ACCOUNTS, MAX_SALARY, employmentSchema } from "./schema";
+import { todayIso } from "../format/dates";
+import { EARLIEST_START_DATE, MAX_DD_ACCOUNTS, MAX_SALARY } from "./limits";
+import { EMPLOYMENT_FIELDS, employmentSchema } from "./schema";
 
 /**
  * The employment details schema (issue 8), shared by the /employment form, its server action and the

@@ -1,30 +1,16 @@
 import "../forms/zod";
 import { z } from "zod";
-import { EVERY_ROUND, integer, isoDate, money, oneOf, optionalMoney, optionalText, text, todayIso, yesNo } from "../forms/fields";
+import { todayIso } from "../format/dates";
+import { EVERY_ROUND, integer, isoDate, money, oneOf, optionalMoney, optionalText, text, yesNo } from "../forms/fields";
 import { ELIGIBILITY_MESSAGES, eligibleStatus, incomeProblem, tenureProblem } from "../lending/eligibility";
+import { EMPLOYMENT_STATUSES, PAY_FREQUENCIES } from "./labels";
+import { EARLIEST_START_DATE, MAX_DD_ACCOUNTS, MAX_SALARY } from "./limits";
 
 /**
  * The employment details form (SPEC 3 "Employment", SPEC 7 employmentInformationNextHandler), as
  * the arguments go on the wire. The browser form validates with it before sending; the API checks
  * the same schema when the call arrives. One schema, two places, no drift.
  */
-
-import { EMPLOYMENT_STATUSES, PAY_FREQUENCIES } from "./labels";
-
-export {
-  EMPLOYMENT_STATUSES,
-  EMPLOYMENT_STATUS_LABELS,
-  PAY_FREQUENCIES,
-  PAY_FREQUENCY_LABELS,
-  type EmploymentStatus,
-  type PayFrequency,
-} from "./labels";
-
-/** Annual gross salary ceiling: a typo guard, far above any public-sector salary. */
-export const MAX_SALARY = 10_000_000;
-/** The earliest start date accepted: a typo guard (1900 would mean 126 years in the job). */
-export const EARLIEST_START_DATE = "1940-01-01";
-export const MAX_DD_ACCOUNTS = 10;
 
 const base = {
   /** Employee id at the employer. */

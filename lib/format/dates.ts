@@ -10,6 +10,11 @@
 
 export type DateInput = Date | string | number | null | undefined;
 
+/** Today's calendar date in UTC, as YYYY-MM-DD (dates on the wire are UTC calendar dates). */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
 
 function utcCalendarDate(year: number, month: number, day: number): Date | null {

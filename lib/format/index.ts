@@ -3,4 +3,4 @@ export { formatSsn, isCompleteSsn, ssnDigits } from "./ssn";
 export { formatAmountInput, formatUsd, parseAmount } from "./money";
 export { capitalizeName } from "./names";
 export { EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail } from "./email";
-export { formatBirthdate, formatDate, parseDate, type DateInput } from "./dates";
+export { formatBirthdate, formatDate, parseDate, todayIso, type DateInput } from "./dates";

@@ -66,3 +66,31 @@ describe("formatAmountInput (as you type)", () => {
     expect(parseAmount(formatAmountInput("1234567.89"))).toBe(1234567.89);
   });
 });
+
+describe("formatUsd is Intl's en-US currency text, without an Intl formatter", () => {
+  const intl = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  const intlWhole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+  const edges = [
+    0, -0, 0.004, 0.005, 0.015, 0.045, 1.005, 1.015, 2.675, 8.345, 10.5, 0.5, 1.5, 2.5, -0.5, -0.004, -1.005, 999.995, 999999.995,
+    1234.5678, 1e-7, 5e-7, 123456789.125, 9007199254740991, 1e21, 1.5e22, -1e21, 4906.8, 204.45,
+  ];
+  // A fixed pseudo-random sample (no flaky seed): cents, half-cents and long fractions at every magnitude.
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const sample = Array.from({ length: 3000 }, (_, i) => {
+    const magnitude = 10 ** (i % 9);
+    const value = random() * magnitude;
+    const kinds = [Math.round(value * 1000) / 1000, -Math.round(value * 100) / 100, value];
+    return kinds[i % 3]!;
+  });
+
+  it.each(edges)("%p", (value) => {
+    expect(formatUsd(value)).toBe(intl.format(value));
+    expect(formatUsd(value, { cents: false })).toBe(intlWhole.format(value));
+  });
+
+  it("agrees on 3,000 amounts of every size", () => {
+    const differ = sample.filter((v) => formatUsd(v) !== intl.format(v) || formatUsd(v, { cents: false }) !== intlWhole.format(v));
+    expect(differ).toEqual([]);
+  });
+});

@@ -1,19 +1,6 @@
 import { z } from "zod";
-import {
-  EVERY_ROUND,
-  email,
-  integer,
-  isoDate,
-  money,
-  oneOf,
-  optionalMoney,
-  optionalText,
-  personName,
-  phone,
-  ssn,
-  text,
-  todayIso,
-} from "./fields";
+import { EVERY_ROUND, email, integer, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text } from "./fields";
+import { todayIso } from "../format/dates";
 import { fieldOfValidationError, issuesByField, parseForm } from "./validation";
 
 const first = (schema: z.ZodType, value: unknown) => {

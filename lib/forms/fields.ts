@@ -1,6 +1,8 @@
 import "./zod";
 import { z } from "zod";
 import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDigits, usPhoneDigits } from "../format";
+import { todayIso } from "../format/dates";
+import { TEXT_MAX_LENGTH } from "./text-limit";
 
 /**
  * Zod building blocks for the shell's form schemas. A form schema (lib/forms/<form>.ts) is one
@@ -24,9 +26,6 @@ import { capitalizeName, EMAIL_MAX_LENGTH, isValidEmail, normalizeEmail, phoneDi
 export const EVERY_ROUND = {
   when: (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null,
 };
-
-/** The HTML default for text inputs (SPEC 5): the form kit uses it when a field sets no maxlength. */
-export const TEXT_MAX_LENGTH = 524288;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
@@ -156,11 +155,6 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 /** Yes/no as a boolean; a checkbox or a yes/no radio pair. */
 export function yesNo(messages: Messages) {
   return z.boolean({ error: messages.required });
-}
-
-/** Today's calendar date in UTC, as YYYY-MM-DD (dates on the wire are UTC calendar dates). */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** An ISO calendar date (YYYY-MM-DD) that exists; `notAfterToday` refuses future dates. */

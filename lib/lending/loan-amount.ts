@@ -13,6 +13,9 @@ const whole = (dollars: number) => formatUsd(dollars, { cents: false });
 /** The range in words, stated beside the field before anyone types. */
 export const LOAN_AMOUNT_RANGE_TEXT = `${whole(LOAN_AMOUNT.min)} to ${whole(LOAN_AMOUNT.max)}`;
 
+/** The loan amount field's hint, on both forms that ask for it: the range, before anyone types. */
+export const LOAN_AMOUNT_HINT = `${LOAN_AMOUNT_RANGE_TEXT}, in whole dollars or with cents`;
+
 export const LOAN_AMOUNT_MESSAGES = {
   required: "Enter the amount you'd like to borrow",
   below: `The smallest loan is ${whole(LOAN_AMOUNT.min)}: enter ${LOAN_AMOUNT_RANGE_TEXT}`,

@@ -1,6 +1,7 @@
 import { issuesByField as fieldErrors } from "@/lib/forms/validation";
 import { issuesByField } from "@/lib/forms/validation";
-import { accountSettingsSchema, homeStateError, homeStateHint, loanRequestSchema, personalDetailsSchema } from "./schemas";
+import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "./schemas";
+import { homeStateError, homeStateHint } from "./states";
 
 const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 

@@ -1,22 +1,10 @@
 import "@/lib/forms/zod";
 import { z } from "zod";
-import {
-  EVERY_ROUND,
-  email,
-  isoDate,
-  money,
-  oneOf,
-  optionalMoney,
-  optionalText,
-  personName,
-  phone,
-  ssn,
-  text,
-  todayIso,
-} from "@/lib/forms/fields";
-import { MAX_SALARY } from "@/lib/employment/schema";
-import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES, LOAN_AMOUNT_RANGE_TEXT } from "@/lib/lending/loan-amount";
-import { UNSERVED_STATES, isServedState } from "@/lib/lending/service-area";
+import { EVERY_ROUND, email, isoDate, money, oneOf, optionalMoney, optionalText, personName, phone, ssn, text } from "@/lib/forms/fields";
+import { todayIso } from "@/lib/format/dates";
+import { MAX_SALARY } from "@/lib/employment/limits";
+import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES } from "@/lib/lending/loan-amount";
+import { homeStateError, SERVED_STATES, UNSERVED_STATES_NOTE } from "./states";
 import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists";
 
 /**
@@ -26,21 +14,12 @@ import { APPLICATION_SOURCES, LOAN_REASONS, US_STATES } from "./reference-lists"
  * (identity-submission.ts).
  */
 
-/** The loan amount field's hint, on both forms that ask for it: the range, before anyone types (lib/lending/loan-amount). */
-export const LOAN_AMOUNT_HINT = `${LOAN_AMOUNT_RANGE_TEXT}, in whole dollars or with cents`;
 export const MIN_AGE_YEARS = 18;
 const MAX_AGE_YEARS = 120;
 
 const STATE_CODES = US_STATES.map((s) => s.abbreviation) as [string, ...string[]];
 
 const state = (required: string) => oneOf(STATE_CODES, { required, invalid: "Choose a US state or territory" });
-
-/** The states the lender serves (lib/lending/service-area), as the loan request offers them. */
-export const SERVED_STATES = US_STATES.filter((s) => isServedState(s.abbreviation));
-const nameOf = (abbreviation: string) => US_STATES.find((s) => s.abbreviation === abbreviation)?.name ?? abbreviation;
-const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
-/** Said beside the state of residence, so nobody learns it from a refusal later. */
-export const UNSERVED_STATES_NOTE = `We lend in every state and the District of Columbia, not in ${listed(UNSERVED_STATES.map(nameOf))}.`;
 
 const servedState = oneOf(SERVED_STATES.map((s) => s.abbreviation) as [string, ...string[]], {
   required: "Choose your state of residence",
@@ -126,24 +105,6 @@ const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .nullish()
     .transform((v) => (v && v.trim() ? v : null))
     .pipe(schema.nullable());
-
-/** A state's name from its code ("ME" -> "Maine"); the code itself when unknown. */
-export function stateName(code: string): string {
-  return US_STATES.find((s) => s.abbreviation === code)?.name ?? code;
-}
-
-/**
- * The home address must be in the state of residence given on the loan request: the rate check and
- * the loan's terms use that state, so a different home state would make the application contradict
- * itself. What the address's State field says before anything is typed, and its error.
- */
-export function homeStateHint(stateOfResidence: string): string {
-  return `Must be ${stateName(stateOfResidence)}, the state of residence on your loan request`;
-}
-export function homeStateError(addrStateAbbr: string | null | undefined, stateOfResidence: string | null | undefined): string | undefined {
-  if (!stateOfResidence || !addrStateAbbr || addrStateAbbr === stateOfResidence) return undefined;
-  return `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
-}
 
 /**
  * The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. With the

@@ -7,7 +7,8 @@ import { LOAN_AMOUNT, LOAN_AMOUNT_MESSAGES } from "../../lib/lending/loan-amount
 import { UNSERVED_STATES } from "../../lib/lending/service-area";
 import { parseForm } from "../../lib/forms/validation";
 import { US_STATES } from "../../lib/personal/reference-lists";
-import { loanRequestSchema, SERVED_STATES } from "../../lib/personal/schemas";
+import { loanRequestSchema } from "../../lib/personal/schemas";
+import { SERVED_STATES } from "../../lib/personal/states";
 import type { Db } from "../db";
 import { applies } from "../data/application";
 import { decidePrequalification, type PrequalFacts } from "./rules";

@@ -5,13 +5,8 @@ import { apiError } from "@/lib/api/client";
 import { loadFrontend, setApplicationStep } from "@/lib/api/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
-import {
-  PERSONAL_DETAILS_FIELDS,
-  accountSettingsSchema,
-  homeStateError,
-  loanRequestSchema,
-  personalDetailsSchema,
-} from "@/lib/personal/schemas";
+import { PERSONAL_DETAILS_FIELDS, accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
+import { homeStateError } from "@/lib/personal/states";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
 import { applies, identifies } from "./operations";

@@ -1,9 +1,10 @@
 "use client";
 
-import { DigitsField, Form, FormError, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
-import { manualAccountFormSchema } from "@/lib/bank/schema";
+import { DigitsField, Form, FormError, SelectField, SubmitButton, TextField, lazySchema, useZodForm } from "@/components/forms";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { FundingSource } from "../operations";
+
+const manualAccountFormSchema = lazySchema(() => import("@/lib/bank/schema").then((m) => m.manualAccountFormSchema));
 
 const TYPES = [
   { value: "checking", label: "Checking" },

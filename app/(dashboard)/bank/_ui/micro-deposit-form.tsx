@@ -1,8 +1,9 @@
 "use client";
 
-import { Form, FormError, MoneyField, SubmitButton, useZodForm } from "@/components/forms";
-import { microDepositSchema } from "@/lib/bank/schema";
+import { Form, FormError, MoneyField, SubmitButton, lazySchema, useZodForm } from "@/components/forms";
 import type { ActionResult } from "@/lib/actions/action-result";
+
+const microDepositSchema = lazySchema(() => import("@/lib/bank/schema").then((m) => m.microDepositSchema));
 
 /** The two micro-deposit amounts of the unverified account (either order). */
 export function MicroDepositForm({

@@ -12,20 +12,14 @@ import {
   SubmitButton,
   TextField,
   YesNoField,
+  lazySchema,
   useZodForm,
   type Draft,
 } from "@/components/forms";
-import { todayIso } from "@/lib/forms/fields";
-import {
-  EARLIEST_START_DATE,
-  EMPLOYMENT_STATUSES,
-  EMPLOYMENT_STATUS_LABELS,
-  PAY_FREQUENCIES,
-  PAY_FREQUENCY_LABELS,
-  employmentSchema,
-  type EmploymentArgs,
-  type EmploymentInput,
-} from "@/lib/employment/schema";
+import { todayIso } from "@/lib/format/dates";
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCIES, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
+import { EARLIEST_START_DATE } from "@/lib/employment/limits";
+import type { EmploymentArgs, EmploymentInput } from "@/lib/employment/schema";
 
 /** What the API holds of the user's employment (loadFrontend appInfo.employment), for prefilling. */
 export interface SavedEmployment {
@@ -85,7 +79,10 @@ export interface EmploymentFormProps {
 
 /** The employment details form (SPEC 3, 5) on the form kit, validated with the shared schema. */
 export function EmploymentForm({ saved, knownIncome = null, childrensHospital, submitLabel, onSave, onCancel }: EmploymentFormProps) {
-  const schema = useMemo(() => employmentSchema({ childrensHospital }), [childrensHospital]);
+  const schema = useMemo(
+    () => lazySchema(() => import("@/lib/employment/schema").then((m) => m.employmentSchema({ childrensHospital }))),
+    [childrensHospital],
+  );
   const form = useZodForm({
     schema,
     initialValues: draftFromSaved(saved, knownIncome),

@@ -3,14 +3,15 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { AddressFields } from "./address-fields";
-import { Form, FormError, PhoneField, SaveOrCancel, useZodForm } from "@/components/forms";
+import { Form, FormError, PhoneField, SaveOrCancel, lazySchema, useZodForm } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
 import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
 import { SectionTitle } from "@/components/ui/section-title";
-import { accountSettingsSchema } from "@/lib/personal/schemas";
 import { afterSubmit } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
+
+const accountSettingsSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.accountSettingsSchema));
 
 /** The saved details as shown; the SSN only as its last four digits. */
 export interface AccountDetails {

@@ -5,7 +5,7 @@ import { SectionTitle } from "@/components/ui/section-title";
 import { classNames } from "@/components/ui/class-names";
 import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
-import { stateName } from "@/lib/personal/schemas";
+import { stateName } from "@/lib/personal/states";
 import type { AccountDetails } from "./account-settings";
 import { AccountSettings, LoanRequestChange } from "./mode-parts";
 import type { LoanRequestSaved } from "./loan-request-form";

@@ -2,14 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, useZodForm } from "@/components/forms";
+import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, lazySchema, useZodForm } from "@/components/forms";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
-import { LOAN_AMOUNT_HINT, loanRequestSchema } from "@/lib/personal/schemas";
+import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
 import { updateLoanRequest } from "../actions";
 import { afterSubmit } from "./after-submit";
 import type { LoanRequestSaved } from "./loan-request-form";
+
+const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
 
 const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
 

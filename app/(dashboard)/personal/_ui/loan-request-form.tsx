@@ -1,10 +1,21 @@
 "use client";
 
-import { DraftRestored, Form, FormError, MoneyField, SelectField, SubmitButton, TextField, useZodForm } from "@/components/forms";
+import {
+  DraftRestored,
+  Form,
+  FormError,
+  MoneyField,
+  SelectField,
+  SubmitButton,
+  TextField,
+  lazySchema,
+  useZodForm,
+} from "@/components/forms";
 import { submitLoanRequest } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
-import { LOAN_AMOUNT_HINT, SERVED_STATES, UNSERVED_STATES_NOTE, loanRequestSchema } from "@/lib/personal/schemas";
+import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
+import { SERVED_STATES, UNSERVED_STATES_NOTE } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
 
 export interface LoanRequestSaved {
@@ -14,6 +25,7 @@ export interface LoanRequestSaved {
   state: string | null;
 }
 
+const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
 const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
 /** Only where the lender lends (lib/lending/service-area); the hint names the rest. */
 const STATES = SERVED_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));

@@ -13,14 +13,15 @@ import {
   SsnField,
   SubmitButton,
   TextField,
+  lazySchema,
   useZodForm,
 } from "@/components/forms";
 import { submitPersonalDetails } from "../actions";
 import { SectionTitle } from "@/components/ui/section-title";
-import { todayIso } from "@/lib/forms/fields";
+import { todayIso } from "@/lib/format/dates";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
 import { formatUsd } from "@/lib/format";
-import { homeStateHint, personalDetailsSchema } from "@/lib/personal/schemas";
+import { homeStateHint } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
 
@@ -64,7 +65,10 @@ export function PersonalDetailsForm({
   draftKey?: string;
 }) {
   const residence = saved.stateOfResidence;
-  const schema = useMemo(() => personalDetailsSchema(undefined, residence), [residence]);
+  const schema = useMemo(
+    () => lazySchema(() => import("@/lib/personal/schemas").then((m) => m.personalDetailsSchema(undefined, residence))),
+    [residence],
+  );
   const form = useZodForm({
     schema,
     // 18 fields: a reload keeps what was typed, never the SSN (nor the amount, which is the loan request's, not typed here).

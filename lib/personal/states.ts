@@ -1,0 +1,34 @@
+import { UNSERVED_STATES, isServedState } from "@/lib/lending/service-area";
+import { US_STATES } from "./reference-lists";
+
+/**
+ * US states as /personal's forms offer and name them: the served ones, the note on the others, and
+ * the home-state rule's words. Apart from the schemas so a form can show them before zod loads
+ * (issue 24); the schemas (schemas.ts) check with the same words.
+ */
+
+/** The states the lender serves (lib/lending/service-area), as the loan request offers them. */
+export const SERVED_STATES = US_STATES.filter((s) => isServedState(s.abbreviation));
+
+const listed = (names: string[]) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
+
+/** A state's name from its code ("ME" -> "Maine"); the code itself when unknown. */
+export function stateName(code: string): string {
+  return US_STATES.find((s) => s.abbreviation === code)?.name ?? code;
+}
+
+/** Said beside the state of residence, so nobody learns it from a refusal later. */
+export const UNSERVED_STATES_NOTE = `We lend in every state and the District of Columbia, not in ${listed(UNSERVED_STATES.map(stateName))}.`;
+
+/**
+ * The home address must be in the state of residence given on the loan request: the rate check and
+ * the loan's terms use that state, so a different home state would make the application contradict
+ * itself. What the address's State field says before anything is typed, and its error.
+ */
+export function homeStateHint(stateOfResidence: string): string {
+  return `Must be ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+}
+export function homeStateError(addrStateAbbr: string | null | undefined, stateOfResidence: string | null | undefined): string | undefined {
+  if (!stateOfResidence || !addrStateAbbr || addrStateAbbr === stateOfResidence) return undefined;
+  return `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+}
