@@ -121,6 +121,13 @@ async function measure(browser: Browser, target: Target, cookies: CookieData[]):
   try {
     const page = await context.newPage();
     if (cookies.length) await context.setCookie(...cookies);
+    if (target.hold) {
+      // Held, not refused: paused requests that are never continued, so a page that leaves once they
+      // are answered is measured waiting (a refused one would show its failure notice instead).
+      // Lighthouse waits for at most two requests in flight, so the held one does not stall it.
+      const cdp = await page.createCDPSession();
+      await cdp.send("Fetch.enable", { patterns: [{ urlPattern: `*${target.hold}*` }] });
+    }
     const result = await lighthouse(
       target.url,
       {
@@ -129,8 +136,6 @@ async function measure(browser: Browser, target: Target, cookies: CookieData[]):
         onlyCategories: ["performance"],
         // The not-found page is measured as it is served: with its 404.
         ignoreStatusCode: true,
-        // A page that leaves once a request is answered (the waiting page) stays while it is refused.
-        ...(target.hold ? { blockedUrlPatterns: [`*${target.hold}*`] } : {}),
       },
       undefined,
       page,

@@ -92,9 +92,12 @@ test.describe("loading overlay on /wait-load-redirect", () => {
 
       await page.clock.runFor(LOADING_HINT_MS - 1);
       await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
+      const shown = await overlay.getByText(text).boundingBox();
       await page.clock.runFor(1);
       await expect(overlay.getByRole("status")).toContainText(STILL_LOADING);
       await expect(overlay.getByRole("status")).toContainText(HINT);
+      // The hint comes in below: the message does not move (issue 24: a layout shift after 15 s).
+      expect(await overlay.getByText(text).boundingBox()).toEqual(shown);
 
       // The manual reload really reloads: the page asks for the data again.
       const before = asked();
@@ -122,9 +125,11 @@ test.describe("processing overlay on /_restricted while signing in", () => {
 
     await page.clock.runFor(PROCESSING_HINT_MS - 1);
     await expect(overlay.getByText(STILL_LOADING)).toHaveCount(0);
+    const shown = await overlay.getByText(PROCESSING_DETAIL).boundingBox();
     await page.clock.runFor(1);
     await expect(overlay.getByText(STILL_LOADING)).toBeVisible();
     await expect(overlay.getByText(HINT)).toBeVisible();
+    expect(await overlay.getByText(PROCESSING_DETAIL).boundingBox()).toEqual(shown);
 
     // Modal: Tab stays inside, on the reload button.
     await page.keyboard.press("Tab");

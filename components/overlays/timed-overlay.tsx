@@ -46,7 +46,8 @@ export function TimedOverlay({ open, message, detail, hintAfterMs }: TimedOverla
       data-state={visible ? "open" : "closed"}
       style={{ transitionDuration: `${durationMs}ms` }}
       className={classNames(
-        "fixed inset-0 z-50 flex items-center justify-center bg-white/95 px-4 outline-none transition-opacity ease-out motion-reduce:transition-none",
+        // Top-anchored, not centred: the hint appearing below the message moves nothing already shown (issue 24: layout shift).
+        "fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-white/95 px-4 pt-[20vh] pb-8 outline-none transition-opacity ease-out motion-reduce:transition-none",
         visible ? "opacity-100" : "opacity-0",
       )}
     >

@@ -67,8 +67,7 @@ export interface FigureComparison {
   withinRegZTolerance?: boolean;
 }
 
-const usd = (cents: number) =>
-  `$${Math.floor(Math.abs(cents) / 100).toLocaleString("en-US")}.${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+const usd = (cents: number) => formatUsd(centsToDollars(Math.abs(cents)));
 const signedUsd = (cents: number) => `${cents < 0 ? "-" : "+"}${usd(cents)}`;
 const wholeUsd = (cents: number) => formatUsd(centsToDollars(cents), { cents: false });
 const pct = (bps: number) => `${(bps / 100).toFixed(2)}%`;
