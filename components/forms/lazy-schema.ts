@@ -31,7 +31,7 @@ export function lazySchema<S>(importer: () => Promise<S>): SchemaSource<S> {
   return source;
 }
 
-/** A schema already at hand, as a source (tests, and forms whose page has loaded zod anyway). */
+/** A schema already at hand, as a source (the form kit's tests). */
 export function loadedSchema<S>(schema: S): SchemaSource<S> {
   return { loaded: schema, load: () => Promise.resolve(schema) };
 }

@@ -28,7 +28,12 @@ export function formatUsd(value: Raw, options: { cents?: boolean } = {}): string
   const places = options.cents === false ? 0 : 2;
   const [whole, fraction] = roundHalfExpand(Math.abs(amount), places);
   const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-  return `${sign}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${places ? `.${fraction}` : ""}`;
+  return `${sign}$${groupThousands(whole)}${places ? `.${fraction}` : ""}`;
+}
+
+/** "45000" -> "45,000": a run of digits with a comma every three from the right. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /**
@@ -56,7 +61,7 @@ export function formatAmountInput(value: Raw): string {
   const cleaned = String(value).replace(/[^\d.]/g, "");
   const dot = cleaned.indexOf(".");
   const whole = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, "");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const grouped = groupThousands(whole);
   if (dot === -1) return grouped;
   const fraction = cleaned
     .slice(dot + 1)
