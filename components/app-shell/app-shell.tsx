@@ -8,6 +8,7 @@ import { reloadPage } from "@/lib/client/reload";
 import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
 import { idleSignInPath } from "@/lib/client/idle-timeout";
 import { onSignOutElsewhere } from "@/lib/client/session-broadcast";
+import { whenIdle } from "@/lib/client/when-idle";
 import { clearAllDrafts } from "@/lib/forms/draft-store";
 import { PageLoadFailedPopup } from "./page-load-failed";
 
@@ -20,8 +21,8 @@ export interface AppShellProps {
 /**
  * The browser side of the shell, mounted once by the root layout around every page:
  *  - notifications (useNotify),
- *  - no offline workers: all service workers are unregistered at start, and a worker update that
- *    still happens reloads the page after SW_UPDATE_RELOAD_MS,
+ *  - no offline workers: all service workers are unregistered at start (once the main thread is
+ *    idle), and a worker update that still happens reloads the page after SW_UPDATE_RELOAD_MS,
  *  - code-chunk load failures and chunk loads over CHUNK_LOAD_TIMEOUT_MS show "This page failed to
  *    load" with a retry,
  *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown,
@@ -33,9 +34,15 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
 
   useEffect(() => {
     configureClientErrorLogging({ graphqlUrl });
+    let stopWatchingWorkers = () => {};
     const cleanups = [
       captureGlobalErrors(window),
-      reloadOnServiceWorkerUpdate(reloadPage),
+      // The first touch of navigator.serviceWorker costs the browser milliseconds: not in the hydration's task.
+      whenIdle(() => {
+        stopWatchingWorkers = reloadOnServiceWorkerUpdate(reloadPage);
+        void unregisterServiceWorkers();
+      }),
+      () => stopWatchingWorkers(),
       // Signed out in another tab: reload, so the edge decides without the session; signed out
       // for being idle: to /login with the same message as that tab, coming back here after.
       onSignOutElsewhere((reason) => {
@@ -49,7 +56,6 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
         logClientError("chunk", `${failure.reason === "timeout" ? "chunk load timed out" : "chunk load failed"}: ${failure.source}`);
       }),
     ];
-    void unregisterServiceWorkers();
     return () => {
       for (const cleanup of cleanups) cleanup();
     };

@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, render, screen } from "@testing-library/react";
 import { mockMatchMedia } from "@/components/ui/match-media-mock";
+import { ACTIVITY_KEY } from "@/lib/client/idle-timeout";
 import { IdleSignOut } from "./idle-sign-out";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -16,6 +17,14 @@ describe("IdleSignOut", () => {
   afterEach(() => {
     jest.useRealTimers();
     media.restore();
+  });
+
+  it("starts watching once the main thread is idle, not in the task that renders the page", () => {
+    render(<IdleSignOut endSession={jest.fn()} />);
+    // The arrival is recorded as activity (for the other tabs) by the watcher's first step.
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBeNull();
+    act(() => jest.advanceTimersByTime(0));
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBe(String(Date.UTC(2026, 10, 2, 9)));
   });
 
   it("warns in an alert dialog with the focus on its one button; staying keeps the session", async () => {

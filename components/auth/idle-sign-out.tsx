@@ -5,6 +5,7 @@ import { signOut } from "@/components/chrome/sign-out";
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/client/idle-timeout";
 import { watchIdle, type IdleWatch } from "@/lib/client/idle-watch";
+import { whenIdle } from "@/lib/client/when-idle";
 
 export const IDLE_WARNING_TITLE = `You'll be signed out in ${IDLE_WARNING_MS / 1000} seconds`;
 export const IDLE_WARNING_TEXT = `You have not used the site for ${IDLE_TIMEOUT_MS / 60_000} minutes. To protect your information, we will sign you out unless you choose to stay.`;
@@ -26,12 +27,19 @@ export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps
   const watch = useRef<IdleWatch | null>(null);
 
   useEffect(() => {
-    const current = watchIdle({
-      onPhase: (phase) => setWarning(phase === "warning"),
-      onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
+    let current: IdleWatch | undefined;
+    // Not in the hydration's task: its first storage write can wait on the browser for milliseconds.
+    const cancel = whenIdle(() => {
+      current = watchIdle({
+        onPhase: (phase) => setWarning(phase === "warning"),
+        onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
+      });
+      watch.current = current;
     });
-    watch.current = current;
-    return () => current.stop();
+    return () => {
+      cancel();
+      current?.stop();
+    };
   }, [endSession]);
 
   return (

@@ -26,9 +26,17 @@ export interface LoadAndReturnProps {
   deps?: Partial<LoadAndReturnDeps>;
 }
 
+/** The tab's sessionStorage, touched only when used: its first touch can cost the browser milliseconds (issue 24). */
+const sessionStore: NonNullable<LoadAndReturnDeps["storage"]> = {
+  getItem: (key) => window.sessionStorage.getItem(key),
+  setItem: (key, value) => window.sessionStorage.setItem(key, value),
+  removeItem: (key) => window.sessionStorage.removeItem(key),
+};
+
 const defaults: LoadAndReturnDeps = {
   refresh: () => refreshClaims(),
   replace: (url) => window.location.replace(url),
+  storage: sessionStore,
 };
 
 /**
@@ -63,7 +71,6 @@ function tooManyReturns(target: string, storage: LoadAndReturnDeps["storage"], n
 export function useLoadAndReturn(redirect: string | undefined, deps: Partial<LoadAndReturnDeps> = {}, renewWith?: PublicConfig) {
   const { renew, refresh, replace, storage, now } = {
     ...defaults,
-    storage: typeof window === "undefined" ? undefined : window.sessionStorage,
     ...(renewWith ? { renew: () => renewSessionOnDemand(renewWith) } : {}),
     ...deps,
   };
@@ -100,7 +107,11 @@ export function useLoadAndReturn(redirect: string | undefined, deps: Partial<Loa
   }, []);
 
   const retry = useCallback(() => {
-    storage?.removeItem(LOOP_KEY);
+    try {
+      storage?.removeItem(LOOP_KEY);
+    } catch {
+      // Blocked storage: nothing was counted either.
+    }
     void load();
   }, [load, storage]);
 

@@ -13,3 +13,5 @@ export const PROCESSING_HINT_MS = 8000;
 export const SW_UPDATE_RELOAD_MS = 1000;
 /** A code chunk still loading after this long counts as a load failure. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** Start-up chores that need not run with the first render wait for an idle main thread, at most this long. */
+export const IDLE_START_TIMEOUT_MS = 2000;
