@@ -28,9 +28,11 @@ export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps
 
   useEffect(() => {
     let current: IdleWatch | undefined;
+    const arrivedAt = Date.now();
     // Not in the hydration's task: its first storage write can wait on the browser for milliseconds.
     const cancel = whenIdle(() => {
       current = watchIdle({
+        arrivedAt,
         onPhase: (phase) => setWarning(phase === "warning"),
         onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
       });

@@ -84,6 +84,17 @@ describe("watchIdle", () => {
     expect(phases).toEqual(["warning"]);
   });
 
+  it("started after the page arrived (once the main thread is idle), counts from the arrival", () => {
+    const phases: string[] = [];
+    jest.advanceTimersByTime(1500);
+    started.push(watchIdle({ onPhase: (p) => phases.push(p), onExpire: jest.fn(), arrivedAt: T0 }));
+    expect(localStorage.getItem(ACTIVITY_KEY)).toBe(String(T0));
+    jest.advanceTimersByTime(FIFTEEN_MINUTES - 1500 - 1);
+    expect(phases).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(phases).toEqual(["warning"]);
+  });
+
   it("activity in this tab restarts the 15 minutes and is shared with the other tabs", () => {
     const { phases } = start();
     jest.advanceTimersByTime(10 * 60 * 1000);

@@ -14,6 +14,8 @@ export interface IdleWatchOptions {
   target?: Target;
   doc?: Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
   now?: () => number;
+  /** When the page arrived, if the watch starts later: the arrival is the first activity. */
+  arrivedAt?: number;
 }
 
 export interface IdleWatch {
@@ -42,6 +44,7 @@ export function watchIdle({
   target = window,
   doc = document,
   now = () => Date.now(),
+  arrivedAt,
 }: IdleWatchOptions): IdleWatch {
   let last = 0;
   let written = -Infinity;
@@ -79,8 +82,7 @@ export function watchIdle({
     timer = setTimeout(evaluate, (state.phase === "active" ? state.warnAt : state.signOutAt) - t);
   };
 
-  const record = (force: boolean) => {
-    const t = now();
+  const record = (force: boolean, t: number = now()) => {
     last = t;
     if (force || t - written >= ACTIVITY_WRITE_INTERVAL_MS) {
       written = t;
@@ -114,7 +116,7 @@ export function watchIdle({
   for (const name of ACTIVITY_EVENTS) target.addEventListener(name, onActivity, listenOptions);
   target.addEventListener("storage", onStorage);
   doc.addEventListener("visibilitychange", onVisibility);
-  record(true);
+  record(true, arrivedAt);
 
   return {
     stayActive: () => {
