@@ -8,7 +8,7 @@ import { focusRing } from "@/components/ui/focus-ring";
 import { isChunkLoadError } from "@/lib/client/chunk-load";
 import { logClientError } from "@/lib/client/error-logging";
 import { reloadPage } from "@/lib/client/reload";
-import { PAGE_LOAD_FAILED_TEXT, PAGE_LOAD_FAILED_TITLE, RETRY_LABEL } from "./page-load-failed";
+import { PAGE_LOAD_FAILED_TEXT, PAGE_LOAD_FAILED_TITLE, RETRY_LABEL } from "./page-load-messages";
 import { SupportReference } from "./support-reference";
 
 export const ERROR_TITLE = "Something went wrong";

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
-import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-failed";
+import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
 import {
   DateField,
   Form,

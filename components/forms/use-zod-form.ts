@@ -4,7 +4,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, us
 import type { z } from "zod";
 import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
-import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-failed";
+import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
 import { afterPress, isPressable } from "./after-press";
 import type { SchemaSource } from "./lazy-schema";
 import { useSubmitOnce } from "./use-submit-once";
