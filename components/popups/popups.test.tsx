@@ -63,7 +63,8 @@ describe("UpdatedTermsPopup", () => {
       </Page>,
     );
     const ack = screen.getByRole("button", { name: "I acknowledge and agree" });
-    expect(ack).toHaveFocus();
+    // Open from the first render: focus moves in the task after it (components/overlays/use-modal-focus.ts).
+    await waitFor(() => expect(ack).toHaveFocus());
     expect(screen.getByRole("main", { hidden: true })).toHaveAttribute("inert");
     const dialog = screen.getByRole("dialog");
     for (let i = 0; i < PARTNER_TERMS.length + 3; i++) {
@@ -170,13 +171,13 @@ describe("UpdatedTermsConsent", () => {
 });
 
 describe("CredentialsExpiredPopup", () => {
-  it("says so in the SPEC 8 words and leads to /login, focused first", () => {
+  it("says so in the SPEC 8 words and leads to /login, focused first", async () => {
     render(<CredentialsExpiredPopup open />);
     const dialog = screen.getByRole("dialog", { name: "Account Credentials Expired" });
     expect(dialog).toHaveAccessibleDescription("Your account linking credentials expired. Please login again.");
     const login = screen.getByRole("link", { name: "Log in again" });
     expect(login).toHaveAttribute("href", "/login");
-    expect(login).toHaveFocus();
+    await waitFor(() => expect(login).toHaveFocus());
   });
 
   it("with onLoginAgain, 'Log in again' is a focused button that runs it (bank linking's update mode)", async () => {
@@ -185,7 +186,7 @@ describe("CredentialsExpiredPopup", () => {
     render(<CredentialsExpiredPopup open onLoginAgain={onLoginAgain} />);
     expect(screen.queryByRole("link", { name: "Log in again" })).not.toBeInTheDocument();
     const button = screen.getByRole("button", { name: "Log in again" });
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
     await user.click(button);
     expect(onLoginAgain).toHaveBeenCalledTimes(1);
   });
