@@ -34,15 +34,13 @@ export function AppShell({ graphqlUrl, children }: AppShellProps) {
 
   useEffect(() => {
     configureClientErrorLogging({ graphqlUrl });
-    let stopWatchingWorkers = () => {};
     const cleanups = [
       captureGlobalErrors(window),
       // The first touch of navigator.serviceWorker costs the browser milliseconds: not in the hydration's task.
       whenIdle(() => {
-        stopWatchingWorkers = reloadOnServiceWorkerUpdate(reloadPage);
         void unregisterServiceWorkers();
+        return reloadOnServiceWorkerUpdate(reloadPage);
       }),
-      () => stopWatchingWorkers(),
       // Signed out in another tab: reload, so the edge decides without the session; signed out
       // for being idle: to /login with the same message as that tab, coming back here after.
       onSignOutElsewhere((reason) => {

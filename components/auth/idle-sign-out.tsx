@@ -27,21 +27,17 @@ export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps
   const watch = useRef<IdleWatch | null>(null);
 
   useEffect(() => {
-    let current: IdleWatch | undefined;
     const arrivedAt = Date.now();
     // Not in the hydration's task: its first storage write can wait on the browser for milliseconds.
-    const cancel = whenIdle(() => {
-      current = watchIdle({
+    return whenIdle(() => {
+      const current = watchIdle({
         arrivedAt,
         onPhase: (phase) => setWarning(phase === "warning"),
         onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
       });
       watch.current = current;
+      return current.stop;
     });
-    return () => {
-      cancel();
-      current?.stop();
-    };
   }, [endSession]);
 
   return (

@@ -23,6 +23,24 @@ describe("whenIdle", () => {
     expect(scheduler.setTimeout).not.toHaveBeenCalled();
   });
 
+  it("once the task ran, the stop calls what the task returned", () => {
+    jest.useFakeTimers();
+    try {
+      const stopWatcher = jest.fn();
+      const stop = whenIdle(() => stopWatcher);
+      stop();
+      expect(stopWatcher).not.toHaveBeenCalled();
+
+      const stopLater = whenIdle(() => stopWatcher);
+      jest.advanceTimersByTime(0);
+      expect(stopWatcher).not.toHaveBeenCalled();
+      stopLater();
+      expect(stopWatcher).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("without requestIdleCallback runs after the current task, and not at all once cancelled", () => {
     jest.useFakeTimers();
     try {
