@@ -95,6 +95,19 @@ describe("watchIdle", () => {
     expect(phases).toEqual(["warning"]);
   });
 
+  it("an arrival time the clock cannot have seen (in the future, or a whole idle period back) counts from the start", () => {
+    for (const arrivedAt of [T0 - FIFTEEN_MINUTES, T0 + 60_000, 10]) {
+      const phases: string[] = [];
+      const onExpire = jest.fn();
+      const watch = watchIdle({ onPhase: (p) => phases.push(p), onExpire, arrivedAt });
+      expect(localStorage.getItem(ACTIVITY_KEY)).toBe(String(T0));
+      expect(onExpire).not.toHaveBeenCalled();
+      expect(phases).toEqual([]);
+      watch.stop();
+      localStorage.clear();
+    }
+  });
+
   it("activity in this tab restarts the 15 minutes and is shared with the other tabs", () => {
     const { phases } = start();
     jest.advanceTimersByTime(10 * 60 * 1000);

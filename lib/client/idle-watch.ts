@@ -1,4 +1,4 @@
-import { ACTIVITY_EVENTS, ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS, idleState, parseActivity } from "./idle-timeout";
+import { ACTIVITY_EVENTS, ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS, IDLE_TIMEOUT_MS, idleState, parseActivity } from "./idle-timeout";
 
 /** The idle watcher of one tab (constants and rules: ./idle-timeout.ts). */
 
@@ -14,7 +14,11 @@ export interface IdleWatchOptions {
   target?: Target;
   doc?: Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
   now?: () => number;
-  /** When the page arrived, if the watch starts later: the arrival is the first activity. */
+  /**
+   * When the page arrived, if the watch starts later: the arrival is the first activity. A time in
+   * the future, or a whole idle period before the start, means the wall clock jumped (or the tab
+   * slept) meanwhile: the start counts instead, so that nobody is signed out the moment a page opens.
+   */
   arrivedAt?: number;
 }
 
@@ -116,7 +120,9 @@ export function watchIdle({
   for (const name of ACTIVITY_EVENTS) target.addEventListener(name, onActivity, listenOptions);
   target.addEventListener("storage", onStorage);
   doc.addEventListener("visibilitychange", onVisibility);
-  record(true, arrivedAt);
+  const start = now();
+  const arrival = arrivedAt !== undefined && arrivedAt <= start && start - arrivedAt < IDLE_TIMEOUT_MS ? arrivedAt : start;
+  record(true, arrival);
 
   return {
     stayActive: () => {
