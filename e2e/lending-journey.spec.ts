@@ -8,6 +8,7 @@ import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { linkThroughWidget } from "./fixtures/bank-widget";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
+import { expectSettledTitle } from "./fixtures/page-states";
 import { SHELL_PAGE_OF_STEP } from "../local/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
@@ -75,6 +76,7 @@ async function axe(page: Page) {
       .replace(/^\/api\/local\/apps\//, "")
       .replace(/\/+$/, "")
       .replace(/[^\w]+/g, "-") || "home";
+  await expectSettledTitle(page);
   const before = page.viewportSize();
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
