@@ -119,4 +119,11 @@ wait "$server_a" || code=$?
 ms=$((($(date +%s%N) - t0) / 1000000))
 [ "$code" -eq 143 ] || { cat "$OUT/server-a.log" >&2; echo "SIGTERM: exit code $code, expected 143" >&2; exit 1; }
 [ "$ms" -lt 5000 ] || { echo "SIGTERM: took $ms ms with nothing in flight" >&2; exit 1; }
+# Every server line is JSON (docs/operations.md), Next's own start-up lines included.
+node -e '
+const lines = require("node:fs").readFileSync(process.argv[1], "utf8").split("\n").filter(Boolean);
+const json = (line) => { try { const v = JSON.parse(line); return typeof v === "object" && v !== null; } catch { return false; } };
+const bad = lines.filter((line) => !json(line));
+if (bad.length) { console.error(`${bad.length} of ${lines.length} server lines are not JSON:\n${bad.slice(0, 5).join("\n")}`); process.exit(1); }
+' "$OUT/server-a.log"
 echo "standalone smoke: passed (SIGTERM exit in $ms ms)"

@@ -74,6 +74,30 @@ const { config: nextConfig } = JSON.parse(readFileSync(path.join(root, ".next", 
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(nextConfig);
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port, conf: nextConfig });
+const NEXT_MARK_LEVEL = { "⚠": "warn", "⨯": "error" };
+/** Next's console lines during `task`, as server lines: its mark (⚠ warn, ⨯ error) sets the level. */
+async function withNextConsole(task) {
+  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  const forward =
+    (fallback) =>
+    (...args) => {
+      // Next colours its marks with ANSI escapes.
+      const text = args
+        .map(String)
+        .join(" ")
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .trim();
+      if (!text) return;
+      const level = NEXT_MARK_LEVEL[text[0]] ?? fallback;
+      serverLine(level, text.replace(/^[✓⚠⨯▲○]\s*/u, ""), { component: "next" });
+    };
+  Object.assign(console, { log: forward("info"), info: forward("info"), warn: forward("warn"), error: forward("error") });
+  try {
+    return await task();
+  } finally {
+    Object.assign(console, saved);
+  }
+}
 const instrumentation = createRequire(import.meta.url)(path.join(root, ".next", "server", "instrumentation.js"));
 
 let lifecycle;
@@ -85,7 +109,9 @@ shutdownOnSignals({
   close: () => app.close(),
 });
 
-await app.prepare();
+// Next prints its start-up lines with console (e.g. "✓ Running next.config took 2ms"); they become
+// server lines like every other, so each line is JSON (docs/operations.md).
+await withNextConsole(() => app.prepare());
 process.env.NEXT_RUNTIME = "nodejs";
 await instrumentation.register();
 const handle = app.getRequestHandler();
