@@ -28,7 +28,8 @@ export type Queryable = Pick<Db, "query">;
 const MIGRATIONS_DIR = path.join(process.cwd(), "local", "db", "migrations");
 
 export function dataDir(): string {
-  return process.env.LOCAL_DATA_DIR ?? path.join(process.cwd(), "data", "pglite");
+  // Not traced into the standalone output: the trace would copy this checkout's database with it.
+  return process.env.LOCAL_DATA_DIR ?? path.join(/* turbopackIgnore: true */ process.cwd(), "data", "pglite");
 }
 
 async function openPglite(dir: string): Promise<Opened> {
