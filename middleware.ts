@@ -102,7 +102,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     kind,
     nonce: kind === "page" ? createNonce() : undefined,
     dev,
-    framedBySelf: kind === "asset" || pathname.startsWith(`${LOCAL_PATHS.esign}/`) || undefined,
+    framing: pathname.startsWith(`${LOCAL_PATHS.esign}/`) ? "own" : undefined,
   });
   const refusal = refuse({ method: request.method, pathname, kind, header: (name) => request.headers.get(name) });
   if (refusal) {

@@ -2,6 +2,7 @@ import { type FrameLocator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toContractToSign } from "./fixtures/applicant";
 import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
+import { esignStandInOrigin } from "../lib/config/env";
 
 /**
  * dashboard-sign end to end on the production build against the local stand-ins: a borrower
@@ -55,6 +56,10 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   const src = new URL((await iframe.getAttribute("src"))!);
   // What hellosign-embedded adds to the URL counters answered.
   expect(src.pathname).toBe("/api/local/esign/editor/embeddedSign");
+  // The stand-in is the app's server under its other loopback name: cross-site, as the provider is,
+  // so the signing page runs in its own process, not on the app's main thread.
+  expect(src.origin).toBe(esignStandInOrigin(new URL(page.url()).origin));
+  expect(src.origin).not.toBe(new URL(page.url()).origin);
   expect(src.searchParams.get("signature_id")).toBe(signatureId);
   expect(src.searchParams.get("client_id")).toMatch(/^[0-9a-z]{32}$/);
   expect(src.searchParams.get("skip_domain_verification")).toBe("1");

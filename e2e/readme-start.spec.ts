@@ -49,6 +49,12 @@ test("the README's run command serves sign-up at http://localhost:<port>", async
     const other = await page.request.get(`http://127.0.0.1:${PORT}/register?redirect=%2Fpersonal`, { maxRedirects: 0 });
     expect(other.status()).toBe(308);
     expect(other.headers().location).toBe(`${ORIGIN}/register?redirect=%2Fpersonal`);
+    // But the e-signature stand-in is served there: the app frames it cross-site, as the provider is.
+    const esign = await page.request.get(`http://127.0.0.1:${PORT}/api/local/esign/editor/embeddedSign?signature_id=x`, {
+      maxRedirects: 0,
+    });
+    expect(esign.status()).toBe(400);
+    expect(esign.headers()["content-security-policy"]).toContain(`frame-ancestors ${ORIGIN}`);
 
     const email = `readme-${Date.now().toString(36)}@example.com`;
     await page.goto(`${ORIGIN}/register`);

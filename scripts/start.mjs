@@ -51,6 +51,10 @@ const hostname = givenHost ?? (localMode ? "127.0.0.1" : undefined);
 const canonical = localMode && !givenHost && !process.env.APP_URL ? `http://localhost:${port}` : undefined;
 if (canonical) process.env.APP_URL = canonical;
 const loopbackAliases = new Set([`127.0.0.1:${port}`, `[::1]:${port}`]);
+// Except the e-signature stand-in, which is served under 127.0.0.1 on purpose: the app frames it
+// from there, cross-site as the provider is (esignStandInOrigin in lib/config/env.ts; its mount is
+// LOCAL_PATHS.esign in lib/config/local-paths.ts).
+const ESIGN_STAND_IN = "/api/local/esign/";
 process.env.PORT = String(port);
 if (hostname) process.env.HOSTNAME = hostname;
 process.env.NODE_ENV = "production";
@@ -120,7 +124,7 @@ const handle = app.getRequestHandler();
 const wrap = globalThis.__shellWrapRequest ?? ((h) => h);
 lifecycle = createLifecycleServer(
   wrap((req, res) => {
-    if (canonical && loopbackAliases.has(req.headers.host ?? "")) {
+    if (canonical && loopbackAliases.has(req.headers.host ?? "") && !req.url?.startsWith(ESIGN_STAND_IN)) {
       // 308 keeps the method and body: a form posted to the other name still arrives.
       res.writeHead(308, { location: canonical + req.url, "cache-control": "no-store" }).end();
       return;

@@ -1,4 +1,7 @@
-import { ConfigError, LOCAL_DEFAULTS, parseConfig, publicConfig } from "./env";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { LOCAL_PATHS } from "./local-paths";
+import { ConfigError, LOCAL_DEFAULTS, esignStandInOrigin, parseConfig, publicConfig } from "./env";
 
 const hostedBase = {
   COGNITO_USER_POOL_ID: "us-east-1_AbC123",
@@ -77,6 +80,31 @@ describe("HELLOSIGN_CLIENT_ID (the embedded signing client of dashboard-sign)", 
       clientId: id,
       testMode: false,
     });
+  });
+
+  it.each([
+    ["http://localhost:3000", "http://127.0.0.1:3000"],
+    ["http://127.0.0.1:3100", "http://localhost:3100"],
+    ["http://127.0.0.1", "http://localhost"],
+    ["http://localhost:3000/", "http://127.0.0.1:3000"],
+    // No other name the browser is sure to reach: the app's own origin.
+    ["http://[::1]:3000", "http://[::1]:3000"],
+    ["http://shell.internal:8080", "http://shell.internal:8080"],
+    ["https://app.lender.example", "https://app.lender.example"],
+  ])("locally, the stand-in of an app at %s signs at %s (cross-site when it can be)", (appUrl, origin) => {
+    expect(esignStandInOrigin(appUrl)).toBe(origin);
+  });
+
+  it("npm start serves the stand-in under 127.0.0.1 although it sends the app's other requests there to localhost", () => {
+    const start = readFileSync(path.join(__dirname, "../../scripts/start.mjs"), "utf8");
+    expect(start).toContain(`const ESIGN_STAND_IN = "${LOCAL_PATHS.esign}/";`);
+  });
+
+  it("names the stand-in's origin locally only, and keeps it from the browser", () => {
+    expect(parseConfig({ APP_ENV: "local", APP_URL: "http://localhost:3000" }).localEsignOrigin).toBe("http://127.0.0.1:3000");
+    expect(parseConfig({ APP_ENV: "local", PORT: "3100", HOSTNAME: "127.0.0.1" }).localEsignOrigin).toBe("http://localhost:3100");
+    expect(parseConfig({ ...hostedBase, APP_ENV: "staging" }).localEsignOrigin).toBeUndefined();
+    expect(publicConfig(parseConfig({}))).not.toHaveProperty("localEsignOrigin");
   });
 
   it.each(["short", "has space in it", "<script>alert(1)</script>"])("refuses %j", (value) => {

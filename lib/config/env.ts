@@ -129,6 +129,11 @@ export interface ServerConfig {
    */
   hellosign?: { clientId: string; testMode: boolean };
   /**
+   * Locally, the origin of the e-signature stand-in (esignStandInOrigin). Unset elsewhere: the
+   * provider's sign_url names its own host.
+   */
+  localEsignOrigin?: string;
+  /**
    * The Maps JavaScript API key for address autocomplete. Locally a placeholder: the Maps stand-in
    * (loaded by the root layout) answers instead of Google. Absent elsewhere: plain address inputs.
    */
@@ -167,6 +172,22 @@ export class ConfigError extends Error {
 
 function stripSlash(value: string): string {
   return value.replace(/\/+$/, "");
+}
+
+/** The two names of the loopback address a browser reaches without DNS. */
+const LOOPBACK_TWIN: Readonly<Record<string, string>> = { localhost: "127.0.0.1", "127.0.0.1": "localhost" };
+
+/**
+ * Where the local e-signature stand-in is served: the app's own server under its other loopback name
+ * (localhost <-> 127.0.0.1), so that the signing page is cross-site to the app as the provider's is,
+ * and runs in a process and on a main thread of its own; the app's own origin when the app has no
+ * other name (a host name only the app's own network knows).
+ */
+export function esignStandInOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  const twin = LOOPBACK_TWIN[url.hostname];
+  if (twin) url.hostname = twin;
+  return url.origin;
 }
 
 function defaultAppUrl(port: number, hostname: string | undefined): string {
@@ -248,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
         ? { appId: e.ALGOLIA_APP_ID, searchKey: e.ALGOLIA_SEARCH_KEY, indexName: `${e.APP_ENV}_employers` }
         : undefined,
     hellosign: hellosignClientId ? { clientId: hellosignClientId, testMode: e.APP_ENV !== "production" } : undefined,
+    localEsignOrigin: isLocal ? esignStandInOrigin(appUrl) : undefined,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.googleMapsApiKey : undefined),
     widgets: widgetsFor(isLocal),
   };

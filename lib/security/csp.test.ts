@@ -36,6 +36,9 @@ describe("the Content-Security-Policy", () => {
   it("frames only the widgets and the e-signature provider, and is framed only by itself", () => {
     expect(directive(hosted, "frame-src")).toEqual(expect.arrayContaining(["https://cdn.plaid.com", "https://app.hellosign.com"]));
     expect(directive(hosted, "frame-ancestors")).toEqual(["'self'"]);
+    // Locally the e-signature stand-in, under the app's other loopback name (cross-site, as the provider is).
+    expect(directive(local, "frame-src").slice(0, 3)).toEqual(["'self'", "http://127.0.0.1:3000", "http://localhost:3000"]);
+    expect(directive(hosted, "frame-src")).not.toContain("http://127.0.0.1:3000");
     expect(directive(hosted, "object-src")).toEqual(["'none'"]);
   });
   it("every source is valid: a wildcard only as the leftmost label", () => {
@@ -98,6 +101,8 @@ describe("securityHeaders", () => {
       "x-frame-options": "DENY",
       "cache-control": expect.stringContaining("no-store"),
     });
-    expect(securityHeaders(local, { kind: "api", framedBySelf: true })["x-frame-options"]).toBe("SAMEORIGIN");
+    // The local e-signature page names its framer (the app, from another origin) in its own policy.
+    expect(securityHeaders(local, { kind: "api", framing: "own" })).not.toHaveProperty("x-frame-options");
+    expect(securityHeaders(local, { kind: "asset" })["x-frame-options"]).toBe("SAMEORIGIN");
   });
 });

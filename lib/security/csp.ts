@@ -86,12 +86,12 @@ export function cspDirectives(config: ServerConfig, { nonce, dev = false }: CspO
     ["img-src", unique(["'self'", "data:", "blob:", ...hostsFor("img-src")])],
     ["font-src", unique(["'self'", "data:", ...hostsFor("font-src")])],
     ["connect-src", unique(["'self'", ...configured, ...hostsFor("connect-src"), dev ? "ws:" : undefined])],
-    ["frame-src", unique(["'self'", originOf(config.appUrl), ...hostsFor("frame-src")])],
+    // Locally the e-signature stand-in is framed from the app's other loopback name (cross-site, as the provider is).
+    ["frame-src", unique(["'self'", originOf(config.appUrl), config.localEsignOrigin, ...hostsFor("frame-src")])],
     ["worker-src", ["'self'", "blob:"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
-    // dashboard-sign frames the local e-signature page from the app's own origin.
     ["frame-ancestors", ["'self'"]],
   ];
   if (!config.isLocal) directives.push(["upgrade-insecure-requests", []]);

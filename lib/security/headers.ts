@@ -35,35 +35,41 @@ export type ResponseKind =
   /** A file from public/ (documents, images): cacheable, never framed. */
   | "asset";
 
+export type Framing = "self" | "none" | "own";
+
+const X_FRAME_OPTIONS: Record<Framing, string | undefined> = { self: "SAMEORIGIN", none: "DENY", own: undefined };
+
 export interface SecurityHeaderOptions {
   kind: ResponseKind;
   /** The page's script nonce; pages only. */
   nonce?: string;
   dev?: boolean;
   /**
-   * Whether the app's own origin may frame the response (frame-ancestors 'self', SAMEORIGIN): pages
-   * and files yes (the policy the team keeps); API data no, except the local e-signature page that
-   * /dashboard-sign frames.
+   * Who may frame the response. "self" (SAMEORIGIN): pages and files, the policy the team keeps;
+   * "none" (DENY): API data; "own": the response names who may frame it in its own frame-ancestors,
+   * which X-Frame-Options cannot (the local e-signature page, framed by the app from the app's other
+   * loopback name, lib/config/env.ts). Default: "none" for API answers, "self" otherwise.
    */
-  framedBySelf?: boolean;
+  framing?: Framing;
 }
 
 // Everything but the page policy's nonce is fixed per configuration: built once, copied per response.
 const fixed = new WeakMap<ServerConfig, Map<string, Readonly<Record<string, string>>>>();
 
-function fixedHeaders(config: ServerConfig, kind: ResponseKind, framedBySelf: boolean): Readonly<Record<string, string>> {
+function fixedHeaders(config: ServerConfig, kind: ResponseKind, framing: Framing): Readonly<Record<string, string>> {
   let forConfig = fixed.get(config);
   if (!forConfig) fixed.set(config, (forConfig = new Map()));
-  const key = `${kind}:${framedBySelf}`;
+  const key = `${kind}:${framing}`;
   let headers = forConfig.get(key);
   if (headers) return headers;
   const built: Record<string, string> = {
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     "permissions-policy": PERMISSIONS_POLICY,
-    "x-frame-options": framedBySelf ? "SAMEORIGIN" : "DENY",
     "cross-origin-opener-policy": "same-origin-allow-popups",
   };
+  const frameOptions = X_FRAME_OPTIONS[framing];
+  if (frameOptions) built["x-frame-options"] = frameOptions;
   if (!config.isLocal) built["strict-transport-security"] = HSTS;
   if (kind === "page" || kind === "api") {
     // API answers get no policy from here: the middleware's headers win over a route's, and the
@@ -78,8 +84,8 @@ function fixedHeaders(config: ServerConfig, kind: ResponseKind, framedBySelf: bo
   return headers;
 }
 
-export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framedBySelf }: SecurityHeaderOptions): Record<string, string> {
-  const headers = { ...fixedHeaders(config, kind, framedBySelf ?? kind !== "api") };
+export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framing }: SecurityHeaderOptions): Record<string, string> {
+  const headers = { ...fixedHeaders(config, kind, framing ?? (kind === "api" ? "none" : "self")) };
   if (kind === "page") {
     if (!nonce) throw new Error("A page's Content-Security-Policy needs a nonce");
     headers["content-security-policy"] = contentSecurityPolicy(config, { nonce, dev });

@@ -1,8 +1,12 @@
 import { serverConfig } from "../../lib/config/env";
 
-/** Where the e-signature stand-in is served: the app's own origin (its routes live under /api/local/esign). */
+/**
+ * Where the e-signature stand-in is served (its routes live under /api/local/esign): the app's server
+ * under its other loopback name, cross-site to the app as the provider is (lib/config/env.ts).
+ */
 export function esignBaseUrl(): string {
-  return serverConfig().appUrl;
+  const config = serverConfig();
+  return config.localEsignOrigin ?? config.appUrl;
 }
 
 export interface EsignSettings {

@@ -215,12 +215,13 @@ describe("signing-url helpers", () => {
     expect(problemFromApiError({ status: 200, errorType: "InternalFailure", message: "x" })).toBe("unavailable");
   });
 
-  it("accepts https signing URLs, and the app's own origin only locally", () => {
-    const local = { isLocal: true, appUrl: "http://127.0.0.1:3100" };
-    const hosted = { isLocal: false, appUrl: "https://app.lender.example" };
+  it("accepts https signing URLs, and the stand-in's origin only locally", () => {
+    const local = { localEsignOrigin: "http://localhost:3100" };
+    const hosted = {};
     expect(isAcceptableSigningUrl("https://app.hellosign.com/editor/embeddedSign?x=1", hosted)).toBe(true);
-    expect(isAcceptableSigningUrl("http://127.0.0.1:3100/api/local/esign/editor/embeddedSign", local)).toBe(true);
-    expect(isAcceptableSigningUrl("http://127.0.0.1:3100/api/local/esign/editor/embeddedSign", hosted)).toBe(false);
+    expect(isAcceptableSigningUrl("http://localhost:3100/api/local/esign/editor/embeddedSign", local)).toBe(true);
+    expect(isAcceptableSigningUrl("http://localhost:3100/api/local/esign/editor/embeddedSign", hosted)).toBe(false);
+    expect(isAcceptableSigningUrl("http://127.0.0.1:3100/api/local/esign/editor/embeddedSign", local)).toBe(false);
     expect(isAcceptableSigningUrl("http://evil.example/x", local)).toBe(false);
     expect(isAcceptableSigningUrl("javascript:alert(1)", local)).toBe(false);
     expect(isAcceptableSigningUrl("not a url", local)).toBe(false);

@@ -50,9 +50,9 @@ export function problemFromApiError(detail: ApiErrorDetail | undefined): Signing
 
 /**
  * The embedded client loads whatever URL it is given into an iframe: accept only https URLs
- * (the provider's) or, in the local environment, the stand-in on the app's own origin.
+ * (the provider's) or, in the local environment, the stand-in at its configured origin.
  */
-export function isAcceptableSigningUrl(value: unknown, options: { isLocal: boolean; appUrl: string }): value is string {
+export function isAcceptableSigningUrl(value: unknown, options: { localEsignOrigin?: string }): value is string {
   if (typeof value !== "string") return false;
   let url: URL;
   try {
@@ -61,5 +61,5 @@ export function isAcceptableSigningUrl(value: unknown, options: { isLocal: boole
     return false;
   }
   if (url.protocol === "https:") return true;
-  return options.isLocal && url.origin === new URL(options.appUrl).origin;
+  return options.localEsignOrigin !== undefined && url.origin === options.localEsignOrigin;
 }
