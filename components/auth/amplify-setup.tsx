@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect } from "react";
-import { keepSessionFreshOnDemand } from "@/lib/auth/amplify-on-demand";
+import { keepSessionFreshOnDemand, rememberAmplifyConfig } from "@/lib/auth/amplify-on-demand";
+import { whenIdle } from "@/lib/client/when-idle";
 import type { PublicConfig } from "@/lib/config/env";
 
 /**
@@ -11,6 +12,12 @@ import type { PublicConfig } from "@/lib/config/env";
  * it (lib/auth/amplify-on-demand). Renders nothing.
  */
 export function AmplifySetup({ config }: { config: PublicConfig }) {
-  useEffect(() => keepSessionFreshOnDemand(config), [config]);
+  useEffect(() => {
+    // At once: a sign-out in the page's first moments loads Amplify with it.
+    rememberAmplifyConfig(config);
+    // Not in the hydration's task: the first read of document.cookie waits on the browser, and the
+    // cookies are parsed twice (issue 24: blocking time).
+    return whenIdle(() => keepSessionFreshOnDemand(config));
+  }, [config]);
   return null;
 }

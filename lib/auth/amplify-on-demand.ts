@@ -116,6 +116,11 @@ export function identityTokenExpiry(clientId: string, cookies: string): number |
   }
 }
 
+/** The page's configuration, for what loads Amplify on its own later (sign-out, a consent, an error report). */
+export function rememberAmplifyConfig(config: PublicConfig): void {
+  remembered = config;
+}
+
 /**
  * Keeps the session fresh; returns its stop function (safe to call early). Amplify (about 30 KiB
  * gzipped, and a long task to start) is loaded only when the identity token is due for refresh:
@@ -129,7 +134,7 @@ export function keepSessionFreshOnDemand(
   cookies: string = document.cookie,
   now: () => number = Date.now,
 ): () => void {
-  remembered = config;
+  rememberAmplifyConfig(config);
   if (!mayHaveStoredSession(config.cognito.clientId, cookies)) return () => undefined;
   let stop: (() => void) | undefined;
   let stopped = false;
