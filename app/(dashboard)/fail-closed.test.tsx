@@ -36,7 +36,8 @@ beforeAll(async () => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.startsWith(kit.jwksUrl.split("/us-east-1")[0]!)) return realFetch(input, init);
     apiCalls.push(url);
-    return new Response(JSON.stringify({ data: { counters: "http://localhost:3000/api/local/esign/editor/embeddedSign?x=1" } }), {
+    // The stand-in signs under the app's other loopback name (esignStandInOrigin).
+    return new Response(JSON.stringify({ data: { counters: "http://127.0.0.1:3000/api/local/esign/editor/embeddedSign?x=1" } }), {
       headers: { "content-type": "application/json" },
     });
   }) as typeof fetch;
