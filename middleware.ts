@@ -102,7 +102,8 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     kind,
     nonce: kind === "page" ? createNonce() : undefined,
     dev,
-    framing: pathname.startsWith(`${LOCAL_PATHS.esign}/`) ? "own" : undefined,
+    // Only where the stand-in is served: elsewhere its path is an API 404 like any other (DENY).
+    framing: config.isLocal && pathname.startsWith(`${LOCAL_PATHS.esign}/`) ? "own" : undefined,
   });
   const refusal = refuse({ method: request.method, pathname, kind, header: (name) => request.headers.get(name) });
   if (refusal) {
