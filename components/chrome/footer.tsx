@@ -5,6 +5,7 @@ import { focusRing } from "@/components/ui/focus-ring";
 import { loanTermsText } from "./loan-terms";
 import { CONTACT, LEGAL_LINKS, SOCIAL_LINKS, TRUST_BADGES } from "./site-links";
 import { SiteLogo } from "./site-logo";
+import { TrustBadge } from "./trust-badge";
 
 const linkClass = classNames("rounded text-brand underline-offset-2 hover:underline", focusRing);
 
@@ -48,18 +49,7 @@ export function Footer() {
           {TRUST_BADGES.map((badge) => (
             <li key={badge.href}>
               <ExternalLink href={badge.href} className={classNames("inline-block rounded", focusRing)}>
-                {/* Lazy: the footer is below the first screen (main is at least a screen tall), and each badge is an
-                    SVG image with text, parsed and laid out on the main thread; eagerly, React preloads them and they
-                    land just before the first paint (issue 24). */}
-                {/* eslint-disable-next-line @next/next/no-img-element -- the badges are SVGs from public/images: next/image would not optimise them */}
-                <img
-                  src={badge.image.src}
-                  width={badge.image.width}
-                  height={badge.image.height}
-                  alt={badge.name}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <TrustBadge badge={badge} />
               </ExternalLink>
             </li>
           ))}

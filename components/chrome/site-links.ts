@@ -18,7 +18,9 @@ export interface TrustBadge {
   name: string;
   /** The verifying organisation's page; opened in a new tab. */
   href: string;
-  image: { src: string; width: number; height: number };
+  /** The badge's drawing: its mark and its two lines of text, the first in bold. */
+  mark: "check" | "lock";
+  lines: readonly [string, string];
 }
 
 export const SITE = {
@@ -49,11 +51,13 @@ export const TRUST_BADGES: readonly TrustBadge[] = [
   {
     name: "Accredited business",
     href: "https://trust-seal.example.com/verify/employee-loans",
-    image: { src: "/images/badge-accredited.svg", width: 120, height: 44 },
+    mark: "check",
+    lines: ["Accredited", "Business"],
   },
   {
     name: "Secure site",
     href: "https://secure-seal.example.com/verify/employee-loans",
-    image: { src: "/images/badge-secure.svg", width: 120, height: 44 },
+    mark: "lock",
+    lines: ["Secure site", "256-bit TLS"],
   },
 ];
