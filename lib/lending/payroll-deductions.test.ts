@@ -62,14 +62,26 @@ describe("payroll deductions follow the pay frequency and the months paid, and a
   });
 
   it.each([0, 13, 2.5, Number.NaN])("refuses %p months paid", (monthsPaid) => {
-    expect(() => payrollDeductionSchedule(483_872, "biweekly", monthsPaid)).toThrow(LoanTermsError);
+    expect(() => payrollDeductionSchedule(483_872, "biweekly", monthsPaid)).toThrow(
+      new LoanTermsError("payMonths", "must be a whole number of months from 1 to 12"),
+    );
   });
 
-  it.each([0, -1, 1.5])("refuses a total of %p cents", (total) => {
-    expect(() => payrollDeductionSchedule(total, "weekly", 12)).toThrow(LoanTermsError);
+  // Paid monthly for one month of a one-year term: a single payday, so nothing but the total's own
+  // rule can refuse these (the last deduction would be the whole total).
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 2])("refuses a total of %p cents", (total) => {
+    expect(() => payrollDeductionSchedule(total, "monthly", 1, 12)).toThrow(
+      new LoanTermsError("amountFinanced", "the total of payments must be a whole number of cents ≥ 1"),
+    );
+  });
+
+  it("takes a total of one cent over a single payday", () => {
+    expect(payrollDeductionSchedule(1, "monthly", 1, 12)).toMatchObject({ count: 1, regularCents: 1, lastCents: 1, totalCents: 1 });
   });
 
   it("refuses a total too small to spread over the paydays", () => {
-    expect(() => payrollDeductionSchedule(105, "weekly", 12)).toThrow(LoanTermsError);
+    expect(() => payrollDeductionSchedule(105, "weekly", 12)).toThrow(
+      new LoanTermsError("amountFinanced", "too small to spread over this many paydays"),
+    );
   });
 });
