@@ -19,7 +19,7 @@ describe("the middleware matcher and the route table agree", () => {
     "/api/local/graphql",
     "/api/session/claims",
     "/documents/esign-consent.pdf",
-    "/images/logo.svg",
+    "/images/gift-card-50.svg",
     "/favicon.ico",
     "/icon.svg",
     "/apple-icon.png",

@@ -44,7 +44,7 @@ const CORPUS: Array<{ method?: string; path: string; headers?: Record<string, st
   { method: "POST", path: "/documents/esign-consent.pdf" },
   { method: "POST", path: "/documents/tcpa-consent.pdf" },
   { method: "GET", path: "/_next/image?url=/review&w=64&q=75" },
-  { method: "GET", path: "/_next/image?url=%2Fimages%2Flogo.svg&w=64&q=75" },
+  { method: "GET", path: "/_next/image?url=%2Fimages%2Fgift-card-50.svg&w=64&q=75" },
   { method: "GET", path: "/_next/static/%ZZ" },
   { method: "GET", path: "/api/local/apps/%E0%A4%A" },
   { method: "GET", path: "/api/local/esign/%ZZ" },
@@ -266,7 +266,7 @@ for (const [name, origin] of [
     const problems: string[] = [];
     const cases = [
       ...CORPUS,
-      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/logo.svg"].flatMap((path) =>
+      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/gift-card-50.svg"].flatMap((path) =>
         METHODS.map((method) => ({ method, path })),
       ),
     ];

@@ -1,14 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { linkThroughWidget } from "./fixtures/bank-widget";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
-import { expectSettledTitle } from "./fixtures/page-states";
+import { checkState } from "./fixtures/page-states";
 import { SHELL_PAGE_OF_STEP } from "../local/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
@@ -61,34 +58,14 @@ async function expectState(page: Page, step: string, loanState: string) {
   await dash.close();
 }
 
-const VIEWPORTS = [
-  { width: 375, height: 812 },
-  { width: 1280, height: 900 },
-] as const;
-
-/**
- * Each stand-in page in each state: axe, and a full-page screenshot at 375 and 1280 px written to
- * test-results/screenshots/lending-<page>-<width>.png with nothing scrolling sideways.
- */
+/** Each stand-in page in each state, named by its path: checkState, with every axe violation failing. */
 async function axe(page: Page) {
   const name =
     new URL(page.url()).pathname
       .replace(/^\/api\/local\/apps\//, "")
       .replace(/\/+$/, "")
       .replace(/[^\w]+/g, "-") || "home";
-  await expectSettledTitle(page);
-  const before = page.viewportSize();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    const body = await page.screenshot({ fullPage: true, animations: "disabled" });
-    await mkdir(path.join("test-results", "screenshots"), { recursive: true });
-    await writeFile(path.join("test-results", "screenshots", `lending-${name}-${viewport.width}.png`), body);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `horizontal overflow of ${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  }
-  if (before) await page.setViewportSize(before);
+  await checkState(page, test.info(), "lending", name, { everyViolation: true });
 }
 
 async function signUpFromPartner(page: Page): Promise<string> {

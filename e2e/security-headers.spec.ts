@@ -77,7 +77,7 @@ for (const [name, origin, hosted] of [
 
   test(`the API routes and public files, ${name}`, async ({ request }) => {
     for (const [method, path] of API_ROUTES) check(await get(request, method, origin + path), "api", hosted, `${method} ${path}`);
-    for (const path of ["/documents/esign-consent.pdf", "/images/logo.svg"])
+    for (const path of ["/documents/esign-consent.pdf", "/images/gift-card-50.svg"])
       check(await get(request, "GET", origin + path), "asset", hosted, `GET ${path}`);
   });
 }

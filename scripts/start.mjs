@@ -93,7 +93,7 @@ async function withNextConsole(task) {
         .trim();
       if (!text) return;
       const level = NEXT_MARK_LEVEL[text[0]] ?? fallback;
-      serverLine(level, text.replace(/^[✓⚠⨯▲○]\s*/u, ""), { component: "next" });
+      serverLine(level, text.replace(/^[✓⚠⨯▲○»]\s*/u, ""), { component: "next" });
     };
   Object.assign(console, { log: forward("info"), info: forward("info"), warn: forward("warn"), error: forward("error") });
   try {

@@ -37,7 +37,7 @@ describe("refuse", () => {
     ["PROPFIND", "/login", "page", 405, "GET, HEAD, POST"],
     ["OPTIONS", "/payments", "page", 405, "GET, HEAD, POST"],
     ["POST", "/documents/esign-consent.pdf", "asset", 405, "GET, HEAD"],
-    ["DELETE", "/images/logo.svg", "asset", 405, "GET, HEAD"],
+    ["DELETE", "/images/gift-card-50.svg", "asset", 405, "GET, HEAD"],
     ["POST", "/login", "page", 405, "GET, HEAD"],
   ] as const)("%s %s (%s) → %i Allow %s", (method, pathname, kind, status, allow) => {
     expect(refuse(req({ method, pathname, kind }))).toEqual({ status, reason: "method not allowed", allow });
