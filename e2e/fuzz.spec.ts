@@ -266,8 +266,8 @@ for (const [name, origin] of [
     const problems: string[] = [];
     const cases = [
       ...CORPUS,
-      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/gift-card-50.svg"].flatMap((path) =>
-        METHODS.map((method) => ({ method, path })),
+      ...[...ROUTE_TABLE.map((r) => samplePath(r.pattern)), ...API, "/documents/esign-consent.pdf", "/images/gift-card-50.svg"].flatMap(
+        (path) => METHODS.map((method) => ({ method, path })),
       ),
     ];
     for (const c of cases) {
