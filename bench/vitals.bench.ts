@@ -239,6 +239,8 @@ function goalMisses(page: { path: string; median: Sample }, bare: Sample): strin
 
 const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const fmtKiB = (bytes: number) => `${Math.round(bytes / KiB)} KiB`;
+/** A difference to the bare page with its sign: +12, −6 (a page can measure below the bare one). */
+const signed = (n: number, unit = "") => `${n < 0 ? "−" : "+"}${Math.abs(n)}${unit}`;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
 
 function table(bare: Omit<Summary, "misses">, pages: Summary[]): string {
@@ -253,7 +255,7 @@ function table(bare: Omit<Summary, "misses">, pages: Summary[]): string {
   for (const p of pages) {
     const m = p.median;
     rows.push(
-      `| ${p.path} (${p.name}) | ${p.best.performance} / ${m.performance} (${ratio(m.performance, b.performance)}) | ${fmtS(m.lcpMs)} (${ratio(m.lcpMs, b.lcpMs)}) | ${Math.round(m.tbtMs)} ms (+${Math.round(m.tbtMs - b.tbtMs)}) | ${m.cls.toFixed(3)} | ${fmtKiB(m.jsBytes)} (+${fmtKiB(m.jsBytes - b.jsBytes)}) | ${fmtKiB(m.totalBytes)} | ${p.misses.length ? "✗ " + p.misses.join("; ") : "✓"} |`,
+      `| ${p.path} (${p.name}) | ${p.best.performance} / ${m.performance} (${ratio(m.performance, b.performance)}) | ${fmtS(m.lcpMs)} (${ratio(m.lcpMs, b.lcpMs)}) | ${Math.round(m.tbtMs)} ms (${signed(Math.round(m.tbtMs - b.tbtMs))}) | ${m.cls.toFixed(3)} | ${fmtKiB(m.jsBytes)} (${signed(Math.round((m.jsBytes - b.jsBytes) / KiB), " KiB")}) | ${fmtKiB(m.totalBytes)} | ${p.misses.length ? "✗ " + p.misses.join("; ") : "✓"} |`,
     );
   }
   return rows.join("\n");
