@@ -26,8 +26,8 @@ export const PAGE_STATES: readonly PageState[] = [
   { name: "employment-details", path: "/employment", persona: "employment@example.com" },
   { name: "employment-saved", path: "/employment", persona: BORROWER },
   { name: "personal-loan-request", path: "/personal", persona: "loan-details@example.com" },
-  { name: "personal-details", path: "/personal", persona: "personal@example.com", loads: ["Google Maps"] },
-  // The saved details, read-only until "Edit contact details": Maps loads with the form.
+  // Maps loads on the form's first focus or touch, not by itself (the address fields).
+  { name: "personal-details", path: "/personal", persona: "personal@example.com" },
   { name: "personal-account-settings", path: "/personal", persona: BORROWER },
   { name: "bank-no-accounts", path: "/bank", persona: "newcomer@example.com" },
   { name: "bank-accounts", path: "/bank", persona: BORROWER },

@@ -2,7 +2,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/components/forms";
 import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import { classNames } from "@/components/ui/class-names";
@@ -10,7 +10,7 @@ import { US_STATES } from "@/lib/personal/reference-lists";
 import { NOT_GEOCODED, oneLineAddress, partsFromPlace, splitStreetLine, type AddressParts } from "./address-parts";
 import type { MapsLibraries } from "./maps-libraries";
 
-// Google's loader and the Maps package load after the form is interactive, never in its first load.
+// Google's loader and the Maps package load once the person starts on the form (below), never in its first load.
 const MapsLibraryLoader = dynamic(() => import("./maps-libraries").then((m) => m.MapsLibraryLoader), { ssr: false });
 const NO_LIBRARIES: MapsLibraries = { places: null, geocoding: null };
 
@@ -42,10 +42,12 @@ interface Suggestion {
  * The address block of every form: street address with autocomplete (Places API (New): session
  * token, AutocompleteSuggestion, Place.fetchFields), Address line 2, city, state, ZIP. Picking a
  * suggestion fills the parts and geocodes the formatted address for lat/lng; a geocode failure
- * keeps the address with -1/-1 (SPEC 5). Production loads Google's API with the key once the form
- * is on screen; locally the Maps stand-in (`mapsStandInScript`) runs first (WIDGETS.md), then the
- * same code. Without a key, or until and unless the API loads, the street field is a plain input
- * and every field can be filled by hand.
+ * keeps the address with -1/-1 (SPEC 5). Google's API (with the key) loads when the person first
+ * focuses or touches the form the address is in, not with the page: a visit that only looks never
+ * runs it, and on a phone it no longer competes with the page's own start (issue 24). Locally the
+ * Maps stand-in (`mapsStandInScript`) runs first (WIDGETS.md), then the same code. Without a key,
+ * or until and unless the API loads, the street field is a plain input and every field can be
+ * filled by hand.
  */
 export function AddressFields<In extends AddressInput>({
   form: typedForm,
@@ -64,13 +66,23 @@ export function AddressFields<In extends AddressInput>({
 }) {
   const form = typedForm as unknown as FormApi<AddressInput>;
   const [libraries, setLibraries] = useState<MapsLibraries>(NO_LIBRARIES);
+  const [mapsFailed, setMapsFailed] = useState(false);
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  const mapsWanted = useFirstUse(fieldsetRef, Boolean(mapsApiKey));
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset ref={fieldsetRef} className="flex flex-col gap-4">
       <legend className="mb-2 text-lg font-bold text-brand-dark">{legend}</legend>
-      <StreetField form={form} places={libraries.places} geocoding={libraries.geocoding} />
-      {mapsApiKey && (
+      <StreetField
+        form={form}
+        places={libraries.places}
+        geocoding={libraries.geocoding}
+        // Said from the first paint wherever suggestions are offered, so the field never moves down
+        // under the person's typing when Maps arrives; withdrawn if it cannot load.
+        offersSuggestions={Boolean(mapsApiKey) && !mapsFailed}
+      />
+      {mapsApiKey && mapsWanted && (
         <AfterStandIn src={mapsStandInScript}>
-          <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} />
+          <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} onFail={() => setMapsFailed(true)} />
         </AfterStandIn>
       )}
       <TextField
@@ -113,6 +125,28 @@ export function AddressFields<In extends AddressInput>({
   );
 }
 
+/**
+ * True from the first focus or touch anywhere in the form that holds `area` (the fieldset itself
+ * when it has no form), or at once if focus is already there; always false when `enabled` is.
+ */
+function useFirstUse(area: RefObject<HTMLFieldSetElement | null>, enabled: boolean): boolean {
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const fieldset = area.current;
+    if (!enabled || used || !fieldset) return;
+    const target: HTMLElement = fieldset.form ?? fieldset;
+    const use = () => setUsed(true);
+    if (target.contains(document.activeElement)) return use();
+    target.addEventListener("focusin", use);
+    target.addEventListener("pointerdown", use);
+    return () => {
+      target.removeEventListener("focusin", use);
+      target.removeEventListener("pointerdown", use);
+    };
+  }, [area, enabled, used]);
+  return used;
+}
+
 /** An address changed by hand is no longer the one that was geocoded. */
 function clearCoordinates(form: FormApi<AddressInput>) {
   if (form.values.lat !== null && form.values.lat !== undefined) {
@@ -125,10 +159,12 @@ function StreetField({
   form,
   places,
   geocoding,
+  offersSuggestions,
 }: {
   form: FormApi<AddressInput>;
   places: google.maps.PlacesLibrary | null;
   geocoding: google.maps.GeocodingLibrary | null;
+  offersSuggestions: boolean;
 }) {
   const listId = useId();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -190,6 +226,16 @@ function StreetField({
     }, DEBOUNCE_MS);
   };
 
+  // Maps arrives while the person is typing (it loads on first use): what is typed already gets its
+  // suggestions without waiting for another key.
+  const inputRef = useRef<HTMLInputElement>(null);
+  const askForTyped = useEffectEvent(() => {
+    if (inputRef.current && inputRef.current === document.activeElement) ask(inputRef.current.value);
+  });
+  useEffect(() => {
+    if (places) askForTyped();
+  }, [places]);
+
   const pick = async (s: Suggestion) => {
     setOpen(false);
     setSuggestions([]);
@@ -250,12 +296,13 @@ function StreetField({
     <FieldShell
       label="Street address"
       error={form.errorFor("address")}
-      hint={places ? "Start typing and choose your address from the list" : undefined}
+      hint={offersSuggestions ? "Start typing and choose your address from the list" : undefined}
     >
       {(control) => (
         <div className="relative">
           <input
             {...control}
+            ref={inputRef}
             name="address"
             type="text"
             role="combobox"

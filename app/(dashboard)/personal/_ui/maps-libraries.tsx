@@ -14,13 +14,21 @@ const LIBRARIES = ["places", "geocoding"];
 /**
  * Loads Google's Maps JavaScript API (its APIProvider, as the package documents) and reports the
  * Places and Geocoding libraries once they are there. It renders nothing, so the street field it
- * feeds stays mounted (focus and typing kept) while Maps loads; the address field imports it
- * lazily, so Maps' code is no part of the page's first load.
+ * feeds stays mounted (focus and typing kept) while Maps loads; the address fields import it
+ * lazily, on the form's first use, so Maps' code is no part of the page's load.
  */
-export function MapsLibraryLoader({ apiKey, onChange }: { apiKey: string; onChange: (libraries: MapsLibraries) => void }) {
+export function MapsLibraryLoader({
+  apiKey,
+  onChange,
+  onFail,
+}: {
+  apiKey: string;
+  onChange: (libraries: MapsLibraries) => void;
+  /** A failed load (no network, blocked, bad key): the libraries stay null and the plain field remains. */
+  onFail: () => void;
+}) {
   return (
-    // A failed load (no network, blocked, bad key) leaves the libraries null: the plain field remains.
-    <APIProvider apiKey={apiKey} libraries={LIBRARIES} onError={() => undefined}>
+    <APIProvider apiKey={apiKey} libraries={LIBRARIES} onError={onFail}>
       <Report onChange={onChange} />
     </APIProvider>
   );
