@@ -2,7 +2,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { type KeyboardEvent, type RefObject, useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useCallback, useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/components/forms";
 import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import { classNames } from "@/components/ui/class-names";
@@ -67,6 +67,9 @@ export function AddressFields<In extends AddressInput>({
   const form = typedForm as unknown as FormApi<AddressInput>;
   const [libraries, setLibraries] = useState<MapsLibraries>(NO_LIBRARIES);
   const [mapsFailed, setMapsFailed] = useState(false);
+  // Stable: the Maps provider re-runs its loading effect whenever its onError changes, and this
+  // fieldset re-renders on every keystroke in the form.
+  const failMaps = useCallback(() => setMapsFailed(true), []);
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
   const mapsWanted = useFirstUse(fieldsetRef, Boolean(mapsApiKey));
   return (
@@ -82,7 +85,7 @@ export function AddressFields<In extends AddressInput>({
       />
       {mapsApiKey && mapsWanted && (
         <AfterStandIn src={mapsStandInScript}>
-          <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} onFail={() => setMapsFailed(true)} />
+          <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} onFail={failMaps} />
         </AfterStandIn>
       )}
       <TextField
