@@ -69,6 +69,7 @@ function Harness({
       <FormError message={form.formError} />
       <SubmitButton pending={form.pending}>Save</SubmitButton>
       <output data-testid="values">{JSON.stringify(form.values)}</output>
+      <output data-testid="in-use">{String(form.inUse)}</output>
     </Form>
   );
 }
@@ -259,7 +260,7 @@ describe("errors", () => {
     render(<Harness onSubmit={onSubmit} />);
     const note = input(/^note/i);
     const save = screen.getByRole("button", { name: "Save" });
-    note.focus();
+    act(() => note.focus()); // the form's first use
     fireEvent.pointerDown(save);
     fireEvent.mouseDown(save);
     fireEvent.blur(note, { relatedTarget: save });
@@ -278,7 +279,7 @@ describe("errors", () => {
   it("leaving a field for a button without a tracked press (a tap) still shows its error, after the tap's click", async () => {
     render(<Harness onSubmit={jest.fn()} />);
     const note = input(/^note/i);
-    note.focus();
+    act(() => note.focus()); // the form's first use
     fireEvent.blur(note, { relatedTarget: screen.getByRole("button", { name: "Save" }) });
     expect(screen.queryByText("Enter a note")).toBeNull();
     expect(await screen.findByText("Enter a note")).toBeInTheDocument();
@@ -497,7 +498,9 @@ describe("deleting", () => {
   });
 });
 
-describe("the schema loads on first use (issue 24)", () => {
+const inUse = () => screen.getByTestId("in-use").textContent;
+
+describe("the form's first use: inUse, and the schema loading then (issue 24)", () => {
   /** An import the test settles: the schema chunk arriving, or failing. */
   function deferredImport() {
     const settles: { resolve: (s: typeof schema) => void; reject: (e: Error) => void }[] = [];
@@ -525,6 +528,37 @@ describe("the schema loads on first use (issue 24)", () => {
     expect(input(/first name/i)).not.toHaveAccessibleDescription();
     await act(async () => last().resolve(schema));
     expect(input(/first name/i)).toHaveAccessibleDescription("Enter your first name");
+  });
+
+  it("a touch that moves no focus (a tap between fields) is use too; a page only looked at is not", () => {
+    const { importer } = deferredImport();
+    render(<Harness onSubmit={jest.fn()} source={lazySchema(importer)} />);
+    expect(inUse()).toBe("false");
+    fireEvent.pointerDown(screen.getByTestId("values"));
+    expect(inUse()).toBe("true");
+    expect(importer).toHaveBeenCalledTimes(1);
+    fireEvent.pointerDown(screen.getByTestId("values"));
+    fireEvent.focusIn(input(/first name/i));
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+
+  it("focus already inside when the form mounts counts as use, with the schema loaded already or not", () => {
+    function Focused({ source }: { source: SchemaSource<typeof schema> }) {
+      const form = useZodForm({ schema: source, initialValues: empty, onSubmit: () => undefined });
+      return (
+        <Form form={form} aria-label="Test form">
+          <input aria-label="Search" autoFocus />
+          <output data-testid="in-use">{String(form.inUse)}</output>
+        </Form>
+      );
+    }
+    const { importer } = deferredImport();
+    const { unmount } = render(<Focused source={lazySchema(importer)} />);
+    expect(inUse()).toBe("true");
+    expect(importer).toHaveBeenCalledTimes(1);
+    unmount();
+    render(<Focused source={ready} />);
+    expect(inUse()).toBe("true");
   });
 
   it("a submit before it arrived waits for it, then checks and sends as always", async () => {

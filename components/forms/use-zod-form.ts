@@ -23,9 +23,11 @@ import { useSubmitOnce } from "./use-submit-once";
  *   with the parsed (wire) values. A double submit sends one request; `pending` says one is running.
  * - With `draft`, what is typed is kept in session storage (never the `omit` fields) and laid over
  *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it.
- * - The schema comes from a SchemaSource (lazy-schema.ts): it loads when focus first enters the
- *   form or a value changes, and a submit waits for it. Errors are computed once it is there; no
- *   error shows before a field is left, which needs focus first, so nobody sees the difference.
+ * - The schema comes from a SchemaSource (lazy-schema.ts): it loads on the form's first use (`inUse`:
+ *   focus entering it or already inside, a touch on it, a value changing), and a submit waits for
+ *   it. Errors are computed once it is there; no error shows before a field is left, which needs
+ *   focus first, so nobody sees the difference. What else only a form in use needs (the address
+ *   fields' Maps library) reads `inUse` too.
  */
 
 /** What a form holds while being filled: every field present, possibly empty (null). */
@@ -75,6 +77,11 @@ export interface FormApi<In extends Record<string, unknown>> {
   restoredDraft: boolean;
   /** Set by the Form component; the first field in error is focused from it. */
   formRef: React.RefObject<HTMLFormElement | null>;
+  /**
+   * True from the form's first use: focus entering it (or already inside when it mounts), a touch
+   * anywhere on it, a value changing or a field left. A visit that only looks never sets it.
+   */
+  inUse: boolean;
 }
 
 export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>>(options: UseZodFormOptions<S>): FormApi<z.input<S>> {
@@ -103,16 +110,29 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       return loaded;
     });
   }, [source]);
-  // Wanted early, a failure is only reported (the chunk-load popup); a submit tries again.
-  const prepare = useCallback(() => void needSchema().catch(() => undefined), [needSchema]);
+  // The form's first use. Wanted early, a schema that fails to load is only reported (the
+  // chunk-load popup); a submit tries again.
+  const [inUse, setInUse] = useState(false);
+  const prepare = useCallback(() => {
+    setInUse(true);
+    void needSchema().catch(() => undefined);
+  }, [needSchema]);
   useEffect(() => {
     // A source that changed (its rules follow a prop) loads at once when the form was already in use.
     if (schemaWanted.current) prepare();
+  }, [prepare]);
+  useEffect(() => {
     const form = formRef.current;
-    if (!form || source.loaded) return;
+    if (!form || inUse) return;
+    if (form.contains(document.activeElement)) return prepare();
+    // A touch counts too: on a phone a tap on a label or between fields is the start of filling in.
     form.addEventListener("focusin", prepare);
-    return () => form.removeEventListener("focusin", prepare);
-  }, [source, prepare]);
+    form.addEventListener("pointerdown", prepare);
+    return () => {
+      form.removeEventListener("focusin", prepare);
+      form.removeEventListener("pointerdown", prepare);
+    };
+  }, [inUse, prepare]);
 
   const schemaErrors = useMemo(() => {
     if (!schema) return {};
@@ -217,6 +237,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     reset,
     restoredDraft,
     formRef,
+    inUse,
   };
 }
 

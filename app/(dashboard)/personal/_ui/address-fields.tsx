@@ -2,7 +2,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useEffectEvent, useId, useRef, useState } from "react";
 import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/components/forms";
 import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import { classNames } from "@/components/ui/class-names";
@@ -70,10 +70,8 @@ export function AddressFields<In extends AddressInput>({
   // Stable: the Maps provider re-runs its loading effect whenever its onError changes, and this
   // fieldset re-renders on every keystroke in the form.
   const failMaps = useCallback(() => setMapsFailed(true), []);
-  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
-  const mapsWanted = useFirstUse(fieldsetRef, Boolean(mapsApiKey));
   return (
-    <fieldset ref={fieldsetRef} className="flex flex-col gap-4">
+    <fieldset className="flex flex-col gap-4">
       <legend className="mb-2 text-lg font-bold text-brand-dark">{legend}</legend>
       <StreetField
         form={form}
@@ -83,7 +81,8 @@ export function AddressFields<In extends AddressInput>({
         // under the person's typing when Maps arrives; withdrawn if it cannot load.
         offersSuggestions={Boolean(mapsApiKey) && !mapsFailed}
       />
-      {mapsApiKey && mapsWanted && (
+      {/* Google's API loads on the form's first use, not with the page: a visit that only looks never runs it. */}
+      {mapsApiKey && form.inUse && (
         <AfterStandIn src={mapsStandInScript}>
           <MapsLibraryLoader apiKey={mapsApiKey} onChange={setLibraries} onFail={failMaps} />
         </AfterStandIn>
@@ -126,28 +125,6 @@ export function AddressFields<In extends AddressInput>({
       </div>
     </fieldset>
   );
-}
-
-/**
- * True from the first focus or touch anywhere in the form that holds `area` (the fieldset itself
- * when it has no form), or at once if focus is already there; always false when `enabled` is.
- */
-function useFirstUse(area: RefObject<HTMLFieldSetElement | null>, enabled: boolean): boolean {
-  const [used, setUsed] = useState(false);
-  useEffect(() => {
-    const fieldset = area.current;
-    if (!enabled || used || !fieldset) return;
-    const target: HTMLElement = fieldset.form ?? fieldset;
-    const use = () => setUsed(true);
-    if (target.contains(document.activeElement)) return use();
-    target.addEventListener("focusin", use);
-    target.addEventListener("pointerdown", use);
-    return () => {
-      target.removeEventListener("focusin", use);
-      target.removeEventListener("pointerdown", use);
-    };
-  }, [area, enabled, used]);
-  return used;
 }
 
 /** An address changed by hand is no longer the one that was geocoded. */
