@@ -1,12 +1,13 @@
 /**
  * Core Web Vitals of every in-app page in each of its states (issue 24), beside a bare Next page
- * measured in the same run: Lighthouse 12 (its default mobile preset: simulated slow 4G and a 4×
- * slower CPU) against Debian chromium, the production build served locally (the stand-ins load
- * exactly where production loads its widgets, so these are the production page's figures).
+ * measured in the same run: Lighthouse 12 (mobile preset: slow 4G and a 4× slower CPU, applied to
+ * the load itself; BENCH_THROTTLING below) against Debian chromium, the production build served
+ * locally (the stand-ins load exactly where production loads its widgets, so these are the
+ * production page's figures).
  * Signed-in states get a persona's real browser cookies, signed in through /login as the e-mail
  * tests do. Each target is measured BENCH_RUNS times, in rounds that interleave the bare page with
  * the app's, and the best and median are printed with the goals. Exits 1 when a median misses one.
- * Not part of CI (several minutes). Run: npm run build && npm run bench:vitals
+ * Not part of CI (half an hour). Run: npm run build && npm run bench:vitals
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,19 +30,25 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3401);
 const APP_ORIGIN = `http://127.0.0.1:${PORT_BASE}`;
 const BARE_ORIGIN = `http://127.0.0.1:${PORT_BASE + 1}`;
 /**
- * How the phone's network and CPU are imposed. "simulate" (the default, the mobile preset's own):
- * Lighthouse loads the page at full loopback speed and replays that load's graph at slow-4G and 4×
- * CPU. "devtools": the load itself runs throttled to the same figures (DevTools' request-level
- * network throttling and CPU slowdown), so the order of events is the phone's (the document and
- * first paint before the scripts' arrival; on loopback the scripts can arrive first, and the
- * simulation then counts them into LCP). The goals are the issue's, judged on the default.
+ * How the phone's network and CPU are imposed. "devtools" (the default): the load itself runs at the
+ * mobile preset's figures (DevTools' request-level slow 4G and CPU slowdown), so the order of events
+ * is the phone's: the document and the first paint come before the scripts. "simulate" (Lighthouse's
+ * own default): the page loads at full loopback speed and that load's graph is replayed at slow 4G
+ * and 4× CPU. On loopback the scripts arrive within milliseconds of the document and are evaluated
+ * before the first frame, and the simulation then counts their download at slow 4G into LCP: a page
+ * whose largest content is text in its own HTML reads about 2 s where a phone paints it in under
+ * one. Lighthouse's authors call that an edge case the simulation cannot model without breaking
+ * other sites (GoogleChrome/lighthouse#11014, still seen in #16539), and their throttling guide
+ * sends deep investigations to throttling applied to the load (DevTools' for the CPU; for the
+ * network, request-level is "a decent approximation"). So the goals are judged on it; the
+ * simulated series stays as a reference, and bench/README.md has the trace.
  */
 const THROTTLING = throttlingMethod(process.env.BENCH_THROTTLING);
 /** Each throttling method's figures have their own file. */
-const REPORT = path.join("reports", THROTTLING === "simulate" ? "vitals.json" : `vitals-${THROTTLING}.json`);
-function throttlingMethod(value = "simulate"): "simulate" | "devtools" {
+const REPORT = path.join("reports", THROTTLING === "devtools" ? "vitals.json" : `vitals-${THROTTLING}.json`);
+function throttlingMethod(value = "devtools"): "simulate" | "devtools" {
   if (value === "simulate" || value === "devtools") return value;
-  throw new Error(`BENCH_THROTTLING is simulate or devtools, not "${value}"`);
+  throw new Error(`BENCH_THROTTLING is devtools or simulate, not "${value}"`);
 }
 /** Only these states, by name (comma-separated), for a quick look; every state by default. */
 const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
@@ -67,7 +74,7 @@ interface Sample {
   totalBytes: number;
 }
 
-/** Where a run's main-thread time went: the scripts that took longest (reports/vitals.json only). */
+/** Where a run's main-thread time went: the scripts that took longest (in the report, not printed). */
 interface Diagnosis {
   scripts: { url: string; scriptingMs: number; transferBytes?: number }[];
 }
