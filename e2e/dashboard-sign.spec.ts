@@ -1,8 +1,9 @@
-import { type FrameLocator, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toContractToSign } from "./fixtures/applicant";
 import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 import { esignStandInOrigin } from "../lib/config/env";
+import { SIGNING_FRAME, openContract } from "./fixtures/signing";
 
 /**
  * dashboard-sign end to end on the production build against the local stand-ins: a borrower
@@ -17,8 +18,6 @@ import { esignStandInOrigin } from "../lib/config/env";
 
 const SIGNER = { email: "signer@example.com", signatureId: "sig-dd-a10011" };
 const CANCELLER = { email: "offer-dd@example.com", signatureId: "sig-dd-a10007" };
-
-const signingFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Loan contract to sign"]');
 
 /** Where /apply sends this browser's user now (the guards' view of the loan state). */
 async function applyGoesTo(page: Page): Promise<string> {
@@ -36,13 +35,13 @@ async function arriveFromDashboardLink(page: Page, signatureId: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Sign your loan contract" })).toBeVisible();
 }
 
-async function waitUntilReady(page: Page): Promise<FrameLocator> {
-  const frame = signingFrame(page);
-  await expect(frame.getByRole("heading", { name: "Loan contract" })).toBeVisible();
-  // 'ready' came back from the stand-in through hellosign-embedded (hellosign:initialize).
-  await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
-  await expect(frame.getByRole("button", { name: "Sign contract" })).toBeEnabled();
-  return frame;
+/** The server actions the page sends (each asks counters for a fresh signing URL). */
+function recordActions(page: Page): string[] {
+  const actions: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.headers()["next-action"]) actions.push(new URL(r.url()).pathname);
+  });
+  return actions;
 }
 
 test("a borrower from a dashboard link with counters signs, sees the signed state, and is then treated as signed", async ({ page }) => {
@@ -52,7 +51,12 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(await applyGoesTo(page)).not.toBe("/_restricted");
 
   await arriveFromDashboardLink(page, signatureId);
-  const iframe = page.locator('iframe[title="Loan contract to sign"]');
+  // Nothing of the provider's loads until the reader opens the contract (issue 24).
+  await expect(page.getByRole("heading", { name: "Review and sign" })).toBeVisible();
+  // 'ready' comes back from the stand-in through hellosign-embedded (hellosign:initialize).
+  const frame = await openContract(page);
+  await expect(page.getByRole("heading", { name: "Review and sign" })).toBeFocused();
+  const iframe = page.locator(SIGNING_FRAME);
   const src = new URL((await iframe.getAttribute("src"))!);
   // What hellosign-embedded adds to the URL counters answered.
   expect(src.pathname).toBe("/api/local/esign/editor/embeddedSign");
@@ -65,7 +69,6 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(src.searchParams.get("skip_domain_verification")).toBe("1");
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
-  const frame = await waitUntilReady(page);
   // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR, $201.62 a month.
   await expect(frame.getByText("$3,975.00")).toBeVisible();
   await expect(frame.getByText("19.64%")).toBeVisible();
@@ -103,10 +106,13 @@ test("a cancelled signing shows the fail state; retrying opens a new one-time li
   // The narrowest screen the app supports: everything fits, nothing scrolls sideways.
   await page.setViewportSize({ width: 320, height: 640 });
   await arriveFromDashboardLink(page, CANCELLER.signatureId);
-  const frame = await waitUntilReady(page);
+  const actions = recordActions(page);
+  const frame = await openContract(page);
+  // The URL the page brought was fresh: opening it asked for no other.
+  expect(actions).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const iframe = page.locator('iframe[title="Loan contract to sign"]');
+  const iframe = page.locator(SIGNING_FRAME);
   const firstSrc = await iframe.getAttribute("src");
 
   await frame.getByRole("button", { name: "Cancel" }).click();
@@ -123,9 +129,26 @@ test("a cancelled signing shows the fail state; retrying opens a new one-time li
   expect(reopened.status()).toBe(410);
 
   await page.getByRole("button", { name: "Try signing again" }).click();
-  await waitUntilReady(page);
+  await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
+  await expect(frame.getByRole("button", { name: "Sign contract" })).toBeEnabled();
+  expect(actions).toEqual(["/dashboard-sign"]);
   const secondSrc = await iframe.getAttribute("src");
   expect(new URL(secondSrc!).searchParams.get("token")).not.toBe(new URL(firstSrc!).searchParams.get("token"));
+});
+
+test("back at the page an hour later: opening the contract asks for a fresh link and the contract opens", async ({ page }) => {
+  await signInAs(page, CANCELLER.email);
+  await page.clock.install();
+  await arriveFromDashboardLink(page, CANCELLER.signatureId);
+  await expect(page.getByRole("button", { name: "Open your contract" })).toBeVisible();
+  const actions = recordActions(page);
+  // The provider's links last an hour from when the page asked for one.
+  await page.clock.setSystemTime(Date.now() + 58 * 60_000);
+  const frame = await openContract(page);
+  // Not the link the page brought (its hour all but gone by the browser's clock): a fresh one.
+  expect(actions).toEqual(["/dashboard-sign"]);
+  await frame.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Signing was not completed" })).toBeVisible();
 });
 
 test("without a counters query, with someone else's id, or for a signed contract: a clear message and the way back", async ({ page }) => {

@@ -1,5 +1,6 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
+import { openContract } from "./fixtures/signing";
 
 /**
  * Every page this app renders itself (the route table's in-app rows, the sign-in pages served
@@ -38,12 +39,17 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
   { name: "login", path: "/login", ready: async (page) => expect(page.getByLabel("E-mail or mobile number")).toBeVisible() },
   { name: "register", path: "/register", ready: async (page) => expect(page.getByLabel("E-mail address")).toBeVisible() },
   {
+    name: "dashboard-sign-unopened",
+    path: "/dashboard-sign?counters=sig-dd-a10007",
+    persona: BORROWER,
+    ready: async (page) => expect(page.getByRole("button", { name: "Open your contract" })).toBeVisible(),
+  },
+  {
     name: "dashboard-sign-signing",
     path: "/dashboard-sign?counters=sig-dd-a10007",
     persona: BORROWER,
     ready: async (page) => {
-      await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
-      await expect(page.frameLocator('iframe[title="Loan contract to sign"]').getByRole("button", { name: "Sign contract" })).toBeEnabled();
+      await openContract(page);
     },
   },
   {
@@ -51,8 +57,8 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
     path: "/dashboard-sign?counters=sig-dd-a10007",
     persona: BORROWER,
     ready: async (page) => {
-      await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
-      await page.frameLocator('iframe[title="Loan contract to sign"]').getByRole("button", { name: "Cancel" }).click();
+      const frame = await openContract(page);
+      await frame.getByRole("button", { name: "Cancel" }).click();
       await expect(page.getByRole("heading", { name: "Signing was not completed" })).toBeVisible();
     },
   },

@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { BORROWER, IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
+import { SIGNING_FRAME } from "./fixtures/signing";
 
 /**
  * The phone layout (issue 14) at 320, 375 and 414 px: no page scrolls sideways, the top bar is one
@@ -123,13 +124,13 @@ for (const width of WIDTHS) {
     try {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await topBarRows(page)).toBe(1);
-      const frame = page.frameLocator('iframe[title="Loan contract to sign"]');
+      const frame = page.frameLocator(SIGNING_FRAME);
       // The frame is as tall as its content: nothing scrolls inside it.
       const inner = await frame.locator("main").evaluate((m) => ({ scroll: m.scrollHeight, client: m.clientHeight }));
       expect(inner.scroll, "the signing form scrolls inside its frame").toBeLessThanOrEqual(inner.client + 1);
       // Scrolling the page alone brings the name field and the button into view.
       const button = frame.getByRole("button", { name: "Sign contract" });
-      const box = await page.locator('iframe[title="Loan contract to sign"]').boundingBox();
+      const box = await page.locator(SIGNING_FRAME).boundingBox();
       const inFrame = await button.boundingBox();
       expect(box && inFrame).toBeTruthy();
       await page.evaluate((y) => window.scrollTo(0, y), inFrame!.y + inFrame!.height - HEIGHT + 40);

@@ -31,7 +31,8 @@ export const PAGE_STATES: readonly PageState[] = [
   { name: "personal-account-settings", path: "/personal", persona: BORROWER },
   { name: "bank-no-accounts", path: "/bank", persona: "newcomer@example.com" },
   { name: "bank-accounts", path: "/bank", persona: BORROWER },
-  { name: "dashboard-sign", path: "/dashboard-sign?counters=sig-dd-a10007", persona: BORROWER, loads: ["e-signature"] },
+  // The e-signature client loads when the reader opens the contract, not by itself.
+  { name: "dashboard-sign", path: "/dashboard-sign?counters=sig-dd-a10007", persona: BORROWER },
   { name: "dashboard-sign-no-counters", path: "/dashboard-sign", persona: BORROWER },
   { name: "restricted", path: "/restricted", persona: BORROWER },
   { name: "restricted-notice", path: "/_restricted" },

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "../fixtures/personas";
+import { openContract } from "../fixtures/signing";
 import { BORROWER } from "../in-app-pages";
 import { LOCAL_PORT } from "../../playwright.config";
 
@@ -45,8 +46,7 @@ test("a borrower signs in and opens their details, bank and contract pages", asy
   await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
   // The signing URL comes with the page (asked for while it renders); a retry asks a server action.
   await page.goto(`${BASE}/dashboard-sign?counters=sig-dd-a10007`);
-  await expect(page.getByText("Your contract is ready to sign.")).toBeVisible();
-  await expect(page.frameLocator('iframe[title="Loan contract to sign"]').getByRole("button", { name: "Sign contract" })).toBeEnabled();
+  await openContract(page);
   await page.waitForLoadState("load");
   expect(problems).toEqual([]);
 });
@@ -71,8 +71,7 @@ test("a server action from a page of one build is answered by an instance of ano
     },
   );
   await page.goto(`${BASE}/dashboard-sign?counters=sig-dd-a10007`);
-  const frame = page.frameLocator('iframe[title="Loan contract to sign"]');
-  await expect(frame.getByRole("button", { name: "Sign contract" })).toBeEnabled();
+  const frame = await openContract(page);
   // The page brought its signing URL; a retry asks the server action for a fresh one.
   await frame.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Try signing again" }).click();

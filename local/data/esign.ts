@@ -3,6 +3,7 @@ import type { Db, Queryable } from "../db";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
 import { decideSigning } from "../../lib/lending/application-rules";
+import { SIGN_URL_VALID_MS } from "../../lib/esign/sign-url";
 
 /**
  * The e-signature stand-in's data. A signature request is an offer's signature id; signing it
@@ -10,8 +11,8 @@ import { decideSigning } from "../../lib/lending/application-rules";
  * links are one-time, as the provider's sign URLs are: opened once, finished once, an hour at most.
  */
 
-/** The provider's embedded sign URLs are valid for 60 minutes. */
-export const LINK_TTL_SECONDS = 60 * 60;
+/** As long as the provider's embedded sign URLs are valid. */
+export const LINK_TTL_SECONDS = SIGN_URL_VALID_MS / 1000;
 
 export type EsignErrorType =
   /** Unknown id, or an id that belongs to someone else: the same answer, so ids cannot be probed. */

@@ -23,19 +23,46 @@ export interface EmbeddedClient {
   readonly isOpen: boolean;
 }
 
-export type EmbeddedClientFactory = (config: { clientId: string }) => Promise<EmbeddedClient>;
+/**
+ * Makes a client. `preload`, where there is one, starts loading the client's code without making
+ * one: the page calls it when the reader points at, touches or focuses the button that opens the
+ * contract, so the code is there by the time they let go.
+ */
+export type EmbeddedClientFactory = ((config: { clientId: string }) => Promise<EmbeddedClient>) & { preload?: () => void };
 
-/** The real client, loaded on first use. */
-export const createHelloSignClient: EmbeddedClientFactory = async ({ clientId }) => {
-  type Constructor = new (config: { clientId: string }) => EmbeddedClient;
-  // The bundler's interop object for this CommonJS package is itself callable but is not the
-  // class: the class is its default export (a bare module.exports only where there is no interop).
-  // The authors' own minified build: the package's main file is its development build (inline
-  // source map, debug output), left for apps to choose (hellosign/hellosign-embedded#127). Ours, minified
-  // by the bundler, was 122 KB against 90 KB, evaluated while the page hydrates (issue 24).
-  const mod = (await import("hellosign-embedded/umd/embedded.production.min.js")) as unknown as {
-    default?: Constructor;
-  } & Partial<Constructor>;
-  const HelloSign = typeof mod.default === "function" ? mod.default : (mod as unknown as Constructor);
-  return new HelloSign({ clientId });
-};
+type Constructor = new (config: { clientId: string }) => EmbeddedClient;
+
+let loading: Promise<Constructor> | undefined;
+
+/** The provider's client class, imported once, on first use. */
+function loadHelloSign(): Promise<Constructor> {
+  loading ??= // The authors' own minified build: the package's main file is its development build (inline
+    // source map, debug output), left for apps to choose (hellosign/hellosign-embedded#127). Ours,
+    // minified by the bundler, was 122 KB against 90 KB (issue 24).
+    (
+      import("hellosign-embedded/umd/embedded.production.min.js") as unknown as Promise<{ default?: Constructor } & Partial<Constructor>>
+    ).then(
+      // The bundler's interop object for this CommonJS package is itself callable but is not the
+      // class: the class is its default export (a bare module.exports only where there is no interop).
+      (mod) => (typeof mod.default === "function" ? mod.default : (mod as unknown as Constructor)),
+      (error: unknown) => {
+        // A failed chunk load may succeed on the next press.
+        loading = undefined;
+        throw error;
+      },
+    );
+  return loading;
+}
+
+/**
+ * The real client. Its code (about 90 KB) is evaluated in one long task, so it is loaded when the
+ * reader asks for the contract, not while the page loads (issue 24).
+ */
+export const createHelloSignClient: EmbeddedClientFactory = Object.assign(
+  async ({ clientId }: { clientId: string }) => new (await loadHelloSign())({ clientId }),
+  {
+    preload: () => {
+      loadHelloSign().catch(() => undefined);
+    },
+  },
+);

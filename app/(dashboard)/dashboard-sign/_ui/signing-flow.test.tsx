@@ -40,16 +40,37 @@ class FakeClient implements EmbeddedClient {
   }
 }
 
-function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = async () => true, initial?: SigningUrlResult) {
+const URL_1 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t1";
+const URL_2 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t2";
+
+function setup({
+  initial = { ok: true, url: URL_1 },
+  results = [],
+  refresh = async () => true,
+  preload,
+  failToLoad = false,
+}: {
+  /** What the page brought: by default a URL to open. */
+  initial?: SigningUrlResult;
+  /** requestUrl's answers, in order. */
+  results?: SigningUrlResult[];
+  refresh?: () => Promise<boolean>;
+  preload?: () => void;
+  failToLoad?: boolean;
+} = {}) {
   const clients: FakeClient[] = [];
   const requestUrl = jest.fn(async () => results.shift() ?? signingFailure("unavailable"));
-  const createClient = jest.fn(async () => {
-    const c = new FakeClient();
-    clients.push(c);
-    return c;
-  });
+  const createClient = Object.assign(
+    jest.fn(async () => {
+      if (failToLoad) throw new Error("chunk");
+      const c = new FakeClient();
+      clients.push(c);
+      return c;
+    }),
+    { preload },
+  );
   const refreshClaims = jest.fn(refresh);
-  render(
+  const view = render(
     <SigningFlow
       signatureId="sig-1"
       clientId="client-1"
@@ -60,23 +81,36 @@ function setup(results: SigningUrlResult[], refresh: () => Promise<boolean> = as
       refreshClaims={refreshClaims}
     />,
   );
-  return { clients, requestUrl, createClient, refreshClaims };
+  return { clients, requestUrl, createClient, refreshClaims, view };
 }
 
-const URL_1 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t1";
-const URL_2 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t2";
+const openButton = () => screen.getByRole("button", { name: "Open your contract" });
 
-it("loads, opens the URL in the page with test mode, names the iframe, and signs: claims refreshed, signed state", async () => {
-  const { clients, requestUrl, refreshClaims } = setup([{ ok: true, url: URL_1 }]);
-  expect(screen.getByRole("status")).toHaveTextContent("Preparing your contract");
+afterEach(() => jest.restoreAllMocks());
+
+it("waits for the reader: no client and no request until they open the contract", async () => {
+  const { requestUrl, createClient } = setup();
+  expect(screen.getByRole("heading", { name: "Review and sign" })).toBeInTheDocument();
+  expect(openButton()).not.toHaveFocus();
+  expect(screen.queryByTestId("signing-frame")).not.toBeInTheDocument();
+  await act(async () => {}); // effects and microtasks settle
+  expect(createClient).not.toHaveBeenCalled();
+  expect(requestUrl).not.toHaveBeenCalled();
+});
+
+it("opens the page's URL in the page with test mode on the press, names the iframe, and signs: claims refreshed, signed state", async () => {
+  const { clients, requestUrl, refreshClaims } = setup();
+  await userEvent.click(openButton());
   await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
-  expect(requestUrl).toHaveBeenCalledWith("sig-1");
+  expect(requestUrl).not.toHaveBeenCalled();
   const { url, options } = clients[0]!.opened[0]!;
   expect(url).toBe(URL_1);
   expect(options).toMatchObject({ allowCancel: true, testMode: true, skipDomainVerification: true });
   expect(screen.getByTestId("signing-frame")).toContainElement(clients[0]!.iFrame);
   expect(clients[0]!.iFrame).toHaveAttribute("title", "Loan contract to sign");
   expect(screen.getByText("Opening your contract…")).toBeInTheDocument();
+  // The pressed button is gone: the focus goes on from the section's heading, not the page's top.
+  expect(screen.getByRole("heading", { name: "Review and sign" })).toHaveFocus();
 
   act(() => clients[0]!.emit("ready", { signatureId: "sig-1" }));
   expect(screen.getByText("Your contract is ready to sign.")).toBeInTheDocument();
@@ -93,28 +127,39 @@ it("loads, opens the URL in the page with test mode, names the iframe, and signs
 });
 
 it("says the dashboard may lag when the claims could not be refreshed", async () => {
-  const { clients } = setup([{ ok: true, url: URL_1 }], async () => false);
+  const { clients } = setup({ refresh: async () => false });
+  await userEvent.click(openButton());
   await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
   act(() => clients[0]!.emit("sign"));
   expect(await screen.findByText(/may take a moment/)).toBeInTheDocument();
 });
 
-it("with the URL the page brought, shows the contract's frame at once and asks for a URL only on a retry", async () => {
-  const { clients, requestUrl } = setup([{ ok: true, url: URL_2 }], undefined, { ok: true, url: URL_1 });
-  expect(screen.getByTestId("signing-frame")).toBeInTheDocument();
-  await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
-  expect(clients[0]!.opened[0]!.url).toBe(URL_1);
-  expect(requestUrl).not.toHaveBeenCalled();
+it("starts loading the client's code when the reader points at, touches or focuses the button, and makes no client until the press", async () => {
+  const preload = jest.fn();
+  const { createClient } = setup({ preload });
+  await userEvent.hover(openButton());
+  expect(preload).toHaveBeenCalled();
+  preload.mockClear();
+  await userEvent.tab();
+  expect(openButton()).toHaveFocus();
+  expect(preload).toHaveBeenCalled();
+  expect(createClient).not.toHaveBeenCalled();
+});
 
-  act(() => clients[0]!.emit("cancel"));
-  await userEvent.click(await screen.findByRole("button", { name: "Try signing again" }));
-  await waitFor(() => expect(clients[1]?.opened).toHaveLength(1));
-  expect(requestUrl).toHaveBeenCalledTimes(1);
-  expect(clients[1]!.opened[0]!.url).toBe(URL_2);
+it("back at the page after the URL's hour has nearly passed, the press asks for a fresh URL and opens that", async () => {
+  const minted = Date.UTC(2026, 10, 27, 12, 0, 0);
+  const now = jest.spyOn(Date, "now").mockReturnValue(minted);
+  const { clients, requestUrl } = setup({ results: [{ ok: true, url: URL_2 }] });
+  now.mockReturnValue(minted + 56 * 60_000);
+  await userEvent.click(openButton());
+  await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
+  expect(requestUrl).toHaveBeenCalledWith("sig-1");
+  expect(clients[0]!.opened[0]!.url).toBe(URL_2);
+  expect(screen.getByRole("heading", { name: "Review and sign" })).toHaveFocus();
 });
 
 it("with a problem the page brought, explains it at once without asking again", async () => {
-  const { requestUrl, createClient } = setup([], undefined, signingFailure("already-signed"));
+  const { requestUrl, createClient } = setup({ initial: signingFailure("already-signed") });
   expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toHaveFocus());
   expect(requestUrl).not.toHaveBeenCalled();
@@ -126,11 +171,9 @@ it.each([
   ["close", "closed before the contract was signed"],
   ["decline", "closed before the contract was signed"],
   ["error", "Something went wrong"],
-] as const)("a signing exit (%s) gives the fail state; retry asks for a new URL", async (event, text) => {
-  const { clients, requestUrl } = setup([
-    { ok: true, url: URL_1 },
-    { ok: true, url: URL_2 },
-  ]);
+] as const)("a signing exit (%s) gives the fail state; retry asks for a new URL and opens it", async (event, text) => {
+  const { clients, requestUrl } = setup({ results: [{ ok: true, url: URL_2 }] });
+  await userEvent.click(openButton());
   await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
   act(() => clients[0]!.emit(event));
   const heading = await screen.findByRole("heading", { name: "Signing was not completed" });
@@ -140,7 +183,7 @@ it.each([
 
   await userEvent.click(screen.getByRole("button", { name: "Try signing again" }));
   await waitFor(() => expect(clients[1]?.opened).toHaveLength(1));
-  expect(requestUrl).toHaveBeenCalledTimes(2);
+  expect(requestUrl).toHaveBeenCalledTimes(1);
   expect(clients[1]!.opened[0]!.url).toBe(URL_2);
 });
 
@@ -150,7 +193,7 @@ it.each([
   ["signed-out", "Please sign in again", "Sign in"],
   ["unavailable", "Signing isn't available right now", "Back to dashboard"],
 ] as const)("a URL problem (%s) is explained, with a way on, and no client is opened", async (reason, title, link) => {
-  const { createClient } = setup([signingFailure(reason)]);
+  const { createClient } = setup({ initial: signingFailure(reason) });
   expect(await screen.findByRole("heading", { name: title })).toHaveFocus();
   expect(screen.getByRole("link", { name: link })).toBeInTheDocument();
   if (reason === "signed-out")
@@ -159,39 +202,26 @@ it.each([
   expect(createClient).not.toHaveBeenCalled();
 });
 
+it("a problem on a fresh URL after a retry is explained too", async () => {
+  const { clients, requestUrl } = setup({ initial: signingFailure("unavailable"), results: [signingFailure("already-signed")] });
+  await userEvent.click(await screen.findByRole("button", { name: "Try again" }));
+  expect(await screen.findByRole("heading", { name: "Your contract is already signed" })).toHaveFocus();
+  expect(requestUrl).toHaveBeenCalledTimes(1);
+  expect(clients).toHaveLength(0);
+});
+
 it("a client that fails to load gives the fail state, not a hang", async () => {
-  const requestUrl = jest.fn(async () => ({ ok: true as const, url: URL_1 }));
-  render(
-    <SigningFlow
-      signatureId="sig-1"
-      clientId="c"
-      testMode={false}
-      requestUrl={requestUrl}
-      createClient={() => Promise.reject(new Error("chunk"))}
-      refreshClaims={async () => true}
-    />,
-  );
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  setup({ failToLoad: true });
+  await userEvent.click(openButton());
   expect(await screen.findByRole("heading", { name: "Signing was not completed" })).toBeInTheDocument();
 });
 
 it("closes the client when the page goes away", async () => {
-  const clients: FakeClient[] = [];
-  const { unmount } = render(
-    <SigningFlow
-      signatureId="sig-1"
-      clientId="c"
-      testMode
-      requestUrl={async () => ({ ok: true, url: URL_1 })}
-      createClient={async () => {
-        const c = new FakeClient();
-        clients.push(c);
-        return c;
-      }}
-      refreshClaims={async () => true}
-    />,
-  );
+  const { clients, view } = setup();
+  await userEvent.click(openButton());
   await waitFor(() => expect(clients[0]?.isOpen).toBe(true));
-  unmount();
+  view.unmount();
   expect(clients[0]!.isOpen).toBe(false);
 });
 

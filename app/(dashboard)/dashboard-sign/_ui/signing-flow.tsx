@@ -9,8 +9,11 @@ import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
 import { problemOf, type SigningUrlProblem, type SigningUrlResult } from "./signing-url";
 import { logClientError } from "@/lib/client/error-logging";
+import { canStillOpen } from "@/lib/esign/sign-url";
 
 export type SigningState =
+  /** A URL to open, minted at `mintedAt` (ms since the epoch); the contract opens when the reader asks. */
+  | { kind: "unopened"; url: string; mintedAt: number }
   | { kind: "loading" }
   | { kind: "signing"; url: string; ready: boolean }
   | { kind: "recording" }
@@ -27,11 +30,11 @@ export interface SigningFlowProps {
   /** The server action that calls counters(signature_id) with the user's token. */
   requestUrl: (signatureId: string) => Promise<SigningUrlResult>;
   /**
-   * The page's own answer to that call, asked for while the server rendered it: the contract's
-   * frame is then in the first paint instead of after hydration and a round trip. Retries still
-   * ask requestUrl (the provider's URLs are one-time).
+   * The page's own answer to that call, asked for while the server rendered it: a contract that
+   * cannot be signed is explained in the first paint, and one that can opens without a round trip
+   * while its URL is fresh. Later opens ask requestUrl (the provider's URLs are one-time and expire).
    */
-  initial?: SigningUrlResult;
+  initial: SigningUrlResult;
   /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
   createClient?: EmbeddedClientFactory;
   /** Tests pass their own; the app reloads the claims (lib/auth/refresh-claims). */
@@ -40,6 +43,8 @@ export interface SigningFlowProps {
 
 const stateFor = (result: SigningUrlResult): SigningState =>
   result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: problemOf(result.reason) };
+
+const OUTCOMES: readonly SigningState["kind"][] = ["signed", "failed", "problem"];
 
 /** Reloads the user's data so the guards see the signed contract; one more try after a network or API failure. */
 export async function postClaimsRefresh(): Promise<boolean> {
@@ -81,8 +86,10 @@ const primaryButton = classNames(
 );
 
 /**
- * dashboard-sign's client island: asks for a signing URL, opens it with the e-signature provider's
- * embedded client inside the page, and turns the client's events into the page's states.
+ * dashboard-sign's client island: when the reader asks, opens a signing URL with the e-signature
+ * provider's embedded client inside the page, and turns the client's events into the page's states.
+ * The client is not loaded before the press: its code is one long task (issue 24), and the provider
+ * asks for the URL to be used when the reader is ready to sign.
  */
 export function SigningFlow({
   signatureId,
@@ -93,15 +100,16 @@ export function SigningFlow({
   createClient = createHelloSignClient,
   refreshClaims = postClaimsRefresh,
 }: SigningFlowProps) {
-  const [state, setState] = useState<SigningState>(() => (initial ? stateFor(initial) : { kind: "loading" }));
+  const [state, setState] = useState<SigningState>(() =>
+    initial.ok ? { kind: "unopened", url: initial.url, mintedAt: Date.now() } : stateFor(initial),
+  );
   const [attempt, setAttempt] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingRef = useRef<HTMLElement>(null);
 
-  // 1. A fresh URL on arrival (unless the page brought one) and on every retry (the provider's URLs are one-time).
-  const hasInitial = initial !== undefined;
+  // 1. A fresh URL on every later open and retry (the provider's URLs are one-time and expire).
   useEffect(() => {
-    if (attempt === 0 && hasInitial) return;
+    if (attempt === 0) return;
     let stale = false;
     requestUrl(signatureId).then(
       (result) => {
@@ -114,7 +122,7 @@ export function SigningFlow({
     return () => {
       stale = true;
     };
-  }, [signatureId, requestUrl, attempt, hasInitial]);
+  }, [signatureId, requestUrl, attempt]);
 
   // 2. The embedded client, for as long as a URL is being signed.
   const signingUrl = state.kind === "signing" ? state.url : null;
@@ -178,25 +186,52 @@ export function SigningFlow({
     };
   }, [recording, refreshClaims]);
 
-  // Outcomes move focus to their heading, so screen readers announce them.
-  const outcome = state.kind === "signed" || state.kind === "failed" || state.kind === "problem" ? state.kind : null;
+  // Each new state takes the focus to its heading (or status), so screen readers announce it and
+  // keyboard users go on from there, not from the top of the page when the button they pressed is
+  // gone. On arrival only an outcome takes it.
+  const kind = state.kind;
+  const arriving = useRef(true);
   useEffect(() => {
-    if (outcome) headingRef.current?.focus();
-  }, [outcome]);
+    const first = arriving.current;
+    arriving.current = false;
+    if (first && !OUTCOMES.includes(kind)) return;
+    headingRef.current?.focus();
+  }, [kind]);
 
   const retry = useCallback(() => {
     setState({ kind: "loading" });
     setAttempt((n) => n + 1);
   }, []);
 
+  const open = useCallback(() => {
+    if (state.kind !== "unopened") return;
+    if (canStillOpen(state.mintedAt, Date.now())) setState({ kind: "signing", url: state.url, ready: false });
+    else retry();
+  }, [state, retry]);
+  const preload = createClient.preload;
+
   switch (state.kind) {
+    case "unopened":
+      return (
+        <section aria-labelledby="signing-title" data-signing-state="unopened" className="flex flex-col items-start gap-3">
+          <h2 id="signing-title" className={HEADING_CLASS}>
+            Review and sign
+          </h2>
+          <p className="text-gray-700">Open the contract to read it in full, type your name and sign. You can cancel at any time.</p>
+          <button type="button" onClick={open} onPointerEnter={preload} onPointerDown={preload} onFocus={preload} className={primaryButton}>
+            Open your contract
+          </button>
+        </section>
+      );
     case "loading":
     case "recording":
       return (
         <div
+          ref={headingRef as RefObject<HTMLDivElement | null>}
+          tabIndex={-1}
           role="status"
           data-signing-state={state.kind}
-          className="flex items-center gap-3 rounded-md border border-gray-200 bg-white p-6 text-gray-700"
+          className="flex items-center gap-3 rounded-md border border-gray-200 bg-white p-6 text-gray-700 focus:outline-none"
         >
           <span
             aria-hidden="true"
@@ -208,7 +243,7 @@ export function SigningFlow({
     case "signing":
       return (
         <section aria-labelledby="signing-title" data-signing-state="signing" className="flex flex-col gap-3">
-          <h2 id="signing-title" className={HEADING_CLASS}>
+          <h2 id="signing-title" ref={headingRef as RefObject<HTMLHeadingElement | null>} tabIndex={-1} className={HEADING_CLASS}>
             Review and sign
           </h2>
           <p className="text-gray-700">Read the contract below, type your name and sign. You can cancel at any time.</p>
@@ -231,7 +266,7 @@ export function SigningFlow({
           signingState="signed"
           tone="border-brand bg-brand-light"
           title="Your contract is signed"
-          headingRef={headingRef}
+          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
           body={
             <>
               Thank you. We have your signature and will let you know when your loan is funded.
@@ -251,7 +286,7 @@ export function SigningFlow({
           signingState="failed"
           tone="border-red-300 bg-red-50"
           title="Signing was not completed"
-          headingRef={headingRef}
+          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
           body={
             state.cause === "exit"
               ? "The signing window was closed before the contract was signed. Your contract is not signed yet."
@@ -276,7 +311,7 @@ export function SigningFlow({
           signingState={`problem-${state.reason}`}
           tone="border-gray-300 bg-white"
           title={copy.title}
-          headingRef={headingRef}
+          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
           body={copy.body}
         >
           <div className="flex flex-wrap gap-3">
