@@ -65,7 +65,7 @@ export const LIBRARY_RULES: LibraryRule[] = [
     name: "hellosign-embedded",
     markers: ["hellosign-embedded"],
     source: "node_modules/hellosign-embedded/umd",
-    // Imported when the signing page opens (dashboard-sign/_ui/hellosign-client.ts).
+    // Imported when the reader opens the contract (dashboard-sign/_ui/hellosign-client.ts).
     allowedOn: [],
   },
   {
