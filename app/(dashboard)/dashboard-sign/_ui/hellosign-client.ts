@@ -34,23 +34,23 @@ type Constructor = new (config: { clientId: string }) => EmbeddedClient;
 
 let loading: Promise<Constructor> | undefined;
 
-/** The provider's client class, imported once, on first use. */
+// The authors' own minified build: the package's main file is its development build (inline
+// source map, debug output), left for apps to choose (hellosign/hellosign-embedded#127). Ours,
+// minified by the bundler, was 122 KB against 90 KB (issue 24).
+const importHelloSign = () =>
+  import("hellosign-embedded/umd/embedded.production.min.js") as unknown as Promise<{ default?: Constructor } & Partial<Constructor>>;
+
+/** The provider's client class, imported once, on first use; a failed load is tried again on the next. */
 function loadHelloSign(): Promise<Constructor> {
-  loading ??= // The authors' own minified build: the package's main file is its development build (inline
-    // source map, debug output), left for apps to choose (hellosign/hellosign-embedded#127). Ours,
-    // minified by the bundler, was 122 KB against 90 KB (issue 24).
-    (
-      import("hellosign-embedded/umd/embedded.production.min.js") as unknown as Promise<{ default?: Constructor } & Partial<Constructor>>
-    ).then(
-      // The bundler's interop object for this CommonJS package is itself callable but is not the
-      // class: the class is its default export (a bare module.exports only where there is no interop).
-      (mod) => (typeof mod.default === "function" ? mod.default : (mod as unknown as Constructor)),
-      (error: unknown) => {
-        // A failed chunk load may succeed on the next press.
-        loading = undefined;
-        throw error;
-      },
-    );
+  loading ??= importHelloSign().then(
+    // The bundler's interop object for this CommonJS package is itself callable but is not the
+    // class: the class is its default export (a bare module.exports only where there is no interop).
+    (mod) => (typeof mod.default === "function" ? mod.default : (mod as unknown as Constructor)),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useCallback, useEffect, useRef, useState } from "react";
 import { AppLink } from "@/components/ui/app-link";
 import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
@@ -105,7 +105,11 @@ export function SigningFlow({
   );
   const [attempt, setAttempt] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
-  const headingRef = useRef<HTMLElement>(null);
+  // What the focus moves to when the state changes: the state's heading, or its status line.
+  const focusTarget = useRef<HTMLElement | null>(null);
+  const focusHere = useCallback((element: HTMLElement | null) => {
+    focusTarget.current = element;
+  }, []);
 
   // 1. A fresh URL on every later open and retry (the provider's URLs are one-time and expire).
   useEffect(() => {
@@ -195,7 +199,7 @@ export function SigningFlow({
     const first = arriving.current;
     arriving.current = false;
     if (first && !OUTCOMES.includes(kind)) return;
-    headingRef.current?.focus();
+    focusTarget.current?.focus();
   }, [kind]);
 
   const retry = useCallback(() => {
@@ -227,7 +231,7 @@ export function SigningFlow({
     case "recording":
       return (
         <div
-          ref={headingRef as RefObject<HTMLDivElement | null>}
+          ref={focusHere}
           tabIndex={-1}
           role="status"
           data-signing-state={state.kind}
@@ -243,7 +247,7 @@ export function SigningFlow({
     case "signing":
       return (
         <section aria-labelledby="signing-title" data-signing-state="signing" className="flex flex-col gap-3">
-          <h2 id="signing-title" ref={headingRef as RefObject<HTMLHeadingElement | null>} tabIndex={-1} className={HEADING_CLASS}>
+          <h2 id="signing-title" ref={focusHere} tabIndex={-1} className={HEADING_CLASS}>
             Review and sign
           </h2>
           <p className="text-gray-700">Read the contract below, type your name and sign. You can cancel at any time.</p>
@@ -266,7 +270,7 @@ export function SigningFlow({
           signingState="signed"
           tone="border-brand bg-brand-light"
           title="Your contract is signed"
-          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
+          headingRef={focusHere}
           body={
             <>
               Thank you. We have your signature and will let you know when your loan is funded.
@@ -286,7 +290,7 @@ export function SigningFlow({
           signingState="failed"
           tone="border-red-300 bg-red-50"
           title="Signing was not completed"
-          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
+          headingRef={focusHere}
           body={
             state.cause === "exit"
               ? "The signing window was closed before the contract was signed. Your contract is not signed yet."
@@ -311,7 +315,7 @@ export function SigningFlow({
           signingState={`problem-${state.reason}`}
           tone="border-gray-300 bg-white"
           title={copy.title}
-          headingRef={headingRef as RefObject<HTMLHeadingElement | null>}
+          headingRef={focusHere}
           body={copy.body}
         >
           <div className="flex flex-wrap gap-3">
@@ -353,7 +357,7 @@ function OutcomePanel({
   /** Border and background classes. */
   tone: string;
   title: ReactNode;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
   body: ReactNode;
   children: ReactNode;
 }) {
