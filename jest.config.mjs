@@ -9,6 +9,6 @@ const createJestConfig = nextJest({ dir: "./" });
 export default createJestConfig({
   testEnvironment: "node",
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/", "/bench/", "<rootDir>/.stryker-tmp/"],
+  testPathIgnorePatterns: ["/node_modules/", "/e2e/", "/.next/", "/bench/bare-", "<rootDir>/.stryker-tmp/"],
   modulePathIgnorePatterns: ["<rootDir>/.stryker-tmp/"],
 });

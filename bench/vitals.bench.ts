@@ -18,6 +18,7 @@ import puppeteer, { type Browser, type CookieData } from "puppeteer-core";
 import { signInAs } from "../e2e/fixtures/personas";
 import { chromium } from "../playwright.config";
 import { PAGE_STATES, type PageState } from "../e2e/vitals-pages";
+import { bestAndMedian, fmtKiB, fmtS, goalMisses, signed, throttlingMethod, type Sample } from "./vitals-goals";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const BARE_DIR = path.join(ROOT, "bench", "bare-page");
@@ -46,33 +47,10 @@ const BARE_ORIGIN = `http://127.0.0.1:${PORT_BASE + 1}`;
 const THROTTLING = throttlingMethod(process.env.BENCH_THROTTLING);
 /** Each throttling method's figures have their own file. */
 const REPORT = path.join("reports", THROTTLING === "devtools" ? "vitals.json" : `vitals-${THROTTLING}.json`);
-function throttlingMethod(value = "devtools"): "simulate" | "devtools" {
-  if (value === "simulate" || value === "devtools") return value;
-  throw new Error(`BENCH_THROTTLING is devtools or simulate, not "${value}"`);
-}
 /** Only these states, by name (comma-separated), for a quick look; every state by default. */
 const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 
 const KiB = 1024;
-/** The issue's goals, judged on each page's median. */
-const GOALS = {
-  performance: 95,
-  cls: 0.02,
-  tbtOverBareMs: 100,
-  lcpMs: 1500,
-  /** JavaScript transferred over the bare page's, on the partner-link funnel's pages. */
-  jsOverBareBytes: 60 * KiB,
-  jsPages: ["/login", "/register"],
-};
-
-interface Sample {
-  performance: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  jsBytes: number;
-  totalBytes: number;
-}
 
 /** Where a run's main-thread time went: the scripts that took longest (in the report, not printed). */
 interface Diagnosis {
@@ -194,13 +172,6 @@ async function measure(browser: Browser, target: Target, cookies: CookieData[]):
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const best = (values: number[], higherIsBetter: boolean) => (higherIsBetter ? Math.max(...values) : Math.min(...values));
-
 interface Summary {
   name: string;
   path: string;
@@ -210,44 +181,9 @@ interface Summary {
 }
 
 function summarize(target: Target, samples: Sample[]): Omit<Summary, "misses"> {
-  const pick = (f: (v: number[], key: keyof Sample) => number) =>
-    Object.fromEntries(
-      (Object.keys(samples[0]!) as (keyof Sample)[]).map((k) => [
-        k,
-        f(
-          samples.map((s) => s[k]),
-          k,
-        ),
-      ]),
-    ) as unknown as Sample;
-  return {
-    name: target.name,
-    path: target.path,
-    best: pick((v, k) => best(v, k === "performance")),
-    median: pick((v) => median(v)),
-  };
+  return { name: target.name, path: target.path, ...bestAndMedian(samples) };
 }
 
-/** Pure: what a page's medians miss of the goals, beside the bare page's medians. */
-function goalMisses(page: { path: string; median: Sample }, bare: Sample): string[] {
-  const m = page.median;
-  const misses: string[] = [];
-  if (m.performance < GOALS.performance) misses.push(`performance ${m.performance} < ${GOALS.performance}`);
-  if (m.cls > GOALS.cls) misses.push(`CLS ${m.cls.toFixed(3)} > ${GOALS.cls}`);
-  if (m.tbtMs > bare.tbtMs + GOALS.tbtOverBareMs)
-    misses.push(`TBT ${Math.round(m.tbtMs - bare.tbtMs)} ms over bare > ${GOALS.tbtOverBareMs}`);
-  if (m.lcpMs > GOALS.lcpMs) misses.push(`LCP ${fmtS(m.lcpMs)} > ${fmtS(GOALS.lcpMs)}`);
-  const pathname = page.path.split("?")[0]!;
-  if (GOALS.jsPages.includes(pathname) && m.jsBytes > bare.jsBytes + GOALS.jsOverBareBytes) {
-    misses.push(`JS ${fmtKiB(m.jsBytes - bare.jsBytes)} over bare > ${fmtKiB(GOALS.jsOverBareBytes)}`);
-  }
-  return misses;
-}
-
-const fmtS = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const fmtKiB = (bytes: number) => `${Math.round(bytes / KiB)} KiB`;
-/** A difference to the bare page with its sign: +12, −6 (a page can measure below the bare one). */
-const signed = (n: number, unit = "") => `${n < 0 ? "−" : "+"}${Math.abs(n)}${unit}`;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : "–");
 
 function table(bare: Omit<Summary, "misses">, pages: Summary[]): string {
