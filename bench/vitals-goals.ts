@@ -3,7 +3,7 @@
  * verdict has tests of its own (vitals-goals.test.ts).
  */
 
-const KiB = 1024;
+export const KiB = 1024;
 
 /** The goals, judged on each page's median. */
 export const GOALS = {

@@ -18,7 +18,7 @@ import puppeteer, { type Browser, type CookieData } from "puppeteer-core";
 import { signInAs } from "../e2e/fixtures/personas";
 import { chromium } from "../playwright.config";
 import { PAGE_STATES, type PageState } from "../e2e/vitals-pages";
-import { bestAndMedian, fmtKiB, fmtS, goalMisses, signed, throttlingMethod, type Sample } from "./vitals-goals";
+import { KiB, bestAndMedian, fmtKiB, fmtS, goalMisses, signed, throttlingMethod, type Sample } from "./vitals-goals";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const BARE_DIR = path.join(ROOT, "bench", "bare-page");
@@ -49,8 +49,6 @@ const THROTTLING = throttlingMethod(process.env.BENCH_THROTTLING);
 const REPORT = path.join("reports", THROTTLING === "devtools" ? "vitals.json" : `vitals-${THROTTLING}.json`);
 /** Only these states, by name (comma-separated), for a quick look; every state by default. */
 const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
-
-const KiB = 1024;
 
 /** Where a run's main-thread time went: the scripts that took longest (in the report, not printed). */
 interface Diagnosis {
