@@ -1,8 +1,6 @@
 import { serverConfig } from "../../../lib/config/env";
 import { runningNowMs } from "../../infra/clock/clock";
 import { localDb } from "../../startup";
-import { createAppsHandler } from "../../lender/apps/handler";
-import { createOutboxHandler } from "../../infra/outbox/handler";
 import { createCognitoHandler, createJwksHandler } from "./handler";
 import { identitySettings, type IdentitySettings } from "./settings";
 
@@ -22,5 +20,3 @@ const deps = {
 
 export const cognitoHandler = createCognitoHandler(deps);
 export const jwksHandler = createJwksHandler(deps);
-export const outboxHandler = createOutboxHandler(deps);
-export const appsHandler = createAppsHandler(deps);
