@@ -15,10 +15,10 @@ import {
 } from "./generated/operations";
 
 /**
- * The shell's calls, over the generated TypedDocumentNodes (documents in lib/api/documents, types
- * from the contract in api/schema; npm run codegen). userClient for user operations, publicClient for
- * the @aws_api_key lookups. A new operation may also be called directly:
- * `client.request(XDocument, variables)` is typed end to end.
+ * The shell-wide calls, over the generated TypedDocumentNodes (documents in lib/api/documents; a
+ * page's own live beside its operations.ts; types from the contract in api/schema; npm run
+ * codegen). userClient for user operations, publicClient for the @aws_api_key lookups. A new
+ * operation may also be called directly: `client.request(XDocument, variables)` is typed end to end.
  */
 
 /** The answer types the shell reads, derived from the operations (never written by hand). */
