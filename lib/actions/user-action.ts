@@ -76,7 +76,7 @@ function parsed<S extends z.ZodType>(form: { schema: S; input: unknown } | undef
 
 function rulesOf<S extends z.ZodType>(options: ActionOptions<S>): ApiErrorRules {
   const shape = (options.form?.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return { ...options, fields: options.fields ?? (shape ? Object.keys(shape) : undefined) };
+  return { shown: options.shown, errorTypes: options.errorTypes, fields: options.fields ?? (shape ? Object.keys(shape) : undefined) };
 }
 
 function unusable(options: { operation: string; page: string }) {
@@ -134,7 +134,7 @@ export async function userAction<T extends object, S extends z.ZodType>(
     return result;
   } catch (error) {
     const detail = apiError(error);
-    // The API answered with a rule of its own (a typed error): refused; a failure of ours or the network's: failed.
+    // The API answered with an error of its own (a 401 too): refused; InternalFailure or the network: failed.
     await record(detail && detail.errorType !== "InternalFailure" ? "refused" : "failed", detail?.errorType);
     return answerFor(error, options, "user");
   }
