@@ -1,4 +1,4 @@
-import type { ApiErrorDetail } from "@/lib/api/client";
+import type { ApiErrorDetail } from "@/lib/graphql/client";
 import { CHECK_FIELD, failure, type ActionFailure, type FailureReason } from "./action-result";
 
 /**

@@ -10,10 +10,10 @@ import type { ApiErrorRules } from "./api-error-answer";
 
 const session = jest.fn<Promise<Session>, []>();
 const idToken = jest.fn<Promise<string | undefined>, []>();
-jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), currentIdToken: () => idToken() }));
+jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
 jest.mock("next/headers", () => ({ headers: async () => new Headers({ "x-request-id": "req-12345678" }) }));
 
-import { logs, setApplicationStep } from "@/lib/api/operations";
+import { logs, setApplicationStep } from "@/lib/graphql/operations";
 import { captureLogs } from "@/lib/observability/logger";
 import { publicAction, userAction } from "./user-action";
 

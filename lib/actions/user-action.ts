@@ -1,8 +1,8 @@
 import "server-only";
 import type { GraphQLClient } from "graphql-request";
 import type { z } from "zod";
-import { apiError } from "@/lib/api/client";
-import { loadFrontend, type FrontendLoad } from "@/lib/api/operations";
+import { apiError } from "@/lib/graphql/client";
+import { loadFrontend, type FrontendLoad } from "@/lib/graphql/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { logApiFailure } from "@/lib/observability/api-failure";
 import { audit, type AuditEvent, type AuditOutcome } from "@/lib/observability/audit";

@@ -2,9 +2,9 @@
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
-import { logs } from "@/lib/api/operations";
+import { logs } from "@/lib/graphql/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
-import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
 import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
 import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";

@@ -1,11 +1,11 @@
 /**
  * dashboard-sign's operation against the local API over HTTP, with real tokens from the identity
- * stand-in (moved here from lib/api/operations.test.ts with the operation).
+ * stand-in (moved here from lib/graphql/operations.test.ts with the operation).
  */
-import { apiError, userClient } from "@/lib/api/client";
-import { startLocalServer, type LocalServer } from "@/local/testing/spawn-local-server";
-import { OTP, idToken } from "@/local/graphql/testing/api-test-kit";
-import { testDatabase, type TestDatabase } from "@/local/testing/test-database";
+import { apiError, userClient } from "@/lib/graphql/client";
+import { startLocalServer, type LocalServer } from "@/local/infra/testing/spawn-local-server";
+import { OTP, idToken } from "@/local/lender/graphql/testing/api-test-kit";
+import { testDatabase, type TestDatabase } from "@/local/infra/testing/test-database";
 import { counters } from "./operations";
 
 jest.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import type { GraphQLClient } from "graphql-request";
-import { CountersDocument } from "@/lib/api/generated/operations";
-import { present } from "@/lib/api/operations";
+import { CountersDocument } from "@/lib/graphql/generated/operations";
+import { present } from "@/lib/graphql/operations";
 
 /** dashboard-sign's call (SPEC 7), over the generated document of operations.graphql beside this file. */
 

@@ -2,7 +2,7 @@
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { publicAction, userAction } from "@/lib/actions/user-action";
-import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/api/operations";
+import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/graphql/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { serverConfig } from "@/lib/config/env";
 import { EMPLOYMENT_FIELDS, employmentSchema } from "@/lib/employment/schema";

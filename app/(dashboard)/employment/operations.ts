@@ -8,8 +8,8 @@ import {
   type EmploymentInformationNextHandlerMutation,
   type InitializeArgyleMutation,
   type SetEmployerMutation,
-} from "@/lib/api/generated/operations";
-import { present } from "@/lib/api/operations";
+} from "@/lib/graphql/generated/operations";
+import { present } from "@/lib/graphql/operations";
 
 /** The employment step's operations (SPEC 7) over the generated documents of operations.graphql beside this file. All take the user's token. */
 

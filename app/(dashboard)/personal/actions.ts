@@ -2,7 +2,7 @@
 
 import { invalid, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
-import { setApplicationStep, type FrontendLoad } from "@/lib/api/operations";
+import { setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import { PERSONAL_DETAILS_FIELDS, accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
 import { homeStateError } from "@/lib/personal/states";

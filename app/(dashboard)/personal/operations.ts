@@ -1,12 +1,12 @@
 import type { GraphQLClient } from "graphql-request";
-import { apiError } from "@/lib/api/client";
+import { apiError } from "@/lib/graphql/client";
 import { isReportedIdentifyError, type IdentitySubmission } from "./identity-submission";
 import {
   AppliesDocument,
   IdentifiesDocument,
   type AppliesMutationVariables,
   type IdentifiesMutationVariables,
-} from "@/lib/api/generated/operations";
+} from "@/lib/graphql/generated/operations";
 
 /**
  * The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`),

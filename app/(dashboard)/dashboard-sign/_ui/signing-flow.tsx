@@ -9,7 +9,7 @@ import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import type { FailureReason } from "@/lib/actions/action-result";
 import type { SigningUrlResult } from "../actions";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
-import { logClientError } from "@/lib/client/error-logging";
+import { logClientError } from "@/lib/browser/error-logging";
 import { canStillOpen } from "@/lib/esign/sign-url";
 
 export type SigningState =
