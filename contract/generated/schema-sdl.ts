@@ -45,7 +45,8 @@ type LinkToken {
 # ---- contract/schema/base.graphql
 # The API contract: every query and mutation of SPEC section 7 with its arguments and answer types.
 # One truth for both sides: the local stand-in builds its executable schema from these files, the
-# shell's operations (lib/graphql/documents) are validated and typed against them (npm run codegen).
+# shell's operations (lib/graphql/documents, and each page's operations.graphql) are validated and
+# typed against them (npm run codegen).
 #
 # Root fields are nullable as in AppSync, so that a refused or failed field answers null with an error
 # while its siblings still answer. Every field takes the user's Cognito token; fields marked

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { GraphQLError, Kind, parse, validate, visit, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema } from "graphql";
 
@@ -7,12 +7,28 @@ export interface OperationFile {
   source: string;
 }
 
-/** The .graphql files of a folder, in name order. */
-export function readOperationFiles(dir: string): OperationFile[] {
+/** The .graphql files of a folder, in name order; with `deep`, of its subfolders too. */
+export function readOperationFiles(dir: string, deep = false): OperationFile[] {
   return readdirSync(dir)
-    .filter((f) => f.endsWith(".graphql"))
     .sort()
-    .map((f) => ({ path: join(dir, f), source: readFileSync(join(dir, f), "utf8") }));
+    .flatMap((f) => {
+      const path = join(dir, f);
+      if (deep && statSync(path).isDirectory()) return readOperationFiles(path, true);
+      return f.endsWith(".graphql") ? [{ path, source: readFileSync(path, "utf8") }] : [];
+    });
+}
+
+/**
+ * The files of codegen's document globs, of the two forms it uses: a folder's .graphql files
+ * (`dir/*.graphql`), and a folder's and its subfolders' (`dir/**` then `/*.graphql`). Any other
+ * form is refused, not skipped.
+ */
+export function readDocumentGlobs(root: string, globs: readonly string[]): OperationFile[] {
+  return globs.flatMap((glob) => {
+    const match = /^([\w/.-]+)\/(\*\*\/)?\*\.graphql$/.exec(glob);
+    if (!match) throw new Error(`unsupported document glob: ${glob}`);
+    return readOperationFiles(join(root, match[1]!), match[2] !== undefined);
+  });
 }
 
 /**

@@ -12,7 +12,6 @@ import { apiError, publicClient, userClient } from "./client";
 import {
   checkIfIslandInAlgolia,
   contractSigned,
-  counters,
   justRegistered,
   loadEmployer,
   loadFrontend,
@@ -98,17 +97,6 @@ it("the API key cannot call user operations; a bad key gets 401", async () => {
   expect(apiError(refused)).toMatchObject({ errorType: "Unauthorized", message: "Not Authorized to access loadFrontend on type Query" });
   const badKey = await loadEmployer(publicClient(url, "da2-nope"), "1002").catch((e: unknown) => e);
   expect(apiError(badKey)).toMatchObject({ status: 401, errorType: "UnauthorizedException" });
-});
-
-it("counters answers the embedded signing URL of the caller's own contract, and a clear error otherwise", async () => {
-  const signer = userClient(url, await idToken(server.url, "offer-dd@example.com"));
-  const signingUrl = new URL(await counters(signer, "sig-dd-a10007"));
-  expect(signingUrl.pathname).toBe("/api/local/esign/editor/embeddedSign");
-  expect(signingUrl.searchParams.get("signature_id")).toBe("sig-dd-a10007");
-  const foreign = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-dd-a10007").catch(
-    (e: unknown) => e,
-  );
-  expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
 });
 
 it("lib/graphql and lib/search stay runtime-neutral and never reach into the stand-ins", async () => {

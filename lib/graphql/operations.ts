@@ -1,7 +1,6 @@
 import type { GraphQLClient } from "graphql-request";
 import {
   CheckIfIslandInAlgoliaDocument,
-  CountersDocument,
   JustRegisteredDocument,
   LoadEmployerDocument,
   LoadFrontendDocument,
@@ -16,10 +15,10 @@ import {
 } from "./generated/operations";
 
 /**
- * The shell's calls, over the generated TypedDocumentNodes (documents in lib/graphql/documents, types
- * from the contract in contract/schema; npm run codegen). userClient for user operations, publicClient for
- * the @aws_api_key lookups. A new operation may also be called directly:
- * `client.request(XDocument, variables)` is typed end to end.
+ * The shell-wide calls, over the generated TypedDocumentNodes (documents in lib/graphql/documents; a
+ * page's own live beside its operations.ts; types from the contract in contract/schema; npm run
+ * codegen). userClient for user operations, publicClient for the @aws_api_key lookups. A new
+ * operation may also be called directly: `client.request(XDocument, variables)` is typed end to end.
  */
 
 /** The answer types the shell reads, derived from the operations (never written by hand). */
@@ -27,9 +26,9 @@ export type FrontendLoad = NonNullable<LoadFrontendQuery["loadFrontend"]>;
 export type StepResult = NonNullable<SetApplicationStepMutation["setApplicationStep"]>;
 export type Employer = NonNullable<LoadEmployerMutation["loadEmployer"]>;
 
-/** Root fields are nullable (AppSync); a null without an error is a broken answer, not "nothing". */
-export function present<T>(value: T | null, operation: string): T {
-  if (value === null) throw new Error(`${operation} answered null`);
+/** Root fields are nullable (AppSync); a null (or missing) answer without an error is a broken answer, not "nothing". */
+export function present<T>(value: T | null | undefined, operation: string): T {
+  if (value === null || value === undefined) throw new Error(`${operation} answered null`);
   return value;
 }
 
@@ -71,9 +70,4 @@ export async function loadEmployer(client: GraphQLClient, employerId: string): P
 /** Public (API key). True for a top-level employer without sub-employers. */
 export async function checkIfIslandInAlgolia(client: GraphQLClient, employerId: string): Promise<boolean> {
   return (await client.request(CheckIfIslandInAlgoliaDocument, { employerId })).checkIfIslandInAlgolia === true;
-}
-
-/** The one-time embedded signing URL of the caller's unsigned contract with this signature id. */
-export async function counters(client: GraphQLClient, signatureId: string): Promise<string> {
-  return present((await client.request(CountersDocument, { signature_id: signatureId })).counters, "counters");
 }

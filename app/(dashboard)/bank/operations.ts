@@ -14,7 +14,7 @@ import { present } from "@/lib/graphql/operations";
 
 /**
  * The funding-source operations (SPEC 7 plus createLinkToken), over the generated documents of
- * lib/graphql/documents/bank.graphql. Server side only (the /bank actions).
+ * operations.graphql beside this file. Server side only (the /bank actions).
  */
 
 export type FundingSource = FundingSourceFieldsFragment;

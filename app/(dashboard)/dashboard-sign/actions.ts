@@ -1,13 +1,13 @@
 "use server";
 
-import { failure } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/graphql/client";
-import { counters } from "@/lib/graphql/operations";
+import { failure, type ActionResult } from "@/lib/actions/action-result";
+import { userAction } from "@/lib/actions/user-action";
 import { serverConfig } from "@/lib/config/env";
-import { signedInApi } from "@/lib/session/signed-in-api";
-import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./_ui/signing-url";
-import { requestLogger } from "@/lib/observability/request-context";
-import { logApiFailure } from "@/lib/observability/api-failure";
+import { counters } from "./operations";
+import { COUNTERS_ERRORS, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
+
+/** A signing URL to open, or why there is none (the page has its own copy for each reason). */
+export type SigningUrlResult = ActionResult<{ url: string }>;
 
 /**
  * Asks the API for a fresh embedded signing URL (counters) with the signed-in user's own token,
@@ -16,21 +16,11 @@ import { logApiFailure } from "@/lib/observability/api-failure";
  */
 export async function requestSigningUrl(signatureId: string): Promise<SigningUrlResult> {
   if (!isSignatureId(signatureId)) return failure("not-found");
-  const api = await signedInApi();
-  if (!api) return failure("signed-out");
-  const config = serverConfig();
-  if (!config.hellosign) return failure("failed");
-  try {
-    const url = await counters(api.client, signatureId);
-    if (!isAcceptableSigningUrl(url, config)) {
-      (await requestLogger({ page: "dashboard-sign" })).error({ operation: "counters" }, "counters answered an unacceptable signing URL");
-      return failure("failed");
-    }
+  return userAction({ page: "dashboard-sign", operation: "counters", errorTypes: COUNTERS_ERRORS }, async ({ client, unusable }) => {
+    const config = serverConfig();
+    if (!config.hellosign) return failure("failed");
+    const url = await counters(client, signatureId);
+    if (!isAcceptableSigningUrl(url, config)) return unusable("answered an unacceptable signing URL");
     return { ok: true, url };
-  } catch (error) {
-    const detail = apiError(error);
-    const problem = problemFromApiError(detail);
-    if (problem === "unavailable") await logApiFailure("counters", error, { page: "dashboard-sign" });
-    return signingFailure(problem);
-  }
+  });
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { SigningFlow } from "./_ui/signing-flow";
-import { isSignatureId } from "./_ui/signing-url";
+import { isSignatureId } from "./signing-url";
 import { SectionTitle } from "@/components/ui/section-title";
 import { publicConfig } from "@/lib/config/env";
 import { requestSigningUrl } from "./actions";

@@ -9,17 +9,13 @@ import {
   type InitializeArgyleMutation,
   type SetEmployerMutation,
 } from "@/lib/graphql/generated/operations";
+import { present } from "@/lib/graphql/operations";
 
-/** The employment step's operations (SPEC 7) over the generated documents. All take the user's token. */
+/** The employment step's operations (SPEC 7) over the generated documents of operations.graphql beside this file. All take the user's token. */
 
 export type NextStepAnswer = NonNullable<SetEmployerMutation["setEmployer"]>;
 export type EmploymentNextAnswer = NonNullable<EmploymentInformationNextHandlerMutation["employmentInformationNextHandler"]>;
 export type ArgyleInitAnswer = NonNullable<InitializeArgyleMutation["initializeArgyle"]>;
-
-function present<T>(value: T | null | undefined, operation: string): T {
-  if (value === null || value === undefined) throw new Error(`${operation} answered null`);
-  return value;
-}
 
 export async function setEmployer(client: GraphQLClient, employerId: string): Promise<NextStepAnswer> {
   return present((await client.request(SetEmployerDocument, { employerId })).setEmployer, "setEmployer");

@@ -1,18 +1,14 @@
 "use server";
 
-import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/graphql/client";
-import { loadFrontend, setApplicationStep } from "@/lib/graphql/operations";
-import { parseForm } from "@/lib/forms/validation";
+import { invalid, type ActionResult } from "@/lib/actions/action-result";
+import { userAction } from "@/lib/actions/user-action";
+import { setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import { PERSONAL_DETAILS_FIELDS, accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
 import { homeStateError } from "@/lib/personal/states";
-import { signedInApi } from "@/lib/session/signed-in-api";
-import { buildIdentitySubmission, isReportedIdentifyError } from "./identity-submission";
+import { buildIdentitySubmission } from "./identity-submission";
 import { applies, identifies } from "./operations";
 import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
-import { logApiFailure } from "@/lib/observability/api-failure";
-import { audit } from "@/lib/observability/audit";
 
 /**
  * The submissions of /personal, run on the server with the signed-in user's own token. Each parses
@@ -24,64 +20,51 @@ import { audit } from "@/lib/observability/audit";
 /** On success, `next` is the route to follow where the step moved. */
 export type PersonalActionResult = ActionResult<{ next?: string }>;
 
-/** The user's API client, where the page's mode still matches the server-held step. */
-async function signedInClient(...modes: PersonalPageMode[]) {
-  const api = await signedInApi();
-  if (!api) return failure("signed-out");
-  const load = await loadFrontend(api.client);
-  if (!modes.includes(personalPageMode(load.applicationStep))) return failure("wrong-step");
-  return { ok: true as const, client: api.client, load, sub: api.session.sub };
-}
-
-/** An API refusal naming one of the form's fields becomes that field's error (own wording, SPEC 5). */
-function apiFailure(error: unknown, fields: readonly string[], op: string): PersonalActionResult {
-  const detail = apiError(error);
-  if (detail?.status === 401) return failure("signed-out");
-  if (detail?.errorType === "BadRequestException" && detail.field && fields.includes(detail.field)) return invalid([detail.field]);
-  void logApiFailure(op, error, { page: "personal" });
-  return failure("failed");
-}
+/** The page's mode for the server-held step is one of these. */
+const inMode =
+  (...modes: PersonalPageMode[]) =>
+  (load: FrontendLoad) =>
+    modes.includes(personalPageMode(load.applicationStep));
 
 export async function submitLoanRequest(input: unknown): Promise<PersonalActionResult> {
-  const parsed = parseForm(loanRequestSchema, input);
-  if (!parsed.ok) return invalid(parsed.fieldErrors);
-  try {
-    const ctx = await signedInClient("loanRequest");
-    if (!ctx.ok) return ctx;
-    const { amount, reason, other, state } = parsed.data;
-    await applies(ctx.client, { amount, reason, other, state, type: LOAN_TYPE });
-    await setApplicationStep(ctx.client, NEXT_ROUTE.loanRequest.step);
-    return { ok: true, next: NEXT_ROUTE.loanRequest.route };
-  } catch (error) {
-    return apiFailure(error, ["amount", "reason", "other", "state"], "applies");
-  }
+  return userAction(
+    {
+      page: "personal",
+      operation: "applies",
+      form: { schema: loanRequestSchema, input },
+      fields: ["amount", "reason", "other", "state"],
+      step: inMode("loanRequest"),
+    },
+    async ({ client, data: { amount, reason, other, state } }) => {
+      await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
+      await setApplicationStep(client, NEXT_ROUTE.loanRequest.step);
+      return { ok: true, next: NEXT_ROUTE.loanRequest.route };
+    },
+  );
 }
 
 export async function submitPersonalDetails(input: unknown): Promise<PersonalActionResult> {
-  const parsed = parseForm(personalDetailsSchema(), input);
-  if (!parsed.ok) return invalid(parsed.fieldErrors);
-  try {
-    const ctx = await signedInClient("personalDetails");
-    if (!ctx.ok) return ctx;
-    const app = ctx.load.appInfo;
-    // Asked once: the state and the amount are the loan request's. The form says so and checks the
-    // state with the same rule; here the stored loan request decides.
-    const mismatch = homeStateError(parsed.data.addrStateAbbr, app?.stateOfResidence);
-    if (mismatch) return invalid({ addrStateAbbr: mismatch });
-    const details = { ...parsed.data, amount: app?.amountAppliedFor ?? parsed.data.amount };
-    const submission = buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate });
-    try {
-      await identifies(ctx.client, submission);
-    } catch (error) {
-      // SPEC 5 and 8: "already exists" is not reported.
-      if (isReportedIdentifyError(apiError(error)?.message ?? (error instanceof Error ? error.message : ""))) throw error;
-    }
-    await audit("identity-changed", { sub: ctx.sub, outcome: "success" });
-    await setApplicationStep(ctx.client, NEXT_ROUTE.personalDetails.step);
-    return { ok: true, next: NEXT_ROUTE.personalDetails.route };
-  } catch (error) {
-    return apiFailure(error, PERSONAL_DETAILS_FIELDS, "identifies");
-  }
+  return userAction(
+    {
+      page: "personal",
+      operation: "identifies",
+      form: { schema: personalDetailsSchema(), input },
+      fields: PERSONAL_DETAILS_FIELDS,
+      step: inMode("personalDetails"),
+    },
+    async ({ client, data, load, changed }) => {
+      const app = load.appInfo;
+      // Asked once: the state and the amount are the loan request's. The form says so and checks the
+      // state with the same rule; here the stored loan request decides.
+      const mismatch = homeStateError(data.addrStateAbbr, app?.stateOfResidence);
+      if (mismatch) return invalid({ addrStateAbbr: mismatch });
+      const details = { ...data, amount: app?.amountAppliedFor ?? data.amount };
+      await identifies(client, buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate }));
+      await changed("identity-changed");
+      await setApplicationStep(client, NEXT_ROUTE.personalDetails.step);
+      return { ok: true, next: NEXT_ROUTE.personalDetails.route };
+    },
+  );
 }
 
 /**
@@ -90,36 +73,36 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
  * one the home address was checked against.
  */
 export async function updateLoanRequest(input: unknown): Promise<PersonalActionResult> {
-  const parsed = parseForm(loanRequestSchema, input);
-  if (!parsed.ok) return invalid(parsed.fieldErrors);
-  try {
-    const ctx = await signedInClient("review");
-    if (!ctx.ok) return ctx;
-    const { amount, reason, other, state } = parsed.data;
-    if (state !== ctx.load.appInfo?.stateOfResidence) return invalid({ state: "The state of residence cannot change here" });
-    await applies(ctx.client, { amount, reason, other, state, type: LOAN_TYPE });
-    return { ok: true };
-  } catch (error) {
-    return apiFailure(error, ["amount", "reason", "other"], "applies");
-  }
+  return userAction(
+    {
+      page: "personal",
+      operation: "applies",
+      form: { schema: loanRequestSchema, input },
+      fields: ["amount", "reason", "other"],
+      step: inMode("review"),
+    },
+    async ({ client, data: { amount, reason, other, state }, load }) => {
+      if (state !== load.appInfo?.stateOfResidence) return invalid({ state: "The state of residence cannot change here" });
+      await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
+      return { ok: true };
+    },
+  );
 }
 
 /** Account settings: the contact-only submission (flag false). Never a step change. */
 export async function saveAccountSettings(input: unknown): Promise<PersonalActionResult> {
-  const parsed = parseForm(accountSettingsSchema, input);
-  if (!parsed.ok) return invalid(parsed.fieldErrors);
-  try {
-    // The review before the rate check edits contact details the same way.
-    const ctx = await signedInClient("accountSettings", "review");
-    if (!ctx.ok) return ctx;
-    try {
-      await identifies(ctx.client, buildIdentitySubmission(parsed.data, { accountSettings: false }));
-    } catch (error) {
-      if (isReportedIdentifyError(apiError(error)?.message ?? (error instanceof Error ? error.message : ""))) throw error;
-    }
-    await audit("contact-changed", { sub: ctx.sub, outcome: "success" });
-    return { ok: true };
-  } catch (error) {
-    return apiFailure(error, Object.keys(accountSettingsSchema.shape), "identifies");
-  }
+  return userAction(
+    {
+      page: "personal",
+      operation: "identifies",
+      form: { schema: accountSettingsSchema, input },
+      // The review before the rate check edits contact details the same way.
+      step: inMode("accountSettings", "review"),
+    },
+    async ({ client, data, changed }) => {
+      await identifies(client, buildIdentitySubmission(data, { accountSettings: false }));
+      await changed("contact-changed");
+      return { ok: true };
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import type { GraphQLClient } from "graphql-request";
-import type { IdentitySubmission } from "./identity-submission";
+import { apiError } from "@/lib/graphql/client";
+import { isReportedIdentifyError, type IdentitySubmission } from "./identity-submission";
 import {
   AppliesDocument,
   IdentifiesDocument,
@@ -7,15 +8,25 @@ import {
   type IdentifiesMutationVariables,
 } from "@/lib/graphql/generated/operations";
 
-/** The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`). */
+/**
+ * The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`),
+ * over the generated documents of operations.graphql beside this file.
+ */
 
 export async function applies(client: GraphQLClient, variables: AppliesMutationVariables): Promise<void> {
   await client.request(AppliesDocument, variables);
 }
 
-/** Omitted variables stay absent (not null), so the API leaves those fields as they are. */
+/**
+ * Omitted variables stay absent (not null), so the API leaves those fields as they are. SPEC 5
+ * and 8: an error saying the identity already exists is not reported; any other is thrown.
+ */
 export async function identifies(client: GraphQLClient, submission: IdentitySubmission): Promise<void> {
-  // The builder copies each field from the form schema's output, whose types match the contract's
-  // (text as strings; lat, lng and amounts as numbers); its own type is the looser common one.
-  await client.request(IdentifiesDocument, submission as IdentifiesMutationVariables);
+  try {
+    // The builder copies each field from the form schema's output, whose types match the contract's
+    // (text as strings; lat, lng and amounts as numbers); its own type is the looser common one.
+    await client.request(IdentifiesDocument, submission as IdentifiesMutationVariables);
+  } catch (error) {
+    if (isReportedIdentifyError(apiError(error)?.message ?? (error instanceof Error ? error.message : ""))) throw error;
+  }
 }

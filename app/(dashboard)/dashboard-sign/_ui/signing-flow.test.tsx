@@ -4,7 +4,8 @@ import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { EmbeddedClient, EmbeddedEvent, EmbeddedOpenOptions } from "./hellosign-client";
 import { SigningFlow } from "./signing-flow";
-import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./signing-url";
+import { failure } from "@/lib/actions/action-result";
+import type { SigningUrlResult } from "../actions";
 
 jest.mock("next/link", () => ({
   __esModule: true,
@@ -59,7 +60,7 @@ function setup({
   failToLoad?: boolean;
 } = {}) {
   const clients: FakeClient[] = [];
-  const requestUrl = jest.fn(async () => results.shift() ?? signingFailure("unavailable"));
+  const requestUrl = jest.fn(async () => results.shift() ?? failure("failed"));
   const createClient = Object.assign(
     jest.fn(async () => {
       if (failToLoad) throw new Error("chunk");
@@ -159,7 +160,7 @@ it("back at the page after the URL's hour has nearly passed, the press asks for 
 });
 
 it("with a problem the page brought, explains it at once without asking again", async () => {
-  const { requestUrl, createClient } = setup({ initial: signingFailure("already-signed") });
+  const { requestUrl, createClient } = setup({ initial: failure("conflict") });
   expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toBeInTheDocument();
   await waitFor(() => expect(screen.getByRole("heading", { name: "Your contract is already signed" })).toHaveFocus());
   expect(requestUrl).not.toHaveBeenCalled();
@@ -189,21 +190,23 @@ it.each([
 
 it.each([
   ["not-found", "We couldn't find this contract", "Back to dashboard"],
-  ["already-signed", "Your contract is already signed", "Back to dashboard"],
+  ["conflict", "Your contract is already signed", "Back to dashboard"],
   ["signed-out", "Please sign in again", "Sign in"],
-  ["unavailable", "Signing isn't available right now", "Back to dashboard"],
+  ["failed", "Signing isn't available right now", "Back to dashboard"],
+  // Any reason the page has no copy of is "not available right now", with a retry.
+  ["refused", "Signing isn't available right now", "Back to dashboard"],
 ] as const)("a URL problem (%s) is explained, with a way on, and no client is opened", async (reason, title, link) => {
-  const { createClient } = setup({ initial: signingFailure(reason) });
+  const { createClient } = setup({ initial: failure(reason) });
   expect(await screen.findByRole("heading", { name: title })).toHaveFocus();
   expect(screen.getByRole("link", { name: link })).toBeInTheDocument();
   if (reason === "signed-out")
     expect(screen.getByRole("link", { name: link })).toHaveAttribute("href", "/login?redirect=%2Fdashboard%3Fcounters%3Dsig-1");
-  expect(screen.queryByRole("button", { name: "Try again" }) !== null).toBe(reason === "unavailable");
+  expect(screen.queryByRole("button", { name: "Try again" }) !== null).toBe(reason === "failed" || reason === "refused");
   expect(createClient).not.toHaveBeenCalled();
 });
 
 it("a problem on a fresh URL after a retry is explained too", async () => {
-  const { clients, requestUrl } = setup({ initial: signingFailure("unavailable"), results: [signingFailure("already-signed")] });
+  const { clients, requestUrl } = setup({ initial: failure("failed"), results: [failure("conflict")] });
   await userEvent.click(await screen.findByRole("button", { name: "Try again" }));
   expect(await screen.findByRole("heading", { name: "Your contract is already signed" })).toHaveFocus();
   expect(requestUrl).toHaveBeenCalledTimes(1);
@@ -223,38 +226,4 @@ it("closes the client when the page goes away", async () => {
   await waitFor(() => expect(clients[0]?.isOpen).toBe(true));
   view.unmount();
   expect(clients[0]!.isOpen).toBe(false);
-});
-
-describe("signing-url helpers", () => {
-  it.each([
-    ["sig-dd-a10007", true],
-    ["abc.DEF_123", true],
-    ["", false],
-    ["../x", false],
-    ["a b", false],
-    ["x".repeat(129), false],
-    [["a"], false],
-  ])("isSignatureId(%j) is %s", (value, ok) => expect(isSignatureId(value)).toBe(ok));
-
-  it("maps counters' errors to the page's reasons", () => {
-    expect(problemFromApiError(undefined)).toBe("unavailable");
-    expect(problemFromApiError({ status: 401, message: "x" })).toBe("signed-out");
-    expect(problemFromApiError({ status: 200, errorType: "ResourceNotFoundException", message: "x" })).toBe("not-found");
-    expect(problemFromApiError({ status: 200, errorType: "BadRequestException", message: "x" })).toBe("not-found");
-    expect(problemFromApiError({ status: 200, errorType: "ConflictException", message: "x" })).toBe("already-signed");
-    expect(problemFromApiError({ status: 200, errorType: "InternalFailure", message: "x" })).toBe("unavailable");
-  });
-
-  it("accepts https signing URLs, and the stand-in's origin only locally", () => {
-    const local = { localEsignOrigin: "http://localhost:3100" };
-    const hosted = {};
-    expect(isAcceptableSigningUrl("https://app.hellosign.com/editor/embeddedSign?x=1", hosted)).toBe(true);
-    expect(isAcceptableSigningUrl("http://localhost:3100/api/local/esign/editor/embeddedSign", local)).toBe(true);
-    expect(isAcceptableSigningUrl("http://localhost:3100/api/local/esign/editor/embeddedSign", hosted)).toBe(false);
-    expect(isAcceptableSigningUrl("http://127.0.0.1:3100/api/local/esign/editor/embeddedSign", local)).toBe(false);
-    expect(isAcceptableSigningUrl("http://evil.example/x", local)).toBe(false);
-    expect(isAcceptableSigningUrl("javascript:alert(1)", local)).toBe(false);
-    expect(isAcceptableSigningUrl("not a url", local)).toBe(false);
-    expect(isAcceptableSigningUrl(null, local)).toBe(false);
-  });
 });

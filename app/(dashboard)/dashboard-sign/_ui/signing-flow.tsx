@@ -6,8 +6,9 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
+import type { FailureReason } from "@/lib/actions/action-result";
+import type { SigningUrlResult } from "../actions";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
-import { problemOf, type SigningUrlProblem, type SigningUrlResult } from "./signing-url";
 import { logClientError } from "@/lib/browser/error-logging";
 import { canStillOpen } from "@/lib/esign/sign-url";
 
@@ -20,7 +21,7 @@ export type SigningState =
   | { kind: "signed"; claimsRefreshed: boolean }
   /** A signing exit (SPEC 8: "Signing exit gives fail"): cancelled, closed, declined or an error. */
   | { kind: "failed"; cause: "exit" | "error" }
-  | { kind: "problem"; reason: SigningUrlProblem };
+  | { kind: "problem"; reason: FailureReason };
 
 export interface SigningFlowProps {
   signatureId: string;
@@ -42,7 +43,7 @@ export interface SigningFlowProps {
 }
 
 const stateFor = (result: SigningUrlResult): SigningState =>
-  result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: problemOf(result.reason) };
+  result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: result.reason };
 
 const OUTCOMES: readonly SigningState["kind"][] = ["signed", "failed", "problem"];
 
@@ -57,12 +58,13 @@ export async function postClaimsRefresh(): Promise<boolean> {
   return false;
 }
 
-const PROBLEM_COPY: Record<SigningUrlProblem, { title: string; body: string }> = {
+/** The reasons the page explains; any other (the API failed or refused, or signing is not configured) is UNAVAILABLE, with a retry. */
+const PROBLEM_COPY: Partial<Record<FailureReason, { title: string; body: string }>> = {
   "not-found": {
     title: "We couldn't find this contract",
     body: "The signing link doesn't match a contract waiting for your signature. Open the link on your dashboard again.",
   },
-  "already-signed": {
+  conflict: {
     title: "Your contract is already signed",
     body: "There is nothing left to sign. Your dashboard shows your loan and what happens next.",
   },
@@ -70,10 +72,10 @@ const PROBLEM_COPY: Record<SigningUrlProblem, { title: string; body: string }> =
     title: "Please sign in again",
     body: "Your session has ended. Sign in and open the signing link on your dashboard again.",
   },
-  unavailable: {
-    title: "Signing isn't available right now",
-    body: "We couldn't prepare your contract. Please try again in a moment.",
-  },
+};
+const UNAVAILABLE = {
+  title: "Signing isn't available right now",
+  body: "We couldn't prepare your contract. Please try again in a moment.",
 };
 
 const secondaryButton = classNames(
@@ -120,7 +122,7 @@ export function SigningFlow({
         if (!stale) setState(stateFor(result));
       },
       () => {
-        if (!stale) setState({ kind: "problem", reason: "unavailable" });
+        if (!stale) setState({ kind: "problem", reason: "failed" });
       },
     );
     return () => {
@@ -308,7 +310,8 @@ export function SigningFlow({
         </OutcomePanel>
       );
     case "problem": {
-      const copy = PROBLEM_COPY[state.reason];
+      const explained = PROBLEM_COPY[state.reason];
+      const copy = explained ?? UNAVAILABLE;
       return (
         <OutcomePanel
           name="problem"
@@ -319,7 +322,7 @@ export function SigningFlow({
           body={copy.body}
         >
           <div className="flex flex-wrap gap-3">
-            {state.reason === "unavailable" && (
+            {!explained && (
               <button type="button" onClick={retry} className={primaryButton}>
                 Try again
               </button>
@@ -329,7 +332,7 @@ export function SigningFlow({
                 Sign in
               </AppLink>
             ) : (
-              <AppLink href="/dashboard" className={state.reason === "unavailable" ? secondaryButton : primaryButton}>
+              <AppLink href="/dashboard" className={explained ? primaryButton : secondaryButton}>
                 Back to dashboard
               </AppLink>
             )}

@@ -1,0 +1,34 @@
+import type { FailureReason } from "@/lib/actions/action-result";
+
+/**
+ * The server's checks around dashboard-sign's embedded signing URL (counters): the id it asks
+ * for, the URL it hands the embedded client, and what counters' errors mean to the page.
+ */
+
+/** Signature ids are opaque provider ids: letters, digits, dot, dash, underscore. */
+export function isSignatureId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0 && value.length <= 128 && /^[\w.-]+$/.test(value);
+}
+
+/** counters' typed errors (AppSync's errorType) with a reason of the page's own. */
+export const COUNTERS_ERRORS: Readonly<Record<string, FailureReason>> = {
+  ResourceNotFoundException: "not-found",
+  BadRequestException: "not-found",
+  ConflictException: "conflict",
+};
+
+/**
+ * The embedded client loads whatever URL it is given into an iframe: accept only https URLs
+ * (the provider's) or, in the local environment, the stand-in at its configured origin.
+ */
+export function isAcceptableSigningUrl(value: unknown, options: { localEsignOrigin?: string }): value is string {
+  if (typeof value !== "string") return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  return options.localEsignOrigin !== undefined && url.origin === options.localEsignOrigin;
+}
