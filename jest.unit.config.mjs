@@ -5,9 +5,10 @@ import config from "./jest.config.mjs";
 
 // `npm run check`'s Jest: every suite but the integration suites, those that start the stand-ins'
 // server or a database. A suite is one when it imports a kit that does (the stand-ins' test
-// database, their spawned server, or the GraphQL stand-in's suite kit built on both), so a new suite
-// is sorted by what it imports, not by a list. `npm test` runs them all, on PGlite and on PostgreSQL.
-const SERVER_OR_DATABASE_KIT = /from\s+["'][^"']*(?:testing\/test-database|testing\/spawn-local-server|testing\/api-test-kit)["']/;
+// database, their spawned server, the GraphQL stand-in's suite kit built on both) or PGlite itself,
+// so a new suite is sorted by what it imports, not by a list. `npm test` runs them all.
+const SERVER_OR_DATABASE_KIT =
+  /from\s+["'][^"']*(?:testing\/test-database|testing\/spawn-local-server|testing\/api-test-kit|@electric-sql\/pglite)["']/;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // Where no suite Jest runs lives: anywhere, and (the rest) at the top of the repository only.

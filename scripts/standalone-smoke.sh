@@ -29,7 +29,7 @@ rm -rf "$OUT" && mkdir -p "$OUT"
 # .nvmrc names the same major, node-version.test.ts checks that they agree).
 LTS_MAJOR=$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9]*\).*/\1/p' Dockerfile)
 LTS_NODE="$(bash scripts/node-runtime.sh "$LTS_MAJOR")/node"
-echo "image runtime: Node $("$LTS_NODE" --version) (this machine: $(node --version))"
+echo "image runtime: Node $("$LTS_NODE" --version) (the node on PATH: $(node --version))"
 
 WORK=$(mktemp -d /tmp/standalone-smoke.XXXXXX)
 pids=()
