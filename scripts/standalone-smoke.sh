@@ -25,15 +25,11 @@ OUT=test-results/standalone-smoke
 rm -rf "$OUT" && mkdir -p "$OUT"
 [ -f .next/standalone/server.js ] || { echo "no standalone build: run npm run build first" >&2; exit 1; }
 
-# The Dockerfile's Node major, from its base image.
+# The Dockerfile's Node major, from its base image (scripts/test.sh has already put it first on PATH:
+# .nvmrc names the same major, node-version.test.ts checks that they agree).
 LTS_MAJOR=$(sed -n 's/^ARG NODE_IMAGE=node:\([0-9]*\).*/\1/p' Dockerfile)
-NODE_DIR=${LTS_NODE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/lending-shell/node-$LTS_MAJOR}
-if [ ! -x "$NODE_DIR/node_modules/.bin/node" ]; then
-  echo "installing Node $LTS_MAJOR from the npm registry into $NODE_DIR"
-  npm install --prefix "$NODE_DIR" --no-save --no-audit --no-fund --loglevel=error "node@$LTS_MAJOR" >/dev/null
-fi
-LTS_NODE="$NODE_DIR/node_modules/.bin/node"
-echo "image runtime: Node $("$LTS_NODE" --version) (this machine: $(node --version))"
+LTS_NODE="$(bash scripts/node-runtime.sh "$LTS_MAJOR")/node"
+echo "image runtime: Node $("$LTS_NODE" --version) (the node on PATH: $(node --version))"
 
 WORK=$(mktemp -d /tmp/standalone-smoke.XXXXXX)
 pids=()

@@ -5,6 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Every step runs on .nvmrc's Node, npm and `npm install` included: this machine's node when it is
+# that major, else the npm registry's `node` package from a cache directory (scripts/node-runtime.sh).
+machine_node=$(node --version 2>/dev/null || echo none)
+PATH="$(bash scripts/node-runtime.sh):$PATH"
+export PATH
+echo "Node $(node --version) (npm $(npm --version)); this machine's node: $machine_node"
+
 # System packages a fresh machine lacks: Debian's Chromium (Playwright cannot download browsers here),
 # PostgreSQL (the stand-ins' second database mode) and nginx (the multi-instance run's balancer).
 need=()

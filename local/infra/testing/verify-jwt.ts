@@ -1,13 +1,13 @@
-import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
+import { createPublicKey, verify, type webcrypto } from "node:crypto";
+
+/** A key of a JWK set: Web Crypto's JsonWebKey (node:crypto's own type, gone from @types/node 26) with the set's key id. */
+export type Jwk = webcrypto.JsonWebKey & { kid?: string };
 
 /**
  * Verifies an RS256 JWT against a JWK set with node:crypto only: independent of the library that
  * signed it (and usable under Jest, where ESM-only jose does not load).
  */
-export function verifyRs256(
-  token: string,
-  jwks: { keys: JsonWebKey[] },
-): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+export function verifyRs256(token: string, jwks: { keys: Jwk[] }): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const parts = token.split(".");
   if (parts.length !== 3) throw new Error("not a compact JWS");
   const [h, p, s] = parts as [string, string, string];

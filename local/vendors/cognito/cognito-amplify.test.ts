@@ -3,7 +3,6 @@
  * over HTTP (a child process; PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
  */
 import { randomBytes } from "node:crypto";
-import type { JsonWebKey } from "node:crypto";
 import { Amplify } from "aws-amplify";
 import { confirmSignIn, fetchAuthSession, fetchUserAttributes, getCurrentUser, signIn, signOut, signUp } from "aws-amplify/auth";
 import { cognitoUserPoolsTokenProvider } from "aws-amplify/auth/cognito";
@@ -12,7 +11,7 @@ import { PERSONAS } from "../../lender/seed/personas";
 import { cognitoCall, latestCode, wrongCode } from "../../infra/testing/cognito-client";
 import { startLocalServer, type LocalServer } from "../../infra/testing/spawn-local-server";
 import { testDatabase, type TestDatabase } from "../../infra/testing/test-database";
-import { decodePayload, verifyRs256 } from "../../infra/testing/verify-jwt";
+import { decodePayload, verifyRs256, type Jwk } from "../../infra/testing/verify-jwt";
 
 jest.setTimeout(120_000);
 
@@ -31,7 +30,7 @@ const storedRefreshToken = () => [...store.entries()].find(([k]) => k.endsWith("
 
 let server: LocalServer;
 let database: TestDatabase;
-let jwks: { keys: JsonWebKey[] };
+let jwks: { keys: Jwk[] };
 
 beforeAll(async () => {
   database = await testDatabase();
