@@ -18,7 +18,7 @@ export type Session =
 
 export const ANONYMOUS: Session = { status: "anonymous" };
 
-export { identityCookie, idTokenCookie, lastAuthUserCookie, refreshTokenCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
+export { identityCookie, idTokenCookie, lastAuthUserCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
 
 export interface SessionReaderOptions {
   clientId: string;
