@@ -11,9 +11,9 @@ import { errorFields, redact, scrubText } from "./redact";
  */
 
 /**
- * pino-pretty is a development dependency: loaded by a name the build cannot see, from the project
- * the server was started in, so it is neither bundled nor traced into the standalone output. Where
- * it is not installed (the production image) the lines stay JSON.
+ * pino-pretty is a development dependency: required at run time from the directory the server was
+ * started in, which the build neither bundles nor traces (`npm run build` leaves it out of
+ * .next/standalone). Where it is not installed (the production image) the lines stay JSON.
  */
 const PRETTY_MODULE = ["pino", "pretty"].join("-");
 
