@@ -46,51 +46,51 @@ const cases: [string, string, boolean][] = [
   ["lib/sub/x.ts", "../../components/ui/class-names", true],
   ["lib/x.ts", "@/app/error", true],
   ["lib/sub/x.ts", "../../app/error", true],
-  ["lib/x.ts", "@/local/db/index", true],
-  ["lib/sub/x.ts", "../../local/db/index", true],
+  ["lib/x.ts", "@/local/infra/db/index", true],
+  ["lib/sub/x.ts", "../../local/infra/db/index", true],
   ["lib/x.ts", "@/lib/format/phone", false],
   ["lib/sub/x.ts", "../format/phone", false],
   // lib/ tests: the stand-ins' test helpers only
-  ["lib/x.test.ts", "@/local/testing/spawn-local-server", false],
-  ["lib/x.test.ts", "@/local/graphql/testing/api-test-kit", false],
-  ["lib/x.test.ts", "@/local/seed/personas", false],
-  ["lib/x.test.ts", "@/local/db/index", true],
+  ["lib/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["lib/x.test.ts", "@/local/lender/graphql/testing/api-test-kit", false],
+  ["lib/x.test.ts", "@/local/lender/seed/personas", false],
+  ["lib/x.test.ts", "@/local/infra/db/index", true],
   ["lib/x.test.ts", "@/components/ui/class-names", true],
   ["lib/x.test.ts", "@/app/error", true],
-  ["lib/routing/testing/helper.ts", "@/local/testing/spawn-local-server", false],
+  ["lib/routing/testing/helper.ts", "@/local/infra/testing/spawn-local-server", false],
   // components/ imports nothing from app/ or local/
   ["components/x.tsx", "@/app/error", true],
   ["components/x.tsx", "../app/error", true],
   ["components/sub/x.tsx", "../../app/error", true],
-  ["components/x.tsx", "@/local/db/index", true],
-  ["components/x.tsx", "../local/db/index", true],
+  ["components/x.tsx", "@/local/infra/db/index", true],
+  ["components/x.tsx", "../local/infra/db/index", true],
   ["components/x.tsx", "@/lib/format/phone", false],
   ["components/x.tsx", "@/components/ui/class-names", false],
   ["components/x.test.tsx", "@/app/error", true],
-  ["components/x.test.tsx", "@/local/seed/personas", false],
-  ["components/x.test.tsx", "@/local/db/index", true],
+  ["components/x.test.tsx", "@/local/lender/seed/personas", false],
+  ["components/x.test.tsx", "@/local/infra/db/index", true],
   // app/ reaches local/ only through its HTTP endpoints, app/api/local/**
   ["app/x.tsx", "@/app/error", false],
   ["app/x.tsx", "@/components/ui/class-names", false],
   ["app/x.tsx", "@/lib/format/phone", false],
-  ["app/x.tsx", "@/local/db/index", true],
-  ["app/(dashboard)/x/page.tsx", "../../../local/db/index", true],
-  ["app/api/session/x/route.ts", "@/local/identity/runtime", true],
-  ["app/api/local/[...path]/route.ts", "@/local/identity/runtime", false],
-  ["app/api/local/cognito/route.ts", "@/local/identity/runtime", false],
-  ["app/x.test.ts", "@/local/testing/spawn-local-server", false],
-  ["app/x.test.ts", "@/local/db/index", true],
+  ["app/x.tsx", "@/local/infra/db/index", true],
+  ["app/(dashboard)/x/page.tsx", "../../../local/infra/db/index", true],
+  ["app/api/session/x/route.ts", "@/local/vendors/cognito/runtime", true],
+  ["app/api/local/[...path]/route.ts", "@/local/vendors/cognito/runtime", false],
+  ["app/api/local/cognito/route.ts", "@/local/vendors/cognito/runtime", false],
+  ["app/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["app/x.test.ts", "@/local/infra/db/index", true],
   // middleware.ts
-  ["middleware.ts", "./local/db/index", true],
-  ["middleware.ts", "@/local/db/index", true],
-  ["middleware.test.ts", "@/local/testing/spawn-local-server", false],
-  ["middleware.test.ts", "@/local/db/index", true],
+  ["middleware.ts", "./local/infra/db/index", true],
+  ["middleware.ts", "@/local/infra/db/index", true],
+  ["middleware.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["middleware.test.ts", "@/local/infra/db/index", true],
   // not the shell: may import local/
   ["instrumentation.ts", "./local/startup", false],
-  ["e2e/x.spec.ts", "@/local/seed/personas", false],
-  ["tools/x/x.ts", "@/local/seed/personas", false],
-  ["scripts/x.ts", "../local/db/index", false],
-  ["bench/x.bench.ts", "../local/db/index", false],
+  ["e2e/x.spec.ts", "@/local/lender/seed/personas", false],
+  ["tools/x/x.ts", "@/local/lender/seed/personas", false],
+  ["scripts/x.ts", "../local/infra/db/index", false],
+  ["bench/x.bench.ts", "../local/infra/db/index", false],
   ["local/x.ts", "./db/index", false],
   // local/ plays the services: never the shell's pages, kit, session or sign-in code
   ["local/x.ts", "@/lib/session/session", true],
@@ -109,7 +109,7 @@ const other: [string, Fixture, boolean][] = [
   ["a dynamic import", { filePath: "instrumentation.ts", code: `export const load = () => import("./local/startup");\n` }, false],
   [
     "a type-only import",
-    { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/seed/personas";\nexport type P = Persona;\n` },
+    { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/lender/seed/personas";\nexport type P = Persona;\n` },
     true,
   ],
 ];
@@ -178,7 +178,7 @@ test("no fixture but the circles trips import/no-cycle", () => {
 });
 
 test("the message says which boundary and why", () => {
-  const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/db/index");
+  const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/infra/db/index");
   expect(results[i]).toEqual([expect.stringContaining("over HTTP only")]);
   const j = cases.findIndex(([file, source]) => file === "local/x.ts" && source === "@/lib/session/session");
   expect(results[j]).toEqual([expect.stringContaining("never with the shell's session code")]);

@@ -18,10 +18,10 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 //   components/ imports nothing from app/ or local/
 //   the shell (app/, components/, lib/, middleware.ts) reaches the stand-ins (local/) only over
 //   HTTP; the one door is app/api/local/** (their HTTP endpoints). instrumentation.ts (starts the
-//   stand-ins locally), scripts/, tools/, bench/, e2e/ and api/ (the contract test) are not the
+//   stand-ins locally), scripts/, tools/, bench/, e2e/ and contract/ (the contract test) are not the
 //   shell and may import local/.
 //   Test code in the shell (*.test.ts(x), testing/ folders) may import the stand-ins' test helpers
-//   (local/testing, local/<stand-in>/testing, local/seed): a test starts a local server, it does
+//   (local/infra/testing, local/**/testing, local/lender/seed): a test starts a local server, it does
 //   not ship.
 //   local/ plays the services, so it never imports the shell's pages (app/), its kit
 //   (components/) or its session and sign-in code (lib/session, lib/auth): a stand-in that judged
@@ -39,7 +39,7 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 // `files` globs name code files only: a block whose globs match a .css or .graphql file makes ESLint lint it.
 const CODE = "*.{js,jsx,mjs,cjs,ts,tsx}";
 const TEST_CODE = ["**/*.test.{ts,tsx}", `**/testing/**/${CODE}`];
-const LOCAL_TEST_HELPERS = [`${ROOT}/local/testing/**`, `${ROOT}/local/*/testing/**`, `${ROOT}/local/seed/**`];
+const LOCAL_TEST_HELPERS = [`${ROOT}/local/infra/testing/**`, `${ROOT}/local/**/testing/**`, `${ROOT}/local/lender/seed/**`];
 
 const zone = {
   app: { from: "./app", message: "app/ is the top layer: move what is shared into components/ or lib/." },
@@ -64,7 +64,7 @@ const zone = {
   localExceptTestHelpers: {
     from: "./local/**",
     except: LOCAL_TEST_HELPERS,
-    message: "Shell tests may import the stand-ins' test helpers only (local/testing, local/*/testing, local/seed).",
+    message: "Shell tests may import the stand-ins' test helpers only (local/infra/testing, local/**/testing, local/lender/seed).",
   },
 };
 
@@ -82,8 +82,8 @@ const SHELL_DOOR = [`app/api/local/**/${CODE}`];
 
 export default defineConfig([
   globalIgnores([
-    "api/generated/**",
-    "lib/api/generated/**",
+    "contract/generated/**",
+    "lib/graphql/generated/**",
     "data/**",
     ".stryker-tmp/**",
     "reports/**",

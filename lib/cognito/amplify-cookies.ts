@@ -1,6 +1,6 @@
 /**
  * Amplify's identity cookies, read the same way on the server (lib/session/session.ts), in the
- * browser (lib/auth/amplify-on-demand.ts) and by the hosted apps' stand-in (local/apps). A fact of
+ * browser (lib/auth/amplify-on-demand.ts) and by the hosted apps' stand-in (local/lender/apps). A fact of
  * the vendor's wire format, not of the shell's session: no signing or verifying here, safe to
  * bundle for the client.
  */
