@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 
-// The layering rules in eslint.config.mjs (import/no-restricted-paths), checked by linting small
-// fixtures with ESLint's Node API: each fixture is a file path and one import, and the test says
-// whether the boundary rule reports it. The imports name real files: the rule judges the file an
+// The layering rules in eslint.config.mjs (import/no-restricted-paths) and the ban on import
+// circles (import/no-cycle), checked by linting small fixtures with ESLint's Node API: each fixture
+// is a file path and one import, and the test says whether the rule reports it. The imports name real files: the rule judges the file an
 // import resolves to (so `@/…` and relative paths are the same to it).
 //
 // ESLint loads eslint.config.mjs with a dynamic import(), which Jest's module sandbox refuses
@@ -22,11 +22,12 @@ const out = [];
 for (const { filePath, code } of JSON.parse(input)) {
   const [result] = await eslint.lintText(code, { filePath });
   if (result.messages.some((m) => m.fatal)) throw new Error(filePath + ": " + result.messages[0].message);
-  out.push(result.messages.filter((m) => m.ruleId === "import/no-restricted-paths").map((m) => m.message));
+  out.push(result.messages.filter((m) => m.ruleId?.startsWith("import/")).map((m) => m.ruleId + ": " + m.message));
 }
 process.stdout.write(JSON.stringify(out));
 `;
 
+/** Each fixture's import/* reports, as "rule: message". */
 function lintAll(fixtures: Fixture[]): string[][] {
   const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", LINT_IN_NODE], {
     cwd: __dirname,
@@ -91,6 +92,15 @@ const cases: [string, string, boolean][] = [
   ["scripts/x.ts", "../local/infra/db/index", false],
   ["bench/x.bench.ts", "../local/infra/db/index", false],
   ["local/x.ts", "./db/index", false],
+  // local/ plays the services: never the shell's pages, kit, session or sign-in code
+  ["local/x.ts", "@/lib/session/session", true],
+  ["local/sub/x.ts", "../../lib/session/id-token", true],
+  ["local/x.test.ts", "@/lib/session/testing/token-kit", true],
+  ["local/x.ts", "@/lib/auth/identifier", true],
+  ["local/x.ts", "@/app/error", true],
+  ["local/sub/x.ts", "../../components/ui/class-names", true],
+  ["local/x.ts", "@/lib/cognito/amplify-cookies", false],
+  ["local/x.ts", "@/lib/config/env", false],
 ];
 
 const other: [string, Fixture, boolean][] = [
@@ -104,28 +114,72 @@ const other: [string, Fixture, boolean][] = [
   ],
 ];
 
+// Circles: the fixture stands in for a real file that a real file imports, so its import closes a
+// loop on disk. action-request.ts imports json-body.ts.
+const circles: [string, Fixture, boolean][] = [
+  [
+    "an import that closes a circle",
+    {
+      filePath: "lib/security/json-body.ts",
+      code: `import { checkActionRequest } from "./action-request";\nexport const c = checkActionRequest;\n`,
+    },
+    true,
+  ],
+  [
+    "a re-export that closes a circle",
+    { filePath: "lib/security/json-body.ts", code: `export { checkActionRequest } from "./action-request";\n` },
+    true,
+  ],
+  [
+    "a type-only import back (erased: no circle at run time)",
+    {
+      filePath: "lib/security/json-body.ts",
+      code: `import type { ActionRefusal } from "./action-request";\nexport type R = ActionRefusal;\n`,
+    },
+    false,
+  ],
+  [
+    "an import that does not come back",
+    { filePath: "lib/security/json-body.ts", code: `import { hasInvalidText } from "./text";\nexport const t = hasInvalidText;\n` },
+    false,
+  ],
+];
+
 let results: string[][];
 
 beforeAll(() => {
   results = lintAll([
     ...cases.map(([filePath, source]) => ({ filePath, code: staticImport(source) })),
     ...other.map(([, fixture]) => fixture),
+    ...circles.map(([, fixture]) => fixture),
   ]);
 }, 120_000);
 
+const reportsOf = (i: number, rule: string) => results[i]!.filter((m) => m.startsWith(`${rule}: `));
+
 test.each(cases.map((c, i) => [...c, i] as const))("%s importing %s: reported %p", (_file, _source, reported, i) => {
-  const messages = results[i]!;
-  expect(messages.length > 0).toBe(reported);
+  expect(reportsOf(i, "import/no-restricted-paths").length > 0).toBe(reported);
 });
 
 test.each(other.map((c, i) => [c[0], c[1].filePath, c[2], cases.length + i] as const))(
   "%s in %s: reported %p",
   (_what, _file, reported, i) => {
-    expect(results[i]!.length > 0).toBe(reported);
+    expect(reportsOf(i, "import/no-restricted-paths").length > 0).toBe(reported);
   },
 );
+
+test.each(circles.map((c, i) => [c[0], c[2], cases.length + other.length + i] as const))("%s: reported %p", (_what, reported, i) => {
+  expect(reportsOf(i, "import/no-cycle").length > 0).toBe(reported);
+});
+
+test("no fixture but the circles trips import/no-cycle", () => {
+  const cycles = results.slice(0, cases.length + other.length).flatMap((_, i) => reportsOf(i, "import/no-cycle"));
+  expect(cycles).toEqual([]);
+});
 
 test("the message says which boundary and why", () => {
   const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/infra/db/index");
   expect(results[i]).toEqual([expect.stringContaining("over HTTP only")]);
+  const j = cases.findIndex(([file, source]) => file === "local/x.ts" && source === "@/lib/session/session");
+  expect(results[j]).toEqual([expect.stringContaining("never with the shell's session code")]);
 });

@@ -13,7 +13,7 @@ const ROOT = import.meta.dirname;
 const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 
 // ---------------------------------------------------------------------------------------------
-// Layering (GUIDE.md "The shape we aim for"):
+// Layering (docs/architecture.md, "What may import what"):
 //   lib/        imports nothing from components/, app/ or local/
 //   components/ imports nothing from app/ or local/
 //   the shell (app/, components/, lib/, middleware.ts) reaches the stand-ins (local/) only over
@@ -23,6 +23,11 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 //   Test code in the shell (*.test.ts(x), testing/ folders) may import the stand-ins' test helpers
 //   (local/infra/testing, local/**/testing, local/lender/seed): a test starts a local server, it does
 //   not ship.
+//   local/ plays the services, so it never imports the shell's pages (app/), its kit
+//   (components/) or its session and sign-in code (lib/session, lib/auth): a stand-in that judged
+//   a token with the shell's own code would agree with the shell by construction. What both sides
+//   share is a vendor's fact in a neutral lib/ module (lib/cognito, lib/esign, lib/config).
+//   No import circles anywhere (import/no-cycle, at the end).
 //
 // Why import/no-restricted-paths: it judges the *resolved* file (through eslint-config-next's
 // TypeScript resolver, which knows tsconfig's `@/*` paths), so `@/app/x`, `../../app/x`,
@@ -42,6 +47,19 @@ const zone = {
   local: {
     from: "./local",
     message: "The shell reaches the stand-ins over HTTP only; their endpoints (app/api/local/**) are the one door.",
+  },
+  shellComponents: {
+    from: "./components",
+    message: "The stand-ins are the services' side: they render their own pages and never import the shell's kit.",
+  },
+  session: {
+    from: "./lib/session",
+    message:
+      "A stand-in judges tokens as the real service does, never with the shell's session code; share a pure helper from a neutral lib/ module.",
+  },
+  auth: {
+    from: "./lib/auth",
+    message: "A stand-in never uses the shell's sign-in code; share a pure helper from a neutral lib/ module.",
   },
   localExceptTestHelpers: {
     from: "./local/**",
@@ -185,7 +203,21 @@ export default defineConfig([
     SHELL_DOOR,
   ),
   boundaries("middleware", ["middleware.ts"], [zone.local]),
+  boundaries("local", [`local/**/${CODE}`], [zone.app, zone.shellComponents, zone.session, zone.auth]),
   boundaries("middleware-tests", ["middleware*.test.ts"], [zone.localExceptTestHelpers]),
+
+  {
+    // A circle of imports makes load order decide what a module sees (an undefined binding at
+    // start-up) and keeps two layers from being told apart. Type-only imports are erased and are
+    // left out. Packages are neither followed (ignoreExternal) nor parsed (import/ignore), which
+    // keeps the rule to a few seconds of `npm run lint`. The strongly-connected-components
+    // shortcut is off: it fails on a file not on disk yet (an editor's unsaved buffer, the
+    // boundary test's fixtures), and without packages the plain walk is faster anyway.
+    name: "project/no-cycle",
+    files: NEXT_FILES,
+    settings: { "import/ignore": ["/node_modules/"] },
+    rules: { "import/no-cycle": ["error", { ignoreExternal: true, disableScc: true }] },
+  },
 
   prettier,
 ]);

@@ -51,8 +51,11 @@ trap 'stop_pg; step "finished"' EXIT
 step "type check"
 npm run typecheck
 
-step "lint (ESLint: Next's rules, layer boundaries, reasons on every eslint-disable)"
+step "lint (ESLint: Next's rules, layer boundaries, no import circles, reasons on every eslint-disable)"
 npm run lint
+
+step "unused files, dependencies and exports (knip; exceptions explained in knip.jsonc)"
+npm run knip
 
 step "formatting (Prettier)"
 npm run format:check

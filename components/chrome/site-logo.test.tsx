@@ -3,12 +3,14 @@ import "@testing-library/jest-dom";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render, screen } from "@testing-library/react";
-import tailwind from "@/tailwind.config";
 import { MARK, SiteLogo } from "./site-logo";
 
 const ICON = readFileSync(path.join(process.cwd(), "app", "icon.svg"), "utf8");
 const attr = (element: string, name: string) => new RegExp(`<${element}[^>]*\\s${name}="([^"]+)"`).exec(ICON)?.[1];
-const brand = tailwind.theme.extend.colors.brand;
+// The brand colours from the theme's one home, app/globals.css (@theme).
+const THEME = readFileSync(path.join(process.cwd(), "app", "globals.css"), "utf8");
+const colour = (name: string) => new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6});`).exec(THEME)?.[1] ?? "(not in the theme)";
+const brand = { DEFAULT: colour("brand"), light: colour("brand-light") };
 
 describe("SiteLogo", () => {
   it("is one link home, named for people who cannot see the mark", () => {

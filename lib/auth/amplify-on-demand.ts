@@ -1,5 +1,5 @@
 import type { PublicConfig } from "@/lib/config/env";
-import { identityCookie, lastAuthUserCookie, type CookieReader } from "@/lib/session/amplify-cookies";
+import { identityCookie, lastAuthUserCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
 
 /**
  * Amplify (about 30 KiB gzipped) loaded when it is needed, for the pages that only keep a session
@@ -100,7 +100,7 @@ export const REFRESH_AHEAD_MS = 5 * 60_000;
 
 /**
  * When this browser's identity token expires (ms since the epoch), read from Amplify's own cookie
- * as the server reads it (lib/session/amplify-cookies.ts). The payload only, unverified: the time
+ * as the server reads it (lib/cognito/amplify-cookies.ts). The payload only, unverified: the time
  * decides when to load Amplify, never whom to trust. Null when there is no token or it cannot be read.
  */
 export function identityTokenExpiry(clientId: string, cookies: string): number | null {

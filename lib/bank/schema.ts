@@ -38,8 +38,6 @@ export const manualAccountFormSchema = manualAccountWireSchema
     ...EVERY_ROUND,
   });
 
-export type ManualAccountWire = z.output<typeof manualAccountWireSchema>;
-
 const deposit = (which: string) =>
   money(
     {

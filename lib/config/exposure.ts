@@ -6,8 +6,6 @@ import { LOCAL_DEFAULTS, type ServerConfig } from "./env";
  * unless told otherwise, and refuses another interface unless LOCAL_ALLOW_REMOTE=1 says so.
  */
 
-export const LOOPBACK_HOST = "127.0.0.1";
-
 export function isLoopback(hostname: string | undefined): boolean {
   if (!hostname) return false;
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();

@@ -1,4 +1,6 @@
+import os from "node:os";
 import { Writable } from "node:stream";
+import pino from "pino";
 import { createLogger } from "./logger";
 
 function capture() {
@@ -67,5 +69,22 @@ describe("logger: one JSON line per event", () => {
       expect.objectContaining({ type: "DatabaseError", code: "23505", constraint: "bank_accounts_fingerprint_key" }),
     );
     expect(JSON.stringify(records())).not.toContain("666000001");
+  });
+});
+
+describe("logger: pino-pretty is for development only", () => {
+  const streamOf = (log: ReturnType<typeof createLogger>) => (log as unknown as Record<symbol, { fd?: number }>)[pino.symbols.streamSym]!;
+
+  test("pretty where it is installed", () => {
+    expect(streamOf(createLogger({ format: "pretty" })).fd).toBeUndefined();
+  });
+
+  test("JSON on stdout where it is not (the production image): asking for pretty never fails", () => {
+    const cwd = jest.spyOn(process, "cwd").mockReturnValue(os.tmpdir());
+    try {
+      expect(streamOf(createLogger({ format: "pretty" })).fd).toBe(1);
+    } finally {
+      cwd.mockRestore();
+    }
   });
 });

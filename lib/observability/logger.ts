@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import pino, { type Logger } from "pino";
-import pretty from "pino-pretty";
 import { errorFields, redact, scrubText } from "./redact";
 
 /**
@@ -8,6 +9,23 @@ import { errorFields, redact, scrubText } from "./redact";
  * where known — every field passed through redact(), every message scrubbed. Pretty only when run
  * locally in a terminal (LOG_FORMAT=json|pretty overrides); JSON everywhere else, for CloudWatch.
  */
+
+/**
+ * pino-pretty is a development dependency: required at run time from the directory the server was
+ * started in, which the build neither bundles nor traces (`npm run build` leaves it out of
+ * .next/standalone). Where it is not installed (the production image) the lines stay JSON.
+ */
+const PRETTY_MODULE = ["pino", "pretty"].join("-");
+
+function prettyStream(): pino.DestinationStream | undefined {
+  try {
+    const load = createRequire(path.join(process.cwd(), "package.json"));
+    const pretty = load(PRETTY_MODULE) as (options: Record<string, unknown>) => pino.DestinationStream;
+    return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+  } catch {
+    return undefined;
+  }
+}
 
 export type LogFields = Record<string, unknown>;
 
@@ -26,9 +44,7 @@ function defaultFormat(): "json" | "pretty" {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? defaultFormat();
-  const destination =
-    options.destination ??
-    (format === "pretty" ? pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : pino.destination(1));
+  const destination = options.destination ?? (format === "pretty" ? prettyStream() : undefined) ?? pino.destination(1);
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? "info",

@@ -17,7 +17,6 @@ export const LOAN_REASONS = [
   "A Wedding",
   "Other",
 ] as const;
-export type LoanReason = (typeof LOAN_REASONS)[number];
 
 /** 'How did you hear about the product?' (SPEC 3, application source options). */
 export const APPLICATION_SOURCES = [
@@ -30,7 +29,6 @@ export const APPLICATION_SOURCES = [
   "Google",
   "Other",
 ] as const;
-export type ApplicationSource = (typeof APPLICATION_SOURCES)[number];
 
 /** The 56 US states and territories: 50 states, DC and five inhabited territories. */
 export const US_STATES: readonly { name: string; abbreviation: string }[] = [

@@ -47,7 +47,6 @@ export const loanRequestSchema = z
   }, EVERY_ROUND)
   // The description belongs to "Other" only: a leftover from an earlier choice is not sent.
   .transform((v) => ({ ...v, other: v.reason === "Other" ? v.other : null }));
-export type LoanRequest = z.output<typeof loanRequestSchema>;
 
 /** The 18th birthday of someone born on an ISO date, as an ISO date (29 Feb -> 1 Mar in common years). */
 export function adultOn(birthIso: string): string {
@@ -144,7 +143,6 @@ function personalDetailsObject(now: () => Date) {
     amount: loanAmount,
   });
 }
-export type PersonalDetails = z.output<ReturnType<typeof personalDetailsSchema>>;
 /** The personal details' field names (the server maps an API refusal naming one to its field). */
 export const PERSONAL_DETAILS_FIELDS = Object.keys(personalDetailsObject(() => new Date()).shape);
 
@@ -154,4 +152,3 @@ export const accountSettingsSchema = z.object({
   personal_email: optional(email({ required: "" })),
   phone_number: cellPhone,
 });
-export type AccountSettings = z.output<typeof accountSettingsSchema>;

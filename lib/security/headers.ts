@@ -1,9 +1,12 @@
 import type { ServerConfig } from "@/lib/config/env";
-import { contentSecurityPolicy } from "./csp";
+import { LOCAL_PATHS } from "@/lib/config/local-paths";
+import { REQUEST_ID_HEADER } from "@/lib/observability/request-id";
+import { contentSecurityPolicy, createNonce } from "./csp";
 
 /**
- * The security headers every response of the shell carries. middleware.ts applies them, and its
- * headers win over a route handler's: API answers get no Content-Security-Policy from here.
+ * The security headers every response of the shell carries, and the headers a request goes on
+ * with. middleware.ts applies them, and its headers win over a route handler's: API answers get
+ * no Content-Security-Policy from here. Runtime-neutral (the edge).
  */
 
 /** Features no page of the shell uses; geolocation stays off too (addresses are typed, not located). */
@@ -34,6 +37,14 @@ export type ResponseKind =
   | "api"
   /** A file from public/ (documents, images): cacheable, never framed. */
   | "asset";
+
+/** Files from public/ that the matcher used to skip: they get headers, not a route decision. */
+const ASSET = /^\/(?:documents|images)\/|^\/(?:favicon\.ico|icon\.svg|apple-icon\.png|robots\.txt)$/;
+
+export function responseKindOf(pathname: string): ResponseKind {
+  if (pathname.startsWith("/api/")) return "api";
+  return ASSET.test(pathname) ? "asset" : "page";
+}
 
 export type Framing = "self" | "none" | "own";
 
@@ -90,5 +101,47 @@ export function securityHeaders(config: ServerConfig, { kind, nonce, dev, framin
     if (!nonce) throw new Error("A page's Content-Security-Policy needs a nonce");
     headers["content-security-policy"] = contentSecurityPolicy(config, { nonce, dev });
   }
+  return headers;
+}
+
+export interface EdgeHeaderOptions {
+  pathname: string;
+  kind: ResponseKind;
+  requestId: string;
+  dev?: boolean;
+}
+
+/**
+ * The headers the edge puts on every response for a path: the security headers (a fresh nonce in a
+ * page's policy) and the request id, which the server in front of Next logs the access line with.
+ */
+export function edgeResponseHeaders(config: ServerConfig, { pathname, kind, requestId, dev }: EdgeHeaderOptions): Record<string, string> {
+  const headers = securityHeaders(config, {
+    kind,
+    nonce: kind === "page" ? createNonce() : undefined,
+    dev,
+    // Only where the stand-in is served: elsewhere its path is an API 404 like any other (DENY).
+    framing: config.isLocal && pathname.startsWith(`${LOCAL_PATHS.esign}/`) ? "own" : undefined,
+  });
+  headers[REQUEST_ID_HEADER] = requestId;
+  return headers;
+}
+
+/**
+ * The headers a request goes on with, over its own, or undefined when none: its id (read by server
+ * code for logs and API calls) and, for a page, its nonce in the request's Content-Security-Policy,
+ * where Next reads it to stamp its own scripts (next/script included, beforeInteractive too), and
+ * in x-nonce, where react-instantsearch-nextjs reads it for the initial-results script it inserts
+ * (/employment).
+ */
+export function forwardedRequestHeaders(csp: string | undefined, requestId: string | undefined): Record<string, string> | undefined {
+  if (!csp && !requestId) return undefined;
+  const headers: Record<string, string> = {};
+  if (csp) {
+    headers["content-security-policy"] = csp;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    if (nonce) headers["x-nonce"] = nonce;
+  }
+  if (requestId) headers[REQUEST_ID_HEADER] = requestId;
   return headers;
 }

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
+import { issuedInThePast } from "@/lib/cognito/issued-at";
 import { VerifiedCache } from "./verified-cache";
 
 /**
@@ -28,18 +29,6 @@ export interface IdTokenVerifierOptions {
   maxRemembered?: number;
   /** The request a key-set fetch is made for (lib/observability/request-store.ts), sent as x-request-id. */
   requestId?: () => string | undefined;
-}
-
-/**
- * How far ahead of this server's clock a token's `iat` may be: servers' clocks drift a little, but
- * a token "issued" later than that was not issued by a pool we trust at the time it claims (a
- * forged or replayed-from-the-future token), so it is refused. The one skew for every verifier.
- */
-export const MAX_CLOCK_SKEW_SECONDS = 60;
-
-/** Whether a token's `iat` is a time in the past, give or take the allowed skew. */
-export function issuedInThePast(iat: unknown, nowSeconds: number): boolean {
-  return typeof iat === "number" && Number.isFinite(iat) && iat <= nowSeconds + MAX_CLOCK_SKEW_SECONDS;
 }
 
 /** Verified tokens remembered per verifier (one per server): a few MB at most. */

@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SignJWT, exportJWK, generateKeyPair, createLocalJWKSet, type JWK } from "jose";
 import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
-import { createIdTokenVerifier, MAX_CLOCK_SKEW_SECONDS } from "./id-token";
+import { MAX_CLOCK_SKEW_SECONDS } from "@/lib/cognito/issued-at";
+import { createIdTokenVerifier } from "./id-token";
 import { testClaims } from "./testing/claims";
 import { idTokenCookie, identityCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 

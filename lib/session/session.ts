@@ -1,6 +1,6 @@
 import { decodeJwt } from "jose";
 import { CLAIMS_COOKIE, readClaims, type Claims } from "./claims";
-import { identityCookie, refreshTokenCookie, type CookieReader } from "./amplify-cookies";
+import { identityCookie, refreshTokenCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
 import type { IdTokenVerifier } from "./id-token";
 
 /** Who is asking, as the guards see it. */
@@ -18,7 +18,7 @@ export type Session =
 
 export const ANONYMOUS: Session = { status: "anonymous" };
 
-export { identityCookie, idTokenCookie, lastAuthUserCookie, refreshTokenCookie, type CookieReader } from "./amplify-cookies";
+export { identityCookie, idTokenCookie, lastAuthUserCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
 
 export interface SessionReaderOptions {
   clientId: string;

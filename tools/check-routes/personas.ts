@@ -74,8 +74,6 @@ const fileSchema = z.object({
     .min(1),
 });
 
-export type PersonasFile = z.input<typeof fileSchema>;
-
 /** The environment variable a persona's refresh token is read from when the file names none. */
 export function defaultTokenVariable(name: string): string {
   return `ROUTE_CHECK_REFRESH_TOKEN_${name.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;

@@ -1,6 +1,6 @@
 import { logger } from "@/lib/observability/logger";
 import type { ServerConfig } from "../../../lib/config/env";
-import { identityCookie } from "../../../lib/session/session";
+import { identityCookie } from "../../../lib/cognito/amplify-cookies";
 import type { Caller } from "../data/frontend";
 import type { Db } from "../../infra/db";
 import { authenticate, UnauthorizedException } from "../graphql/auth";

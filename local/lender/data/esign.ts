@@ -208,8 +208,6 @@ export async function completeSigning(
   });
 }
 
-export type SigningExit = "cancelled" | "declined";
-
 /** A signing exit (the signer cancelled or declined): the link is used up, the contract stays unsigned. */
 export async function exitSigning(db: Db, input: { token: unknown; signatureId: unknown; kind: unknown; reason?: unknown }): Promise<void> {
   const token = text("token", input.token, { max: 100 });

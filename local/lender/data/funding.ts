@@ -158,11 +158,6 @@ export interface ManualInput {
   type: unknown;
 }
 
-export interface MicroDeposit {
-  recipient: string;
-  cents: number;
-}
-
 /**
  * manually(account, name, routing, type): a micro-deposit account, unverified, with two deposits
  * below $1.00 written to the local outbox as bank statement lines. Refused while an unverified

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
-import { issuedInThePast } from "../../../lib/session/id-token";
+import { issuedInThePast } from "../../../lib/cognito/issued-at";
 import type { Caller } from "../data/frontend";
 
 /**

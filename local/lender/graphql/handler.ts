@@ -33,11 +33,6 @@ const CACHE_MAX_CHARS = 2_000_000;
 const CACHEABLE_MAX_CHARS = 16_384;
 let cachedChars = 0;
 
-/** Tests only. */
-export function documentCacheSize(): { entries: number; chars: number } {
-  return { entries: documents.size, chars: cachedChars };
-}
-
 function compile(source: string): DocumentNode | readonly GraphQLError[] {
   let result = documents.get(source);
   if (!result) {

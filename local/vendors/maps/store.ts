@@ -1,5 +1,5 @@
 import type { Db, Queryable } from "../../infra/db";
-import { ADDRESS_COUNT, formattedAddress, generateAddresses, normalizeQuery, searchKey, streetKey, type MapAddress } from "./addresses";
+import { ADDRESS_COUNT, generateAddresses, normalizeQuery, searchKey, streetKey, type MapAddress } from "./addresses";
 
 const BATCH = 5_000;
 
@@ -91,5 +91,3 @@ export async function geocodeAddress(db: Queryable, address: string): Promise<Ma
   const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM map_addresses WHERE search_key = $1 AND lat IS NOT NULL`, [q]);
   return rows[0] ? fromRow(rows[0]) : null;
 }
-
-export { formattedAddress };

@@ -1,6 +1,8 @@
 /**
- * Amplify's identity cookies, read the same way on the server (session.ts) and in the browser
- * (lib/auth/amplify-on-demand.ts). No signing or verifying here: safe to bundle for the client.
+ * Amplify's identity cookies, read the same way on the server (lib/session/session.ts), in the
+ * browser (lib/auth/amplify-on-demand.ts) and by the hosted apps' stand-in (local/lender/apps). A fact of
+ * the vendor's wire format, not of the shell's session: no signing or verifying here, safe to
+ * bundle for the client.
  */
 
 const PREFIX = "CognitoIdentityServiceProvider";
