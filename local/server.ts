@@ -16,13 +16,14 @@
  */
 import { serverConfig } from "../lib/config/env";
 import { logger } from "../lib/observability/logger";
-import { serve } from "./http/serve";
+import { serve, type ServedHandler } from "./http/serve";
 import { serveStandInPath } from "./routes";
 import { prepareLocalStandIns } from "./startup";
 
 function portArgument(args: string[]): number {
   const i = args.findIndex((a) => a === "--port" || a.startsWith("--port="));
-  const raw = i < 0 ? "0" : args[i]!.includes("=") ? args[i]!.split("=")[1]! : args[i + 1];
+  if (i < 0) return 0;
+  const raw = args[i]!.includes("=") ? args[i]!.split("=")[1] : args[i + 1];
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number (got ${raw})`);
   return port;
@@ -33,33 +34,36 @@ function fail(message: string, error?: unknown): never {
   process.exit(1);
 }
 
-let served: Awaited<ReturnType<typeof serve>> | undefined;
-let stopping = false;
+const running: { served?: ServedHandler; stopping: boolean } = { stopping: false };
 // From the start: a parent gone while the database is being prepared must not leave this running.
 const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  if (!served) process.exit(0);
-  void served.close().finally(() => process.exit(0));
+  if (running.stopping) return;
+  running.stopping = true;
+  if (!running.served) process.exit(0);
+  void running.served.close().finally(() => process.exit(0));
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 process.on("disconnect", stop);
 
-let port: number;
-try {
-  port = portArgument(process.argv.slice(2));
-  if (!serverConfig().isLocal) throw new Error(`the stand-ins run only when APP_ENV=local (APP_ENV is ${process.env.APP_ENV})`);
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
+function checkedPort(): number {
+  try {
+    const port = portArgument(process.argv.slice(2));
+    if (!serverConfig().isLocal) throw new Error(`the stand-ins run only when APP_ENV=local (APP_ENV is ${process.env.APP_ENV})`);
+    return port;
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
 }
+
+const port = checkedPort();
 try {
   await prepareLocalStandIns();
 } catch (error) {
   fail("[local] the stand-ins' database could not be prepared", error);
 }
 
-served = await serve(async (request) => (await serveStandInPath(request)) ?? new Response("Not Found", { status: 404 }), {
+const served = await serve(async (request) => (await serveStandInPath(request)) ?? new Response("Not Found", { status: 404 }), {
   port,
   behindShell: true,
   onError: (error, req) => {
@@ -71,4 +75,5 @@ served = await serve(async (request) => (await serveStandInPath(request)) ?? new
   },
 });
 logger().info({ component: "local", url: served.url }, `[local] stand-ins listening on ${served.url}`);
+running.served = served;
 process.send?.({ standInsUrl: served.url });
