@@ -17,14 +17,24 @@ const value = (short, long) => {
   }
   return undefined;
 };
-const port = value("-p", "--port");
-const host = value("-H", "--hostname");
-if (port) process.env.PORT = port;
+const port = value("-p", "--port") ?? process.env.PORT ?? "3000";
+const host = value("-H", "--hostname") ?? process.env.HOSTNAME;
+const local = (process.env.APP_ENV || "local") === "local";
+process.env.PORT = port;
+const nextArgs = [...args];
 if (host) process.env.HOSTNAME = host;
+else if (local) {
+  // As npm start: local mode (published secrets, open code outbox) listens on loopback, and its
+  // public origin is http://localhost:PORT (next dev itself would listen on every interface, which
+  // the server's start-up refuses in local mode).
+  process.env.HOSTNAME = "127.0.0.1";
+  process.env.APP_URL ??= `http://localhost:${port}`;
+  nextArgs.push("-H", "127.0.0.1");
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 let standIns;
-if ((process.env.APP_ENV || "local") === "local" && !process.env.LOCAL_STAND_INS_URL) {
+if (local && !process.env.LOCAL_STAND_INS_URL) {
   try {
     standIns = await startStandIns(root, { ...process.env });
   } catch (error) {
@@ -34,7 +44,7 @@ if ((process.env.APP_ENV || "local") === "local" && !process.env.LOCAL_STAND_INS
   process.env.LOCAL_STAND_INS_URL = standIns.url;
 }
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
-const next = spawn(process.execPath, [nextBin, "dev", ...args], { cwd: root, stdio: "inherit" });
+const next = spawn(process.execPath, [nextBin, "dev", ...nextArgs], { cwd: root, stdio: "inherit" });
 // Ctrl-C reaches next dev itself (same process group); this process only waits for it.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => next.kill(signal));
 next.once("exit", (code, signal) => {
