@@ -11,9 +11,9 @@
 // (.next/required-server-files.json), so neither layout compiles next.config.ts at start. "Ready" is
 // printed, and /api/ready answers 200, only after the built instrumentation.ts has run (Next itself
 // runs it lazily, on the first request): the configuration is checked (a bad one exits before Ready)
-// and, locally, the stand-ins' process has migrated and seeded the database and is listening. SIGTERM and SIGINT flip /api/ready to 503 at
-// once, stop accepting, let requests in flight finish, close idle keep-alive sockets, and exit within
-// SHUTDOWN_DRAIN_SECONDS (default 25).
+// and, locally, the stand-ins' own process has migrated and seeded the database and is listening.
+// SIGTERM and SIGINT flip /api/ready to 503 at once, stop accepting, let requests in flight finish,
+// close idle keep-alive sockets, and exit within SHUTDOWN_DRAIN_SECONDS (default 25).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -74,7 +74,7 @@ try {
 }
 // Local mode: the stand-ins are a process of their own (local/server.ts), which the app's one door,
 // /api/local, forwards to (LOCAL_STAND_INS_URL). Given that URL, they are someone else's to run;
-// else, in a checkout, they start now (beside Next's preparation), with this environment, and stop
+// else, in a checkout, they start now (while Next loads), with this environment, and stop
 // when this process exits. The image has no local/: there, local mode needs LOCAL_STAND_INS_URL.
 let standIns;
 if (localMode && !process.env.LOCAL_STAND_INS_URL) {
@@ -128,9 +128,7 @@ shutdownOnSignals({
   close: () => app.close(),
 });
 
-// Next prints its start-up lines with console (e.g. "✓ Running next.config took 2ms"); they become
-// server lines like every other, so each line is JSON (docs/operations.md).
-await withNextConsole(() => app.prepare());
+// Their URL is in the environment before Next prepares (which may read the configuration).
 if (standIns) {
   try {
     const running = await standIns;
@@ -149,6 +147,9 @@ if (standIns) {
     process.exit(1);
   }
 }
+// Next prints its start-up lines with console (e.g. "✓ Running next.config took 2ms"); they become
+// server lines like every other, so each line is JSON (docs/operations.md).
+await withNextConsole(() => app.prepare());
 process.env.NEXT_RUNTIME = "nodejs";
 await instrumentation.register();
 const handle = app.getRequestHandler();
