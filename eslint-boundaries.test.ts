@@ -45,55 +45,55 @@ const cases: [string, string, boolean][] = [
   ["lib/sub/x.ts", "../../components/ui/class-names", true],
   ["lib/x.ts", "@/app/error", true],
   ["lib/sub/x.ts", "../../app/error", true],
-  ["lib/x.ts", "@/local/db/index", true],
-  ["lib/sub/x.ts", "../../local/db/index", true],
+  ["lib/x.ts", "@/local/infra/db/index", true],
+  ["lib/sub/x.ts", "../../local/infra/db/index", true],
   ["lib/x.ts", "@/lib/format/phone", false],
   ["lib/sub/x.ts", "../format/phone", false],
   // lib/ tests: the stand-ins' test helpers only
-  ["lib/x.test.ts", "@/local/testing/spawn-local-server", false],
-  ["lib/x.test.ts", "@/local/graphql/testing/api-test-kit", false],
-  ["lib/x.test.ts", "@/local/seed/personas", false],
-  ["lib/x.test.ts", "@/local/db/index", true],
+  ["lib/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["lib/x.test.ts", "@/local/lender/graphql/testing/api-test-kit", false],
+  ["lib/x.test.ts", "@/local/lender/seed/personas", false],
+  ["lib/x.test.ts", "@/local/infra/db/index", true],
   ["lib/x.test.ts", "@/components/ui/class-names", true],
   ["lib/x.test.ts", "@/app/error", true],
-  ["lib/routing/testing/helper.ts", "@/local/testing/spawn-local-server", false],
+  ["lib/routing/testing/helper.ts", "@/local/infra/testing/spawn-local-server", false],
   // components/ imports nothing from app/ or local/
   ["components/x.tsx", "@/app/error", true],
   ["components/x.tsx", "../app/error", true],
   ["components/sub/x.tsx", "../../app/error", true],
-  ["components/x.tsx", "@/local/db/index", true],
-  ["components/x.tsx", "../local/db/index", true],
+  ["components/x.tsx", "@/local/infra/db/index", true],
+  ["components/x.tsx", "../local/infra/db/index", true],
   ["components/x.tsx", "@/lib/format/phone", false],
   ["components/x.tsx", "@/components/ui/class-names", false],
   ["components/x.test.tsx", "@/app/error", true],
-  ["components/x.test.tsx", "@/local/seed/personas", false],
-  ["components/x.test.tsx", "@/local/db/index", true],
+  ["components/x.test.tsx", "@/local/lender/seed/personas", false],
+  ["components/x.test.tsx", "@/local/infra/db/index", true],
   // app/ reaches local/ only over HTTP: its door, app/api/local/**, forwards to their process
   ["app/x.tsx", "@/app/error", false],
   ["app/x.tsx", "@/components/ui/class-names", false],
   ["app/x.tsx", "@/lib/format/phone", false],
-  ["app/x.tsx", "@/local/db/index", true],
-  ["app/(dashboard)/x/page.tsx", "../../../local/db/index", true],
-  ["app/api/session/x/route.ts", "@/local/identity/runtime", true],
+  ["app/x.tsx", "@/local/infra/db/index", true],
+  ["app/(dashboard)/x/page.tsx", "../../../local/infra/db/index", true],
+  ["app/api/session/x/route.ts", "@/local/vendors/cognito/runtime", true],
   ["app/api/local/[...path]/route.ts", "@/local/routes", true],
-  ["app/api/local/cognito/route.ts", "@/local/identity/runtime", true],
-  ["app/x.test.ts", "@/local/testing/spawn-local-server", false],
-  ["app/x.test.ts", "@/local/db/index", true],
+  ["app/api/local/cognito/route.ts", "@/local/vendors/cognito/runtime", true],
+  ["app/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["app/x.test.ts", "@/local/infra/db/index", true],
   // middleware.ts
-  ["middleware.ts", "./local/db/index", true],
-  ["middleware.ts", "@/local/db/index", true],
-  ["middleware.test.ts", "@/local/testing/spawn-local-server", false],
-  ["middleware.test.ts", "@/local/db/index", true],
+  ["middleware.ts", "./local/infra/db/index", true],
+  ["middleware.ts", "@/local/infra/db/index", true],
+  ["middleware.test.ts", "@/local/infra/testing/spawn-local-server", false],
+  ["middleware.test.ts", "@/local/infra/db/index", true],
   // the server's start-up and the build's configuration are the shell too
   ["instrumentation.ts", "./local/startup", true],
   ["instrumentation-node.ts", "./local/startup", true],
   ["next.config.ts", "./local/routes", true],
-  ["instrumentation-node.test.ts", "./local/testing/spawn-local-server", false],
+  ["instrumentation-node.test.ts", "./local/infra/testing/spawn-local-server", false],
   // not the shell: may import local/
-  ["e2e/x.spec.ts", "@/local/seed/personas", false],
-  ["tools/x/x.ts", "@/local/seed/personas", false],
-  ["scripts/x.ts", "../local/db/index", false],
-  ["bench/x.bench.ts", "../local/db/index", false],
+  ["e2e/x.spec.ts", "@/local/lender/seed/personas", false],
+  ["tools/x/x.ts", "@/local/lender/seed/personas", false],
+  ["scripts/x.ts", "../local/infra/db/index", false],
+  ["bench/x.bench.ts", "../local/infra/db/index", false],
   ["local/x.ts", "./db/index", false],
 ];
 
@@ -103,7 +103,7 @@ const other: [string, Fixture, boolean][] = [
   ["a dynamic import", { filePath: "instrumentation-node.ts", code: `export const load = () => import("./local/startup");\n` }, true],
   [
     "a type-only import",
-    { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/seed/personas";\nexport type P = Persona;\n` },
+    { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/lender/seed/personas";\nexport type P = Persona;\n` },
     true,
   ],
 ];
@@ -130,6 +130,6 @@ test.each(other.map((c, i) => [c[0], c[1].filePath, c[2], cases.length + i] as c
 );
 
 test("the message says which boundary and why", () => {
-  const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/db/index");
+  const i = cases.findIndex(([file, source]) => file === "components/x.tsx" && source === "@/local/infra/db/index");
   expect(results[i]).toEqual([expect.stringContaining("over HTTP only")]);
 });

@@ -19,9 +19,9 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 //   the shell (app/, components/, lib/, middleware.ts, instrumentation*.ts, next.config.ts) reaches
 //   the stand-ins (local/) only over HTTP: the one door, app/api/local/**, forwards to their own
 //   process (local/server.ts), so the image's build never compiles them. scripts/, tools/, bench/,
-//   e2e/ and api/ (the contract test) are not the shell and may import local/.
+//   e2e/ and contract/ (the contract test) are not the shell and may import local/.
 //   Test code in the shell (*.test.ts(x), testing/ folders) may import the stand-ins' test helpers
-//   (local/testing, local/<stand-in>/testing, local/seed): a test starts a local server, it does
+//   (local/infra/testing, local/**/testing, local/lender/seed): a test starts a local server, it does
 //   not ship.
 //
 // Why import/no-restricted-paths: it judges the *resolved* file (through eslint-config-next's
@@ -34,7 +34,7 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 // `files` globs name code files only: a block whose globs match a .css or .graphql file makes ESLint lint it.
 const CODE = "*.{js,jsx,mjs,cjs,ts,tsx}";
 const TEST_CODE = ["**/*.test.{ts,tsx}", `**/testing/**/${CODE}`];
-const LOCAL_TEST_HELPERS = [`${ROOT}/local/testing/**`, `${ROOT}/local/*/testing/**`, `${ROOT}/local/seed/**`];
+const LOCAL_TEST_HELPERS = [`${ROOT}/local/infra/testing/**`, `${ROOT}/local/**/testing/**`, `${ROOT}/local/lender/seed/**`];
 
 const zone = {
   app: { from: "./app", message: "app/ is the top layer: move what is shared into components/ or lib/." },
@@ -46,7 +46,7 @@ const zone = {
   localExceptTestHelpers: {
     from: "./local/**",
     except: LOCAL_TEST_HELPERS,
-    message: "Shell tests may import the stand-ins' test helpers only (local/testing, local/*/testing, local/seed).",
+    message: "Shell tests may import the stand-ins' test helpers only (local/infra/testing, local/**/testing, local/lender/seed).",
   },
 };
 
@@ -62,8 +62,8 @@ function boundaries(name, files, zones, ignores = []) {
 
 export default defineConfig([
   globalIgnores([
-    "api/generated/**",
-    "lib/api/generated/**",
+    "contract/generated/**",
+    "lib/graphql/generated/**",
     "data/**",
     ".stryker-tmp/**",
     "reports/**",

@@ -3,18 +3,18 @@ import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import ErrorPage from "@/app/error";
 import GlobalError from "@/app/global-error";
-import { logs } from "@/lib/api/operations";
-import { configureClientErrorLogging, resetClientErrorLoggingForTests } from "@/lib/client/error-logging";
-import { currentIdToken } from "@/lib/client/id-token";
-import { reloadPage } from "@/lib/client/reload";
+import { logs } from "@/lib/graphql/operations";
+import { configureClientErrorLogging, resetClientErrorLoggingForTests } from "@/lib/browser/error-logging";
+import { amplifyIdToken } from "@/lib/browser/id-token";
+import { reloadPage } from "@/lib/browser/reload";
 import { ERROR_TEXT, ERROR_TITLE } from "@/components/app-shell/error-fallback";
 
-jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
-jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
-jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
+jest.mock("@/lib/browser/reload", () => ({ reloadPage: jest.fn() }));
+jest.mock("@/lib/browser/id-token", () => ({ amplifyIdToken: jest.fn() }));
+jest.mock("@/lib/graphql/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
 // Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
 jest.mock("@/lib/auth/amplify-on-demand", () => ({
-  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/browser/id-token")>("@/lib/browser/id-token").amplifyIdToken(),
 }));
 
 const SERVER_TEXT = 'relation "applications" does not exist at db-7.internal';
@@ -24,7 +24,7 @@ beforeEach(() => {
   jest.clearAllMocks();
   resetClientErrorLoggingForTests();
   configureClientErrorLogging({ graphqlUrl: "https://api.example.test/graphql" });
-  jest.mocked(currentIdToken).mockResolvedValue("id-token");
+  jest.mocked(amplifyIdToken).mockResolvedValue("id-token");
 });
 
 describe("app/error.tsx", () => {

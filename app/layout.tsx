@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { IdleSignOut } from "@/components/auth/idle-sign-out";
-import { REQUEST_ID_META } from "@/lib/client/page-request-id";
+import { REQUEST_ID_META } from "@/lib/browser/page-request-id";
 import { publicConfig } from "@/lib/config/env";
 import { currentRequestId } from "@/lib/observability/request-context";
 import { currentSession } from "@/lib/session/server-session";

@@ -11,10 +11,10 @@
  * separates the query's own cost from a busy machine's scheduling. Exits 1 when the HTTP p95
  * misses the 20 ms goal.
  */
-import { generateAddresses, formattedAddress } from "../local/maps/addresses";
-import { openDb } from "../local/db/index";
-import { seedMapAddresses, suggestAddresses } from "../local/maps/store";
-import { startLocalServer } from "../local/testing/spawn-local-server";
+import { generateAddresses, formattedAddress } from "../local/vendors/maps/addresses";
+import { openDb } from "../local/infra/db/index";
+import { seedMapAddresses, suggestAddresses } from "../local/vendors/maps/store";
+import { startLocalServer } from "../local/infra/testing/spawn-local-server";
 
 const N = Number(process.env.BENCH_N ?? 1000);
 const WARMUP = 100;

@@ -9,9 +9,9 @@
  * plus one typo per name. The first pass warms the vocabulary cache and is not counted.
  * Prints median and p95 per prefix length and overall; exits 1 when the overall p95 misses 20 ms.
  */
-import { openDb } from "../local/db/index";
-import { searchEmployers } from "../local/data/employer-search";
-import { seedEmployers } from "../local/data/employers";
+import { openDb } from "../local/infra/db/index";
+import { searchEmployers } from "../local/vendors/algolia/employer-index";
+import { seedEmployers } from "../local/lender/data/employers";
 
 const N = Number(process.env.BENCH_N ?? 150);
 const GOAL_P95_MS = 20;

@@ -10,9 +10,9 @@
  * BENCH_ROUNDS (default 5). Exits 1 when a rule was broken. Bounded to 120 s.
  */
 import { randomBytes } from "node:crypto";
-import { CLIENT, OTP, gql, idToken } from "../local/graphql/testing/api-test-kit";
-import { cognitoCall } from "../local/testing/cognito-client";
-import { startLocalServer } from "../local/testing/spawn-local-server";
+import { CLIENT, OTP, gql, idToken } from "../local/lender/graphql/testing/api-test-kit";
+import { cognitoCall } from "../local/infra/testing/cognito-client";
+import { startLocalServer } from "../local/infra/testing/spawn-local-server";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PARALLEL = 20;

@@ -9,9 +9,9 @@
  * Exits 1 when p95 misses the 20 ms goal.
  */
 import { print } from "graphql";
-import { LoadFrontendDocument } from "../lib/api/generated/operations";
-import { OTP, idToken } from "../local/graphql/testing/api-test-kit";
-import { startLocalServer } from "../local/testing/spawn-local-server";
+import { LoadFrontendDocument } from "../lib/graphql/generated/operations";
+import { OTP, idToken } from "../local/lender/graphql/testing/api-test-kit";
+import { startLocalServer } from "../local/infra/testing/spawn-local-server";
 
 const N = Number(process.env.BENCH_N ?? 500);
 const WARMUP = 50;

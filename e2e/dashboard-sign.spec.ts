@@ -12,7 +12,7 @@ import { SIGNING_FRAME, openContract } from "./fixtures/signing";
  *
  * The signing test signs a brand-new applicant's contract (e2e/fixtures/applicant.ts brings them
  * there through the product's calls), so no seeded persona changes and a retry starts afresh.
- * Personas (local/seed/personas.ts): offer-dd@example.com only cancels (nothing it changes lasts);
+ * Personas (local/lender/seed/personas.ts): offer-dd@example.com only cancels (nothing it changes lasts);
  * signer@example.com's unsigned contract is someone else's; signed@example.com was signed at seed time.
  */
 

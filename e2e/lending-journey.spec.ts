@@ -6,7 +6,7 @@ import { linkThroughWidget } from "./fixtures/bank-widget";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { checkState } from "./fixtures/page-states";
-import { SHELL_PAGE_OF_STEP } from "../local/apps/shell-steps";
+import { SHELL_PAGE_OF_STEP } from "../local/lender/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 import { openContract } from "./fixtures/signing";

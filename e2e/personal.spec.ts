@@ -1,6 +1,6 @@
 import { type Locator, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/api/generated/operations";
+import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/graphql/generated/operations";
 import { print } from "graphql";
 import { signInAs } from "./fixtures/personas";
 import { api, newApplicant, walkTo } from "./fixtures/applicant";

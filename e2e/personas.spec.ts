@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/console-gate";
-import { PERSONAS } from "../local/seed/personas";
+import { PERSONAS } from "../local/lender/seed/personas";
 import { LOCAL_ORIGIN, pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 
 /**
@@ -23,7 +23,7 @@ const ROUTED: Record<string, Expectation> = {
   // Not started: /payments needs a signed loan → /restricted (in-app).
   "newcomer@example.com": { ask: "/payments", lands: "/restricted" },
   // A step ahead of the stored one is sent back to the stored step.
-  // The lending app serves no page for steps the shell serves: it forwards to the shell's (local/apps/shell-steps.ts).
+  // The lending app serves no page for steps the shell serves: it forwards to the shell's (local/lender/apps/shell-steps.ts).
   "loan-details@example.com": { ask: "/apply/employmentInformation", via: ["/apply/loanDetails"], lands: "/personal" },
   // A step behind the stored one may be opened.
   "employment@example.com": { ask: "/apply/loanDetails", via: ["/apply/loanDetails"], lands: "/personal" },

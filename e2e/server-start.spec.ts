@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/console-gate";
-import { openDb } from "../local/db/index";
+import { openDb } from "../local/infra/db/index";
 import { LOCAL_PORT } from "../playwright.config";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../lib/lending/application-rules";
+import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../local/lender/rules/application-rules";
 import { api, apiReply, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState } from "./fixtures/page-states";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";

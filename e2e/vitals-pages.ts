@@ -8,7 +8,7 @@ export interface PageState {
   /** File-name safe. */
   name: string;
   path: string;
-  /** A seeded persona (local/seed/personas.ts) signed in for it; anonymous when absent. */
+  /** A seeded persona (local/lender/seed/personas.ts) signed in for it; anonymous when absent. */
   persona?: string;
   /** Requests to this path are never answered, so that a page that leaves once they are stays in its state. */
   hold?: string;

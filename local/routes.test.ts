@@ -1,5 +1,5 @@
 import { API_METHODS, refuse } from "../lib/security/request-policy";
-import { serveRouteTable } from "./http/route-table";
+import { serveRouteTable } from "./infra/http/route-table";
 import { LOCAL_ROOT } from "../lib/config/local-paths";
 import { STAND_IN_ROUTES } from "./routes";
 

@@ -1,15 +1,15 @@
 import { serverConfig } from "../lib/config/env";
 import { LOCAL_ROOT, STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
-import { argyleHandler } from "./argyle/runtime";
-import { syncLocalClock } from "./clock";
-import { createClockHandler } from "./clock-handler";
-import { esignHandler } from "./esign/runtime";
-import { graphqlHandler } from "./graphql/runtime";
-import { type Route, serveRouteTable } from "./http/route-table";
-import { appsHandler, cognitoHandler, jwksHandler, outboxHandler } from "./identity/runtime";
-import { mapsHandler } from "./maps/runtime";
-import { plaidHandler } from "./plaid/runtime";
-import { searchHandler } from "./search/runtime";
+import { argyleHandler } from "./vendors/argyle/runtime";
+import { syncLocalClock } from "./infra/clock/clock";
+import { createClockHandler } from "./infra/clock/handler";
+import { esignHandler } from "./vendors/esign/runtime";
+import { graphqlHandler } from "./lender/graphql/runtime";
+import { type Route, serveRouteTable } from "./infra/http/route-table";
+import { appsHandler, cognitoHandler, jwksHandler, outboxHandler } from "./vendors/cognito/runtime";
+import { mapsHandler } from "./vendors/maps/runtime";
+import { plaidHandler } from "./vendors/plaid/runtime";
+import { searchHandler } from "./vendors/algolia/runtime";
 import { localDb } from "./startup";
 
 const clockHandler = createClockHandler({ controllable: () => process.env.LOCAL_CLOCK_CONTROL === "1", db: localDb });
@@ -32,14 +32,14 @@ const HANDLERS: Record<StandIn, Route["handle"]> = {
 /**
  * Every stand-in endpoint, once: the mount table's rows (lib/config/local-paths.ts, which the
  * edge's method check reads too) with their handlers. The stand-ins' own process (local/server.ts,
- * behind the app's one door) and the test server (local/testing/local-server.ts) both serve it.
+ * behind the app's one door) and the test server (local/infra/testing/local-server.ts) both serve it.
  */
 export const STAND_IN_ROUTES: readonly Route[] = (Object.keys(STAND_IN_MOUNTS) as StandIn[]).map((name) => ({
   ...STAND_IN_MOUNTS[name],
   handle: onSharedClock(HANDLERS[name]),
 }));
 
-/** Each request first takes the clock's shared offset (local/clock.ts): another instance may have moved it. */
+/** Each request first takes the clock's shared offset (local/infra/clock/clock.ts): another instance may have moved it. */
 function onSharedClock(handle: Route["handle"]): Route["handle"] {
   return async (request, path) => {
     await syncLocalClock(await localDb());

@@ -16,7 +16,7 @@
  */
 import { serverConfig } from "../lib/config/env";
 import { logger } from "../lib/observability/logger";
-import { serve, type ServedHandler } from "./http/serve";
+import { serve, type ServedHandler } from "./infra/http/serve";
 import { serveStandInPath } from "./routes";
 import { prepareLocalStandIns } from "./startup";
 

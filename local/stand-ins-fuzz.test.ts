@@ -8,7 +8,7 @@
 import { LOCAL_DEFAULTS } from "../lib/config/env";
 import { STAND_IN_MOUNTS } from "../lib/config/local-paths";
 import { MAX_JSON_DEPTH } from "../lib/security/json-body";
-import { persona, standInSuite } from "./graphql/testing/api-test-kit";
+import { persona, standInSuite } from "./lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 

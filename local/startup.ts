@@ -1,8 +1,8 @@
 import { logger } from "@/lib/observability/logger";
-import { syncLocalClock } from "./clock";
-import { openDb, type Db } from "./db/index";
-import { signingKey } from "./identity/keys";
-import { seed } from "./seed/seed";
+import { syncLocalClock } from "./infra/clock/clock";
+import { openDb, type Db } from "./infra/db/index";
+import { signingKey } from "./vendors/cognito/keys";
+import { seed } from "./lender/seed/seed";
 
 const globalForDb = globalThis as unknown as { __localDb?: Promise<Db> };
 

@@ -5,8 +5,8 @@
  * APP_ENV=local.
  */
 import { rm } from "node:fs/promises";
-import { dataDir, openDb } from "../local/db/index";
-import { seed } from "../local/seed/seed";
+import { dataDir, openDb } from "../local/infra/db/index";
+import { seed } from "../local/lender/seed/seed";
 
 async function main(): Promise<void> {
   const appEnv = process.env.APP_ENV ?? "local";

@@ -83,7 +83,7 @@ wait_ready() {
   exit 1
 }
 
-# What only the stand-ins' code holds: their tables' names, in their SQL (local/db, local/clock.ts).
+# What only the stand-ins' code holds: their tables' names, in their SQL (local/infra/db, local/infra/clock/clock.ts).
 STAND_IN_MARKERS='schema_migrations|local_clock|identity_users'
 # The image's files hold no stand-in: no local/, no embedded database, no PostgreSQL client, and none
 # of the stand-ins' code compiled into the server's chunks.

@@ -164,7 +164,7 @@ lifecycle = createLifecycleServer(
       return;
     }
     // The peer's address goes at the end of X-Forwarded-For, always: whatever a client wrote there
-    // stays on the left, where nothing reads it (local/http/client-ip.ts). Next itself only fills the
+    // stays on the left, where nothing reads it (local/infra/http/client-ip.ts). Next itself only fills the
     // header when it is missing, so a client could otherwise choose its own address.
     const sent = req.headers["x-forwarded-for"];
     const peer = req.socket.remoteAddress ?? "unknown";

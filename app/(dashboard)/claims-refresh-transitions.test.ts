@@ -4,7 +4,7 @@
  * browser moves on. One row per transition; each runs the shell's own code that follows the call
  * (only the API answers and the browser's fetch/location are stood in for). The local apps' side
  * (check my rate, consent, uploads, review, offer, direct deposit, origination) is
- * local/apps/claims-refresh-transitions.test.ts; the signing flow's use of its refresher is pinned
+ * local/lender/apps/claims-refresh-transitions.test.ts; the signing flow's use of its refresher is pinned
  * in app/(dashboard)/dashboard-sign/_ui/signing-flow.test.tsx.
  */
 import { CLAIMS_ENDPOINT } from "@/lib/auth/refresh-claims";
@@ -19,8 +19,10 @@ jest.mock("@/app/(dashboard)/employment/actions", () => ({
 }));
 jest.mock("@/app/(dashboard)/bank/actions", () => ({}));
 const setEvolveConsent = jest.fn();
-jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: (client: unknown, consent: boolean) => setEvolveConsent(client, consent) }));
-jest.mock("@/lib/api/client", () => ({ userClient: () => ({}) }));
+jest.mock("@/lib/graphql/operations", () => ({
+  setEvolveConsent: (client: unknown, consent: boolean) => setEvolveConsent(client, consent),
+}));
+jest.mock("@/lib/graphql/client", () => ({ userClient: () => ({}) }));
 jest.mock("@/lib/auth/amplify-on-demand", () => ({ idTokenOnDemand: async () => "the.id.token" }));
 
 import { followFundingChange } from "@/app/(dashboard)/bank/_ui/bank-page";

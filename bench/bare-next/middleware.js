@@ -5,4 +5,4 @@ export function middleware(request) {
   return NextResponse.redirect(new URL("/register?redirect=%2Fpayments", request.url), 307);
 }
 
-export const config = { matcher: ["/((?!_next/static|_next/image|api/|favicon\\.ico).*)"] };
+export const config = { matcher: ["/((?!_next/static|_next/image|contract/|favicon\\.ico).*)"] };

@@ -2,23 +2,23 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useNotify } from "@/components/notifications/notifications";
-import { logs } from "@/lib/api/operations";
-import { loadWithTimeout } from "@/lib/client/chunk-load";
-import { currentIdToken } from "@/lib/client/id-token";
-import { reloadPage } from "@/lib/client/reload";
-import { resetClientErrorLoggingForTests } from "@/lib/client/error-logging";
+import { logs } from "@/lib/graphql/operations";
+import { loadWithTimeout } from "@/lib/browser/chunk-load";
+import { amplifyIdToken } from "@/lib/browser/id-token";
+import { reloadPage } from "@/lib/browser/reload";
+import { resetClientErrorLoggingForTests } from "@/lib/browser/error-logging";
 import { AppShell } from "./app-shell";
 
 // SPEC 9's values, stated literally: a change to the module under test must fail here.
 const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 const SW_UPDATE_RELOAD_MS = 1000;
 
-jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
-jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn() }));
-jest.mock("@/lib/api/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
+jest.mock("@/lib/browser/reload", () => ({ reloadPage: jest.fn() }));
+jest.mock("@/lib/browser/id-token", () => ({ amplifyIdToken: jest.fn() }));
+jest.mock("@/lib/graphql/operations", () => ({ logs: jest.fn(() => Promise.resolve(true)) }));
 // Amplify is loaded on demand in the browser; here the token comes straight from the (mocked) reader.
 jest.mock("@/lib/auth/amplify-on-demand", () => ({
-  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+  idTokenOnDemand: () => jest.requireMock<typeof import("@/lib/browser/id-token")>("@/lib/browser/id-token").amplifyIdToken(),
 }));
 
 const URL = "https://api.example.test/graphql";
@@ -38,7 +38,7 @@ beforeEach(() => {
   jest.useFakeTimers();
   jest.clearAllMocks();
   resetClientErrorLoggingForTests();
-  jest.mocked(currentIdToken).mockResolvedValue("id-token");
+  jest.mocked(amplifyIdToken).mockResolvedValue("id-token");
 });
 afterEach(() => {
   jest.useRealTimers();

@@ -2,13 +2,13 @@
 
 import { type ReactNode, useEffect, useState } from "react";
 import { NotificationsProvider } from "@/components/notifications/notifications";
-import { onChunkLoadFailure, watchChunkLoads } from "@/lib/client/chunk-load";
-import { captureGlobalErrors, configureClientErrorLogging, logClientError } from "@/lib/client/error-logging";
-import { reloadPage } from "@/lib/client/reload";
-import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/client/service-workers";
-import { idleSignInPath } from "@/lib/client/idle-timeout";
-import { onSignOutElsewhere } from "@/lib/client/session-broadcast";
-import { whenIdle } from "@/lib/client/when-idle";
+import { onChunkLoadFailure, watchChunkLoads } from "@/lib/browser/chunk-load";
+import { captureGlobalErrors, configureClientErrorLogging, logClientError } from "@/lib/browser/error-logging";
+import { reloadPage } from "@/lib/browser/reload";
+import { reloadOnServiceWorkerUpdate, unregisterServiceWorkers } from "@/lib/browser/service-workers";
+import { idleSignInPath } from "@/lib/browser/idle-timeout";
+import { onSignOutElsewhere } from "@/lib/browser/session-broadcast";
+import { whenIdle } from "@/lib/browser/when-idle";
 import { clearAllDrafts } from "@/lib/forms/draft-store";
 import { PageLoadFailedPopup } from "./page-load-failed";
 
@@ -26,7 +26,7 @@ export interface AppShellProps {
  *  - code-chunk load failures and chunk loads over CHUNK_LOAD_TIMEOUT_MS show "This page failed to
  *    load" with a retry,
  *  - uncaught errors and unhandled rejections are logged through the logs mutation, never shown,
- *  - a sign-out in another tab reloads this one (lib/client/session-broadcast.ts); an idle
+ *  - a sign-out in another tab reloads this one (lib/browser/session-broadcast.ts); an idle
  *    sign-out there sends this one to /login with the idle message.
  */
 export function AppShell({ graphqlUrl, children }: AppShellProps) {

@@ -5,9 +5,9 @@ import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
-import { isChunkLoadError } from "@/lib/client/chunk-load";
-import { logClientError } from "@/lib/client/error-logging";
-import { reloadPage } from "@/lib/client/reload";
+import { isChunkLoadError } from "@/lib/browser/chunk-load";
+import { logClientError } from "@/lib/browser/error-logging";
+import { reloadPage } from "@/lib/browser/reload";
 import { PAGE_LOAD_FAILED_TEXT, PAGE_LOAD_FAILED_TITLE, RETRY_LABEL } from "./page-load-messages";
 import { SupportReference } from "./support-reference";
 

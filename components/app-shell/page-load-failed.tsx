@@ -1,7 +1,7 @@
 "use client";
 
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
-import { reloadPage } from "@/lib/client/reload";
+import { reloadPage } from "@/lib/browser/reload";
 import { PAGE_LOAD_FAILED_TEXT, PAGE_LOAD_FAILED_TITLE, RETRY_LABEL } from "./page-load-messages";
 import { SupportReference } from "./support-reference";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { pageRequestId } from "@/lib/client/page-request-id";
+import { pageRequestId } from "@/lib/browser/page-request-id";
 
 /**
  * The reference a borrower reads to support on an error: a server error's digest (logged with the

@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { keepSessionFreshOnDemand, rememberAmplifyConfig } from "@/lib/auth/amplify-on-demand";
-import { whenIdle } from "@/lib/client/when-idle";
+import { whenIdle } from "@/lib/browser/when-idle";
 import type { PublicConfig } from "@/lib/config/env";
 
 /**

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, render, screen } from "@testing-library/react";
 import { mockMatchMedia } from "@/components/ui/match-media-mock";
-import { ACTIVITY_KEY } from "@/lib/client/idle-timeout";
+import { ACTIVITY_KEY } from "@/lib/browser/idle-timeout";
 import { IdleSignOut } from "./idle-sign-out";
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import { signOut } from "@/components/chrome/sign-out";
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/client/idle-timeout";
-import { watchIdle, type IdleWatch } from "@/lib/client/idle-watch";
-import { whenIdle } from "@/lib/client/when-idle";
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/browser/idle-timeout";
+import { watchIdle, type IdleWatch } from "@/lib/browser/idle-watch";
+import { whenIdle } from "@/lib/browser/when-idle";
 
 export const IDLE_WARNING_TITLE = `You'll be signed out in ${IDLE_WARNING_MS / 1000} seconds`;
 export const IDLE_WARNING_TEXT = `You have not used the site for ${IDLE_TIMEOUT_MS / 60_000} minutes. To protect your information, we will sign you out unless you choose to stay.`;
@@ -20,7 +20,7 @@ export interface IdleSignOutProps {
  * Idle sign-out for every signed-in page (mounted by the root layout when signed in): after IDLE_TIMEOUT_MS
  * without activity in any tab, an alert dialog with one button to stay; IDLE_WARNING_MS later the
  * session ends (the sign-out route revokes it and sends this tab to /login with a message; the
- * other tabs follow through lib/client/session-broadcast). Timing: lib/client/idle-timeout.ts.
+ * other tabs follow through lib/browser/session-broadcast). Timing: lib/browser/idle-timeout.ts.
  */
 export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps) {
   const [warning, setWarning] = useState(false);

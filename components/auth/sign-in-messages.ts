@@ -1,5 +1,5 @@
 import type { Identifier } from "@/lib/auth/identifier";
-import { IDLE_REASON, IDLE_TIMEOUT_MS } from "@/lib/client/idle-timeout";
+import { IDLE_REASON, IDLE_TIMEOUT_MS } from "@/lib/browser/idle-timeout";
 
 /** What the sign-in form says, in one place. Never the identity provider's wording (SPEC 8). */
 

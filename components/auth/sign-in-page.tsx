@@ -1,6 +1,6 @@
 import { redirect as redirectTo } from "next/navigation";
 import { partnerTag } from "@/lib/auth/redirect-target";
-import { IDLE_REASON, SIGNED_OUT_PARAM } from "@/lib/client/idle-timeout";
+import { IDLE_REASON, SIGNED_OUT_PARAM } from "@/lib/browser/idle-timeout";
 import { publicConfig } from "@/lib/config/env";
 import { firstSafeRedirect } from "@/lib/routing/safe-redirect";
 import { SignInForm } from "./sign-in-form";

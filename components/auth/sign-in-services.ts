@@ -2,7 +2,7 @@ import type { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify,
 import { loadAmplify, mayHaveStoredSession } from "@/lib/auth/amplify-on-demand";
 import type { justRegistered, logOriginTracking } from "@/lib/auth/origin-tracking";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
-import { logClientError } from "@/lib/client/error-logging";
+import { logClientError } from "@/lib/browser/error-logging";
 import type { PublicConfig } from "@/lib/config/env";
 
 /** Everything the sign-in form does outside itself, injectable for tests. */

@@ -10,9 +10,9 @@
  * A failing client step never keeps the user signed in: the server step runs regardless.
  */
 
-import { IDLE_REASON } from "@/lib/client/idle-timeout";
+import { IDLE_REASON } from "@/lib/browser/idle-timeout";
 import { clearAllDrafts } from "@/lib/forms/draft-store";
-import { announceSignOut, markSigningOutHere, resetSigningOutHereForTests, type SignOutReason } from "@/lib/client/session-broadcast";
+import { announceSignOut, markSigningOutHere, resetSigningOutHereForTests, type SignOutReason } from "@/lib/browser/session-broadcast";
 
 export const SIGN_OUT_ENDPOINT = "/api/session/sign-out";
 

@@ -1,4 +1,4 @@
-import { loadWithTimeout } from "@/lib/client/chunk-load";
+import { loadWithTimeout } from "@/lib/browser/chunk-load";
 
 /**
  * A form's schema, loaded when the form is first used (focus enters it, a value changes, a submit

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useR
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { CLOSE_ICON_PATH, StrokeIcon } from "@/components/ui/stroke-icon";
-import { NOTIFICATION_TIMEOUT_MS } from "@/lib/client/timing";
+import { NOTIFICATION_TIMEOUT_MS } from "@/lib/browser/timing";
 
 export type NotificationKind = "info" | "success" | "error";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { isApplyRoute } from "@/components/chrome/apply-route";
-import { LOADING_HINT_MS } from "@/lib/client/timing";
+import { LOADING_HINT_MS } from "@/lib/browser/timing";
 import { TimedOverlay } from "./timed-overlay";
 
 export type LoadingVariant = "apply" | "loan";

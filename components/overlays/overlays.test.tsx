@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { reloadPage } from "@/lib/client/reload";
+import { reloadPage } from "@/lib/browser/reload";
 import { LOADING_MESSAGES, LoadingOverlay, loadingVariantFor } from "./loading-overlay";
 import { PROCESSING_DETAIL, PROCESSING_MESSAGE, ProcessingOverlay } from "./processing-overlay";
 
@@ -11,7 +11,7 @@ const LOADING_HINT_MS = 15_000;
 const OVERLAY_TRANSITION_MS = 200;
 const PROCESSING_HINT_MS = 8000;
 
-jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
+jest.mock("@/lib/browser/reload", () => ({ reloadPage: jest.fn() }));
 
 const STILL = "Still Loading?";
 const HINT = "It looks like there was a problem loading this page. Please try again.";

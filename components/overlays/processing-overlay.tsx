@@ -1,6 +1,6 @@
 "use client";
 
-import { PROCESSING_HINT_MS } from "@/lib/client/timing";
+import { PROCESSING_HINT_MS } from "@/lib/browser/timing";
 import { TimedOverlay } from "./timed-overlay";
 
 /** SPEC 8 processing texts. */

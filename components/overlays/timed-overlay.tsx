@@ -3,7 +3,7 @@
 import { type ReactNode, useId } from "react";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
-import { reloadPage } from "@/lib/client/reload";
+import { reloadPage } from "@/lib/browser/reload";
 import { useElapsedFlag } from "./use-elapsed-flag";
 import { useFadingModal } from "./use-fading-modal";
 

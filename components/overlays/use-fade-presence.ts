@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useMediaQuery } from "@/components/ui/use-media-query";
-import { OVERLAY_TRANSITION_MS } from "@/lib/client/timing";
+import { OVERLAY_TRANSITION_MS } from "@/lib/browser/timing";
 
 export interface FadePresence {
   /** Whether the element is in the DOM: true while open and during the fade-out. */

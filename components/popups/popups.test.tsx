@@ -3,23 +3,23 @@ import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { fetchAuthSession } from "aws-amplify/auth";
-import { userClient } from "@/lib/api/client";
-import { setEvolveConsent } from "@/lib/api/operations";
+import { userClient } from "@/lib/graphql/client";
+import { setEvolveConsent } from "@/lib/graphql/operations";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
-import { reloadPage } from "@/lib/client/reload";
+import { reloadPage } from "@/lib/browser/reload";
 import { CredentialsExpiredPopup } from "./credentials-expired-popup";
 import { PARTNER_TERMS } from "./partner-terms";
 import { UpdatedTermsConsent } from "./updated-terms-consent";
 import { ACKNOWLEDGE_FAILED, UpdatedTermsPopup } from "./updated-terms-popup";
 
-jest.mock("@/lib/client/reload", () => ({ reloadPage: jest.fn() }));
+jest.mock("@/lib/browser/reload", () => ({ reloadPage: jest.fn() }));
 jest.mock("aws-amplify/auth", () => ({ fetchAuthSession: jest.fn() }));
-jest.mock("@/lib/api/client", () => ({ userClient: jest.fn(() => ({ fake: "client" })) }));
-jest.mock("@/lib/api/operations", () => ({ setEvolveConsent: jest.fn() }));
+jest.mock("@/lib/graphql/client", () => ({ userClient: jest.fn(() => ({ fake: "client" })) }));
+jest.mock("@/lib/graphql/operations", () => ({ setEvolveConsent: jest.fn() }));
 jest.mock("@/lib/auth/refresh-claims", () => ({ refreshClaims: jest.fn() }));
 // Amplify is loaded on demand in the browser; here the token comes from the real reader over the mocked Amplify.
 jest.mock("@/lib/auth/amplify-on-demand", () => ({
-  idTokenOnDemand: () => jest.requireActual<typeof import("@/lib/client/id-token")>("@/lib/client/id-token").currentIdToken(),
+  idTokenOnDemand: () => jest.requireActual<typeof import("@/lib/browser/id-token")>("@/lib/browser/id-token").amplifyIdToken(),
 }));
 
 const CONFIG = { graphql: { url: "https://api.example.test/graphql", apiKey: "k" } };

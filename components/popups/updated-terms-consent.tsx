@@ -2,7 +2,7 @@
 
 import { idTokenOnDemand } from "@/lib/auth/amplify-on-demand";
 import { refreshClaims } from "@/lib/auth/refresh-claims";
-import { reloadPage } from "@/lib/client/reload";
+import { reloadPage } from "@/lib/browser/reload";
 import type { PublicConfig } from "@/lib/config/env";
 import { UpdatedTermsPopup } from "./updated-terms-popup";
 
@@ -22,7 +22,7 @@ export async function acknowledgeUpdatedTerms(graphqlUrl: string): Promise<void>
   const idToken = await idTokenOnDemand();
   if (!idToken) throw new ConsentNotRecordedError("not signed in");
   // Loaded on the click: most dashboard visits never see this popup.
-  const [{ userClient }, { setEvolveConsent }] = await Promise.all([import("@/lib/api/client"), import("@/lib/api/operations")]);
+  const [{ userClient }, { setEvolveConsent }] = await Promise.all([import("@/lib/graphql/client"), import("@/lib/graphql/operations")]);
   const recorded = await setEvolveConsent(userClient(graphqlUrl, idToken), true);
   if (!recorded) throw new ConsentNotRecordedError("consent not confirmed");
   await refreshClaims().catch(() => undefined);

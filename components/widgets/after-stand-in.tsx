@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState, type ReactNode } from "react";
-import { loadVendorScript } from "@/lib/client/vendor-script";
+import { loadVendorScript } from "@/lib/browser/vendor-script";
 
 /**
  * Renders a vendor widget once its local stand-in script has run (WIDGETS.md: Maps' loader and

@@ -1,7 +1,7 @@
 /**
  * The special children's hospital employer (SPEC section 5): these employer ids, all under one
  * parent, show the extra cost centre and department extension fields. The local employer table
- * seeds the same ids (local/data/employers-seed.ts); a test keeps the two in step.
+ * seeds the same ids (local/lender/data/employers-seed.ts); a test keeps the two in step.
  */
 export const CHILDRENS_HOSPITAL_PARENT_ID = "7000";
 

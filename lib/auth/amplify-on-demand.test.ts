@@ -11,11 +11,11 @@ import {
 } from "./amplify-on-demand";
 import { keepSessionFresh } from "./keep-session-fresh";
 import { configureAmplify } from "./amplify";
-import { currentIdToken } from "@/lib/client/id-token";
+import { amplifyIdToken } from "@/lib/browser/id-token";
 import type { PublicConfig } from "@/lib/config/env";
 
 jest.mock("./amplify", () => ({ configureAmplify: jest.fn() }));
-jest.mock("@/lib/client/id-token", () => ({ currentIdToken: jest.fn(async () => "id-token") }));
+jest.mock("@/lib/browser/id-token", () => ({ amplifyIdToken: jest.fn(async () => "id-token") }));
 jest.mock("./keep-session-fresh", () => ({ keepSessionFresh: jest.fn(() => () => undefined) }));
 
 const config = { cognito: { userPoolId: "us-east-1_x", clientId: "c" } } as unknown as PublicConfig;
@@ -30,7 +30,7 @@ describe("Amplify on demand", () => {
     expect(await idTokenOnDemand(SIGNED_IN)).toBeNull();
     keepSessionFreshOnDemand(config, "x=1")();
     expect(await idTokenOnDemand("x=1")).toBeNull();
-    expect(currentIdToken).not.toHaveBeenCalled();
+    expect(amplifyIdToken).not.toHaveBeenCalled();
     expect(configureAmplify).not.toHaveBeenCalled();
   });
 
@@ -47,7 +47,7 @@ describe("Amplify on demand", () => {
     expect(await idTokenOnDemand()).toBe("id-token");
     expect(configureAmplify).toHaveBeenCalledWith(config);
     expect(jest.mocked(configureAmplify).mock.invocationCallOrder[0]).toBeLessThan(
-      jest.mocked(currentIdToken).mock.invocationCallOrder[0]!,
+      jest.mocked(amplifyIdToken).mock.invocationCallOrder[0]!,
     );
   });
 

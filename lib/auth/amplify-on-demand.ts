@@ -41,8 +41,8 @@ export async function amplifyForSession(cookies: string = document.cookie): Prom
 export async function idTokenOnDemand(cookies?: string): Promise<string | null> {
   if (!(await amplifyForSession(cookies))) return null;
   try {
-    const { currentIdToken } = await import("@/lib/client/id-token");
-    return await currentIdToken();
+    const { amplifyIdToken } = await import("@/lib/browser/id-token");
+    return (await amplifyIdToken()) ?? null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
 import { confirmSignIn, signIn, signOut, signUp } from "aws-amplify/auth";
-import { currentIdToken } from "@/lib/client/id-token";
+import { amplifyIdToken } from "@/lib/browser/id-token";
 import { AuthFlowError, classifyAuthError, isEmailExists, isNotAuthenticated, toAuthFlowError } from "./auth-errors";
 import { randomPassword, randomUsername } from "./credentials";
 import { testPhoneFor } from "./identifier";
@@ -99,7 +99,7 @@ export async function answerCode(code: string): Promise<CodeResult> {
  * or when the session cannot be refreshed.
  */
 export async function currentUserIdToken(): Promise<string | undefined> {
-  return (await currentIdToken()) ?? undefined;
+  return amplifyIdToken();
 }
 
 /** Amplify's sign-out in this browser only (global: false): revokes the refresh token, clears its cookies. */

@@ -1,5 +1,5 @@
-import { userClient } from "@/lib/api/client";
-import { justRegistered as markJustRegistered, logOriginTracking as logOrigin } from "@/lib/api/operations";
+import { userClient } from "@/lib/graphql/client";
+import { justRegistered as markJustRegistered, logOriginTracking as logOrigin } from "@/lib/graphql/operations";
 
 /**
  * Records where a new account came from (SPEC 7: logOriginTracking(originId)), with the user's own

@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/operations";
+import type { FrontendLoad } from "@/lib/graphql/operations";
 import type { Claims } from "@/lib/session/claims";
 
 /**

@@ -99,3 +99,6 @@ export function stepAfterFundingEvent(step: string, event: FundingEvent): string
   if (step === "verifyMD" && event === "mdVerified") return "completeUnderReview";
   return null;
 }
+
+/** Past the micro-deposit caps (local/lender/rules/application-rules.ts): the API refuses with it and /bank shows it as it is. */ export const MICRO_DEPOSIT_CAP_MESSAGE =
+  "We can't send more micro-deposits for this account. For your security it is now with our team for a manual review, and we will e-mail you within 2 business days. You can still link your bank instantly.";

@@ -1,3 +1,4 @@
+import "server-only";
 import { checkDeployment } from "./deployment";
 import { serverConfig, type ServerConfig } from "./env";
 import { checkExposure } from "./exposure";

@@ -32,7 +32,7 @@ const HOP_BY_HOP = new Set([
  * What the client's request said of itself that the hop cannot carry: the origin the shell was
  * asked at (the upstream's Host is its own), and the declared Content-Length (the edge cuts a body
  * at its size limit but keeps the header; a stand-in tells "too large" from "unreadable" by it).
- * The stand-ins' server (local/http/serve.ts) puts both back.
+ * The stand-ins' server (local/infra/http/serve.ts) puts both back.
  */
 export const FORWARDED_HOST = "x-forwarded-host";
 export const FORWARDED_PROTO = "x-forwarded-proto";

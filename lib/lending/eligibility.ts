@@ -3,7 +3,7 @@ import { formatUsd } from "../format/money";
 /**
  * Who may be prequalified, as far as the employment details tell: one rule for the employment form
  * (lib/employment/schema.ts, where a person can still correct a typo such as a monthly salary typed
- * as the yearly one) and prequalification (local/lending/rules.ts), so details the form accepts are
+ * as the yearly one) and prequalification (local/lender/rules/rules.ts), so details the form accepts are
  * never refused later for these reasons and a slip cannot end an application by itself.
  */
 export const ELIGIBILITY = {

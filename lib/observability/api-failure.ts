@@ -1,4 +1,5 @@
-import { apiError } from "@/lib/api/client";
+import "server-only";
+import { apiError } from "@/lib/graphql/client";
 import { requestLogger } from "./request-context";
 import { countApiFailure } from "./telemetry";
 

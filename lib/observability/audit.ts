@@ -1,3 +1,4 @@
+import "server-only";
 import { logger } from "./logger";
 import { currentRequestId } from "./request-context";
 

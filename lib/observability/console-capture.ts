@@ -1,3 +1,4 @@
+import "server-only";
 import { format } from "node:util";
 import type { Logger } from "pino";
 import { logger } from "./logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import { serverConfig } from "@/lib/config/env";
 import { captureConsole } from "./console-capture";
 import { logger } from "./logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Instrumentation } from "next";
 import type { Logger } from "pino";
 import { logger } from "./logger";

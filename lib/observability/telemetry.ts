@@ -1,3 +1,4 @@
+import "server-only";
 import { metrics, type Attributes, type Context, type Counter } from "@opentelemetry/api";
 import type { ReadableSpan, Span, SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { scopedRequestId } from "./request-store";

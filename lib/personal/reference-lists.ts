@@ -1,6 +1,6 @@
 /**
  * The choice lists of the loan request and the personal details (SPEC 3). The stand-in keeps its
- * own copy (local/data/reference.ts): the shell and the stand-ins share only the wire protocol.
+ * own copy (local/lender/data/reference.ts): the shell and the stand-ins share only the wire protocol.
  */
 
 export const LOAN_REASONS = [

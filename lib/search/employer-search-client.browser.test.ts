@@ -5,7 +5,7 @@
  * query string, JSON sent as text/plain) against the local index: no Algolia host is contacted, so
  * nothing hangs offline.
  */
-import { startLocalServer, type LocalServer } from "../../local/testing/spawn-local-server";
+import { startLocalServer, type LocalServer } from "../../local/infra/testing/spawn-local-server";
 import { employerSearchClient } from "./employer-search-client";
 
 // Jest (under next/jest) resolves the package's node build even in jsdom; load the browser bundle

@@ -1,3 +1,4 @@
+import "server-only";
 import { isSignedOrOriginated } from "@/lib/application/loan-state";
 import type { AuditEvent } from "@/lib/observability/audit";
 import type { Claims } from "./claims";

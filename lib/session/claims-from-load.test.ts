@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/operations";
+import type { FrontendLoad } from "@/lib/graphql/operations";
 import { claimsFromLoad } from "./claims-from-load";
 
 function load(

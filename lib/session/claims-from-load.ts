@@ -1,5 +1,5 @@
 import { deriveLoanState } from "@/lib/application/loan-state";
-import type { FrontendLoad } from "@/lib/api/operations";
+import type { FrontendLoad } from "@/lib/graphql/operations";
 import type { Claims } from "./claims";
 
 /** The guards' view of what loadFrontend returned for the user whose token has `sub` and `email`. */

@@ -28,7 +28,7 @@ export async function currentSession(): Promise<Session> {
 }
 
 /** The raw identity token of the signed-in user (the one currentSession verified), for calls on their behalf. */
-export async function currentIdToken(): Promise<string | undefined> {
+export async function cookieIdToken(): Promise<string | undefined> {
   const jar = await cookies();
   return identityCookie({ get: (name) => jar.get(name)?.value }, serverConfig().cognito.clientId)?.token;
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import type { GraphQLClient } from "graphql-request";
-import { publicClient, userClient } from "@/lib/api/client";
+import { publicClient, userClient } from "@/lib/graphql/client";
 import { serverConfig } from "@/lib/config/env";
 import { currentRequestId } from "@/lib/observability/request-context";
-import { currentIdToken, currentSession } from "./server-session";
+import { cookieIdToken, currentSession } from "./server-session";
 import type { Session } from "./session";
 
 export type SignedInSession = Exclude<Session, { status: "anonymous" } | { status: "verifying" }>;
@@ -23,7 +23,7 @@ export async function signedInApi(): Promise<SignedInApi | null> {
   const session = await currentSession();
   // A verifying visitor's token has expired: nothing is sent on their behalf until the browser refreshes it.
   if (session.status === "anonymous" || session.status === "verifying") return null;
-  const token = await currentIdToken();
+  const token = await cookieIdToken();
   if (!token) return null;
   const { graphql, timeouts } = serverConfig();
   return { session, username: session.username, client: userClient(graphql.url, token, timeouts.graphqlMs, await currentRequestId()) };

@@ -1,6 +1,6 @@
 /**
  * Fails (exit 1) when a generated file differs from what `npm run codegen` would write now, naming
- * the stale files; prints nothing else. Run by api/contract.test.ts (Jest cannot load the generator).
+ * the stale files; prints nothing else. Run by contract/contract.test.ts (Jest cannot load the generator).
  */
 import { readFileSync } from "node:fs";
 import { generate } from "@graphql-codegen/cli";

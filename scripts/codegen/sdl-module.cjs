@@ -14,7 +14,7 @@ module.exports = {
       .sort();
     const parts = files.map((f) => `# ---- ${dir}/${f}\n${readFileSync(join(dir, f), "utf8").trimEnd()}\n`);
     return [
-      "/** The API contract's SDL (api/schema/*.graphql, in name order), for building the executable schema. */",
+      "/** The API contract's SDL (contract/schema/*.graphql, in name order), for building the executable schema. */",
       `export const SCHEMA_FILES: readonly string[] = ${JSON.stringify(files.map((f) => `${dir}/${f}`))};`,
       "",
       `export const SDL = /* GraphQL */ \`\n${escape(parts.join("\n"))}\`;`,

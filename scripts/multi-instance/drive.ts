@@ -19,8 +19,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { LOCAL_PATHS } from "../../lib/config/local-paths";
-import { PERSONAS } from "../../local/seed/personas";
-import { cognitoCall, latestCode, wrongCode } from "../../local/testing/cognito-client";
+import { PERSONAS } from "../../local/lender/seed/personas";
+import { cognitoCall, latestCode, wrongCode } from "../../local/infra/testing/cognito-client";
 import { startStandIns, type StandIns } from "../stand-ins-process.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -165,7 +165,7 @@ async function startTogether(instances: Instance[]) {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   try {
-    const files = (await readdir(path.join(ROOT, "local/db/migrations"))).filter((f) => f.endsWith(".sql"));
+    const files = (await readdir(path.join(ROOT, "local/infra/db/migrations"))).filter((f) => f.endsWith(".sql"));
     const applied = await db.query<{ name: string }>("SELECT name FROM schema_migrations");
     check(applied.rowCount === files.length, `every migration applied once (${applied.rowCount} of ${files.length})`);
     const users = await db.query<{ n: string }>("SELECT count(*) AS n FROM identity_users");

@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
-import { PERSONAS } from "@/local/seed/personas";
-import { startLocalServer, type LocalServer } from "@/local/testing/spawn-local-server";
-import { testDatabase, type TestDatabase } from "@/local/testing/test-database";
+import { PERSONAS } from "@/local/lender/seed/personas";
+import { startLocalServer, type LocalServer } from "@/local/infra/testing/spawn-local-server";
+import { testDatabase, type TestDatabase } from "@/local/infra/testing/test-database";
 import { localRefreshToken, Redactor, SignInError, tokensFromRefreshToken } from "./identity";
 import { LOCAL_DEFAULTS } from "@/lib/config/env";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { PERSONAS as SEEDED } from "@/local/seed/personas";
+import { PERSONAS as SEEDED } from "@/local/lender/seed/personas";
 import { cognitoEndpoint, type CognitoClient, type RefreshFlow } from "./identity";
 
 /**

@@ -2,11 +2,11 @@
 
 import type { GraphQLClient } from "graphql-request";
 import { CHECK_FIELD, failure, invalid, type ActionResult } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/api/client";
+import { apiError } from "@/lib/graphql/client";
 import { logError } from "@/lib/observability/log-error";
-import { logs } from "@/lib/api/operations";
+import { logs } from "@/lib/graphql/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
-import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
 import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
 import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";

@@ -9,12 +9,12 @@ import {
   VerifiesDocument,
   type CreateLinkTokenMutation,
   type FundingSourceFieldsFragment,
-} from "@/lib/api/generated/operations";
-import { present } from "@/lib/api/operations";
+} from "@/lib/graphql/generated/operations";
+import { present } from "@/lib/graphql/operations";
 
 /**
  * The funding-source operations (SPEC 7 plus createLinkToken), over the generated documents of
- * lib/api/documents/bank.graphql. Server side only (the /bank actions).
+ * lib/graphql/documents/bank.graphql. Server side only (the /bank actions).
  */
 
 export type FundingSource = FundingSourceFieldsFragment;

@@ -1,8 +1,8 @@
 "use server";
 
 import { failure } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/api/client";
-import { counters } from "@/lib/api/operations";
+import { apiError } from "@/lib/graphql/client";
+import { counters } from "@/lib/graphql/operations";
 import { serverConfig } from "@/lib/config/env";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { isAcceptableSigningUrl, isSignatureId, problemFromApiError, signingFailure, type SigningUrlResult } from "./_ui/signing-url";

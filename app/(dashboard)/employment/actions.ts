@@ -1,7 +1,7 @@
 "use server";
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
-import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/api/operations";
+import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/graphql/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { serverConfig } from "@/lib/config/env";
 import { employmentSchema } from "@/lib/employment/schema";

@@ -8,7 +8,7 @@ import {
   type EmploymentInformationNextHandlerMutation,
   type InitializeArgyleMutation,
   type SetEmployerMutation,
-} from "@/lib/api/generated/operations";
+} from "@/lib/graphql/generated/operations";
 
 /** The employment step's operations (SPEC 7) over the generated documents. All take the user's token. */
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
-import { apiError } from "@/lib/api/client";
-import { loadFrontend, setApplicationStep } from "@/lib/api/operations";
+import { apiError } from "@/lib/graphql/client";
+import { loadFrontend, setApplicationStep } from "@/lib/graphql/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import { PERSONAL_DETAILS_FIELDS, accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";

@@ -7,7 +7,7 @@ import { normalizePhoneForSubmission } from "@/lib/format/phone";
  * - `accountSettings: false` sends the contact fields only (address, unit, alternate e-mail, cell
  *   phone, address parts, lat, lng): the account-settings edit. `accountSettings: true` sends the
  *   personal fields as well: the personalInformation step. (SPEC 5 read literally; the API notes in
- *   local/graphql/README.md hold the same rule.)
+ *   local/lender/graphql/README.md hold the same rule.)
  * - Phones are normalised for submission: "+1" + 10 digits (12 characters) or "+" + 10 digits
  *   (11 characters) lose the prefix; a formatted number is reduced to its digits.
  * - A referral code equal to the affiliate id is removed.

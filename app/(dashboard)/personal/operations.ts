@@ -5,7 +5,7 @@ import {
   IdentifiesDocument,
   type AppliesMutationVariables,
   type IdentifiesMutationVariables,
-} from "@/lib/api/generated/operations";
+} from "@/lib/graphql/generated/operations";
 
 /** The calls of /personal (SPEC 7): the loan request (`applies`) and the identity (`identifies`). */
 

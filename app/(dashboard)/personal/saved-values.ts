@@ -1,4 +1,4 @@
-import type { FrontendLoad } from "@/lib/api/operations";
+import type { FrontendLoad } from "@/lib/graphql/operations";
 import { formatBirthdate } from "@/lib/format/dates";
 import { formatPhone } from "@/lib/format/phone";
 import type { AccountDetails } from "./_ui/account-settings";

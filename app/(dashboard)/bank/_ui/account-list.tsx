@@ -22,7 +22,7 @@ export function AccountList({
   accounts: readonly FundingSource[];
   busy: boolean;
   onMakeActive: (accountId: string) => void;
-  /** The last lockout reached the micro-deposit cap (lib/lending/application-rules.ts). */
+  /** The last lockout reached the micro-deposit cap (local/lender/rules/application-rules.ts). */
   capped?: boolean;
 }) {
   if (accounts.length === 0) {

@@ -19,7 +19,7 @@ import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
-import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/lending/application-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { AccountList } from "./account-list";
 import { OnDemand } from "@/components/ui/on-demand";

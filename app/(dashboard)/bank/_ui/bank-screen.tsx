@@ -1,3 +1,4 @@
+import "server-only";
 import { publicConfig } from "@/lib/config/env";
 import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
 import { accounts, type FundingSource } from "../operations";

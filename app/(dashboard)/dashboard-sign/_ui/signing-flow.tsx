@@ -8,7 +8,7 @@ import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
 import { problemOf, type SigningUrlProblem, type SigningUrlResult } from "./signing-url";
-import { logClientError } from "@/lib/client/error-logging";
+import { logClientError } from "@/lib/browser/error-logging";
 import { canStillOpen } from "@/lib/esign/sign-url";
 
 export type SigningState =

@@ -1,5 +1,5 @@
 import { failure, type ActionFailure, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
-import type { ApiErrorDetail } from "@/lib/api/client";
+import type { ApiErrorDetail } from "@/lib/graphql/client";
 
 /**
  * What dashboard-sign gets when it asks for an embedded signing URL (counters). The API's own

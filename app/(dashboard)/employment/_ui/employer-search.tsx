@@ -6,7 +6,7 @@ import { Configure, Index } from "react-instantsearch";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import type { PublicConfig } from "@/lib/config/env";
 import { chooseOther, resolvePick, subEmployerFilter, SUB_EMPLOYER_HELP, type EmployerHit } from "./employer-selection";
-import { logClientError } from "@/lib/client/error-logging";
+import { logClientError } from "@/lib/browser/error-logging";
 import { employerIndexName, employerSearchClient } from "@/lib/search/employer-search-client";
 import { EmployerCombobox } from "./employer-combobox";
 

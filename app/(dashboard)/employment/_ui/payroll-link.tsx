@@ -4,8 +4,8 @@ import type { ActionResult } from "@/lib/actions/action-result";
 import { useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
-import { loadVendorScript } from "@/lib/client/vendor-script";
-import { logClientError } from "@/lib/client/error-logging";
+import { loadVendorScript } from "@/lib/browser/vendor-script";
+import { logClientError } from "@/lib/browser/error-logging";
 
 /** Argyle Link web (v5) as the app uses it; see ../shared/WIDGETS.md. */
 interface ArgyleLink {

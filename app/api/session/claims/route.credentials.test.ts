@@ -7,7 +7,7 @@ import type { Session } from "@/lib/session/session";
 
 const session = jest.fn<Promise<Session>, []>();
 const idToken = jest.fn<Promise<string | undefined>, []>();
-jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), currentIdToken: () => idToken() }));
+jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
 
 const SECRET = "local-only-session-secret-do-not-use-in-production";
 const signingIn: Session = { status: "signing-in", sub: "sub-9", username: "abc123", email: "borrower@example.com" };

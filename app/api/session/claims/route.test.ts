@@ -1,12 +1,12 @@
-import type { FrontendLoad } from "@/lib/api/operations";
+import type { FrontendLoad } from "@/lib/graphql/operations";
 import { readClaims } from "@/lib/session/claims";
 import type { Session } from "@/lib/session/session";
 
 const session = jest.fn<Promise<Session>, []>();
 const idToken = jest.fn<Promise<string | undefined>, []>();
 const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
-jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), currentIdToken: () => idToken() }));
-jest.mock("@/lib/api/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
+jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
+jest.mock("@/lib/graphql/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
 
 import { captureLogs } from "@/lib/observability/logger";
 import { POST } from "./route";

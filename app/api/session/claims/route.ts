@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { loadFrontend } from "@/lib/api/operations";
+import { loadFrontend } from "@/lib/graphql/operations";
 import { serverConfig } from "@/lib/config/env";
 import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";

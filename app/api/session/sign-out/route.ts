@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { IDLE_REASON, idleSignInPath } from "@/lib/client/idle-timeout";
+import { IDLE_REASON, idleSignInPath } from "@/lib/browser/idle-timeout";
 import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";

@@ -1,0 +1,122 @@
+/**
+ * The shell's typed GraphQL operations (lib/graphql) against the local API over HTTP, with a real
+ * token from the identity stand-in: what the session and routing code will call.
+ */
+import { randomBytes } from "node:crypto";
+import { LOCAL_DEFAULTS } from "../config/env";
+import { startLocalServer, type LocalServer } from "../../local/infra/testing/spawn-local-server";
+import { OTP, idToken } from "../../local/lender/graphql/testing/api-test-kit";
+import { cognitoCall } from "../../local/infra/testing/cognito-client";
+import { testDatabase, type TestDatabase } from "../../local/infra/testing/test-database";
+import { apiError, publicClient, userClient } from "./client";
+import {
+  checkIfIslandInAlgolia,
+  contractSigned,
+  counters,
+  justRegistered,
+  loadEmployer,
+  loadFrontend,
+  logs,
+  setApplicationStep,
+  setEvolveConsent,
+} from "./operations";
+
+jest.setTimeout(120_000);
+
+let server: LocalServer;
+let database: TestDatabase;
+let url: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP });
+  url = `${server.url}/api/local/graphql`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.cleanup();
+});
+
+it("loadFrontend gives the borrower's raw facts, typed", async () => {
+  const f = await loadFrontend(userClient(url, await idToken(server.url, "borrower@example.com")));
+  expect(f.applicationStep).toBe("activeLoan");
+  expect(f.appInfo.offer?.contractSigned).toBe(true);
+  expect(f.loanInfo?.PayoutDate).toBe("2028-03-02");
+  expect(f.documents[0]?.statements.length).toBeGreaterThan(0);
+  expect(f.flags).toEqual({ adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false });
+});
+
+it("contractSigned reads the text flag as a boolean", async () => {
+  expect(await contractSigned(userClient(url, await idToken(server.url, "signed@example.com")))).toBe(true);
+  expect(await contractSigned(userClient(url, await idToken(server.url, "offer-sent@example.com")))).toBe(false);
+});
+
+it("a new user's writes: justRegistered, steps, consent, logs", async () => {
+  const email = `ops-${randomBytes(4).toString("hex")}@example.com`;
+  const signUp = await cognitoCall(server.url, "SignUp", {
+    ClientId: LOCAL_DEFAULTS.cognitoClientId,
+    Username: randomBytes(3).toString("hex"),
+    Password: randomBytes(30).toString("hex"),
+    UserAttributes: [{ Name: "email", Value: email }],
+  });
+  expect(signUp.status).toBe(200);
+  const client = userClient(url, await idToken(server.url, email));
+  expect(await justRegistered(client, "/apply/chooseEmployer")).toBe(true);
+  expect(await setApplicationStep(client, "chooseEmployer")).toEqual({ applicationStep: "chooseEmployer", history: [] });
+  // Forward only once the step is complete (no employer yet): the stand-in's lending rules.
+  const early = await setApplicationStep(client, "loanDetails").catch((e: unknown) => e);
+  expect(apiError(early)).toMatchObject({ errorType: "BadRequestException", field: "applicationStep" });
+  expect(await setEvolveConsent(client, true)).toBe(true);
+  expect(await logs(client, "shell test log")).toBe(true);
+  const f = await loadFrontend(client);
+  expect(f.appInfo).toMatchObject({ step: "chooseEmployer", evolveConsent: true, primary_email: email });
+
+  const bad = await setApplicationStep(client, "nowhere").catch((e: unknown) => e);
+  expect(apiError(bad)).toEqual({
+    status: 200,
+    errorType: "BadRequestException",
+    message: expect.stringContaining("nowhere"),
+    field: "applicationStep",
+  });
+});
+
+it("public lookups with the API key", async () => {
+  const client = publicClient(url, LOCAL_DEFAULTS.graphqlApiKey);
+  expect(await loadEmployer(client, "1002")).toMatchObject({
+    employerId: "1002",
+    parentId: "1000",
+    parentName: "Metro Unified School District",
+  });
+  expect(await loadEmployer(client, "does-not-exist")).toBeNull();
+  expect(await checkIfIslandInAlgolia(client, "8000")).toBe(true);
+  expect(await checkIfIslandInAlgolia(client, "2000")).toBe(false);
+});
+
+it("the API key cannot call user operations; a bad key gets 401", async () => {
+  const refused = await loadFrontend(publicClient(url, LOCAL_DEFAULTS.graphqlApiKey)).catch((e: unknown) => e);
+  expect(apiError(refused)).toMatchObject({ errorType: "Unauthorized", message: "Not Authorized to access loadFrontend on type Query" });
+  const badKey = await loadEmployer(publicClient(url, "da2-nope"), "1002").catch((e: unknown) => e);
+  expect(apiError(badKey)).toMatchObject({ status: 401, errorType: "UnauthorizedException" });
+});
+
+it("counters answers the embedded signing URL of the caller's own contract, and a clear error otherwise", async () => {
+  const signer = userClient(url, await idToken(server.url, "offer-dd@example.com"));
+  const signingUrl = new URL(await counters(signer, "sig-dd-a10007"));
+  expect(signingUrl.pathname).toBe("/api/local/esign/editor/embeddedSign");
+  expect(signingUrl.searchParams.get("signature_id")).toBe("sig-dd-a10007");
+  const foreign = await counters(userClient(url, await idToken(server.url, "admin@lender.example")), "sig-dd-a10007").catch(
+    (e: unknown) => e,
+  );
+  expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
+});
+
+it("lib/graphql and lib/search stay runtime-neutral and never reach into the stand-ins", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  for (const dir of ["lib/graphql", "lib/search"]) {
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      const source = await readFile(`${dir}/${file}`, "utf8");
+      expect([file, /from\s+["']node:/.test(source), /from\s+["'][./@]*\/?local\//.test(source)]).toEqual([file, false, false]);
+    }
+  }
+});

@@ -1,0 +1,266 @@
+import { deriveLoanState, type LoanState } from "../../../lib/application/loan-state";
+import { stepRank } from "../../../lib/application/steps";
+import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import type { Db } from "../../infra/db";
+import { InputError } from "../data/validate";
+import * as lending from "../rules/operations";
+import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
+import { truthInLending } from "./lending-app";
+import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
+import { actionForm, e, loanStateWords, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
+
+/**
+ * The local stand-in of the hosted dashboard app (/api/local/apps/dashboard/…): the home a visitor
+ * lands on after sign-in (name, step, loan state, what comes next; for borrowers the loan, next
+ * payment, payment history and statements) and the contract page. Reads the GraphQL API with the
+ * user's token; the only write is the local ops action that originates a signed loan.
+ */
+
+const APP = "Dashboard app";
+
+const LOAD = /* GraphQL */ `
+  query {
+    loadFrontend {
+      applicationStep
+      documents {
+        loanId
+        loanName
+        statements {
+          fileName
+          sortDate
+          signedUrl
+        }
+      }
+      appInfo {
+        step
+        username
+        primary_email
+        amountAppliedFor
+        directDepositConfirmed
+        rejectionReason
+        personal {
+          given_name
+          family_name
+        }
+        offer {
+          ...OfferTerms
+          contractSigned
+          hellosignDirectDepositSignatureId
+        }
+        prequalification {
+          preQualificationStatus
+          preQualifiedAmount
+          preQualifiedInterestRate
+          preQualifiedOriginationFee
+        }
+      }
+      loanInfo {
+        loanId
+        loanName
+        status
+        apr
+        balance
+        amount
+        fee
+        term
+        maturityDate
+        payoffAmount
+        deductionAmount
+        originatedAt
+        PayoutDate
+        payments {
+          amount
+          sts
+          effectiveDate
+          source
+        }
+        scheduledPayments {
+          frequency
+          amount
+          paymentDate
+          accountMask
+        }
+      }
+    }
+  }
+  ${OFFER_TERMS_FRAGMENT}
+`;
+
+type Load = { applicationStep: string; documents: ApiJson[]; appInfo: ApiJson; loanInfo: ApiJson | null };
+
+const html = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
+
+export function loanStateOf(l: Load): LoanState {
+  const info = l.appInfo;
+  const q = info.prequalification;
+  return deriveLoanState({
+    applicationStep: l.applicationStep,
+    contractSigned: info.offer?.contractSigned === true,
+    qualificationErrors: q?.preQualificationStatus === false,
+    applicationError: info.rejectionReason,
+    approved: q?.preQualificationStatus === true,
+    amountAppliedFor: info.amountAppliedFor,
+  });
+}
+
+/** What comes next for this application, and the shell route that serves it. */
+export function nextFor(l: Load, state: LoanState): { text: string; href?: string; label?: string } {
+  const step = l.applicationStep;
+  const info = l.appInfo;
+  if (state === "applicationBlocked")
+    return { text: "Your application needs attention from our team.", href: "/applicationBlocked", label: "See what is needed" };
+  if (state === "rejected") return { text: `Your application was not approved${info.rejectionReason ? `: ${info.rejectionReason}` : "."}` };
+  if (state === "originated") return { text: "Your loan is active.", href: "/payments", label: "See your payments" };
+  if (state === "signed")
+    return { text: "Your contract is signed; we are funding your loan.", href: "/offer/contract", label: "See your contract" };
+  if (step === "Offer Sent") {
+    return info.directDepositConfirmed
+      ? {
+          text: "Your offer is accepted and direct deposit is set up: sign your contract.",
+          href: "/offer/contract",
+          label: "Sign your contract",
+        }
+      : { text: "Your loan offer is ready.", href: "/apply/offerDetails", label: "See your offer" };
+  }
+  if (step === "Paper Form Confirmation Pending") return { text: "We are waiting for your payroll office to confirm the deduction form." };
+  if (step === "completeUnderReview")
+    return { text: "Your application is under review.", href: "/apply/completeUnderReview", label: "See its status" };
+  if (stepRank(step) !== undefined)
+    return {
+      text: "Continue your application where you left off.",
+      href: `/apply/${encodeURIComponent(step)}`,
+      label: "Continue your application",
+    };
+  return { text: "Nothing to do right now." };
+}
+
+function home(l: Load): Response {
+  const info = l.appInfo;
+  const state = loanStateOf(l);
+  const next = nextFor(l, state);
+  const name = [info.personal?.given_name, info.personal?.family_name].filter(Boolean).join(" ") || info.primary_email || info.username;
+  const loan = l.loanInfo;
+  const today = new Date().toISOString().slice(0, 10);
+  const upcoming = loan?.scheduledPayments.find((p: ApiJson) => p.paymentDate >= today) ?? null;
+  const statements = l.documents.flatMap((d) => d.statements);
+  const borrower = loan
+    ? `<section class="card" aria-labelledby="loan"><h2 id="loan">Your loan</h2><dl data-testid="loan">
+<dt>Loan</dt><dd>${e(loan.loanName)} (${e(loan.status === "paidOff" ? "paid off" : "active")})</dd>
+<dt>Balance</dt><dd data-testid="balance">${usd(loan.balance)}</dd>
+<dt>Payoff amount</dt><dd>${usd(loan.payoffAmount)}</dd>
+<dt>APR</dt><dd>${pct(loan.apr)}</dd>
+<dt>Next payment</dt><dd data-testid="next-payment">${upcoming ? `${usd(upcoming.amount)} on ${showDate(upcoming.paymentDate)} (${e(upcoming.accountMask)})` : "None scheduled"}</dd>
+<dt>Funded</dt><dd>${showDate(loan.originatedAt)}; last payment due ${showDate(loan.PayoutDate ?? loan.maturityDate)}</dd>
+</dl></section>
+<section class="card" aria-labelledby="history"><h2 id="history">Payment history</h2>${
+        loan.payments.length === 0
+          ? "<p>No payments yet.</p>"
+          : `<div class="table-wrap"><table data-testid="payments"><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Source</th></tr></thead><tbody>${loan.payments
+              .map(
+                (p: ApiJson) =>
+                  `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`,
+              )
+              .join("")}</tbody></table></div>`
+      }</section>
+<section class="card" aria-labelledby="statements"><h2 id="statements">Statements</h2>${
+        statements.length === 0
+          ? "<p>No statements yet.</p>"
+          : `<ul data-testid="statements">${statements.map((s: ApiJson) => `<li>${e(s.fileName)} (${showDate(s.sortDate)})</li>`).join("")}</ul>`
+      }</section>`
+    : "";
+  return html(
+    "Dashboard",
+    `<h1>Hello, ${e(name)}</h1>
+<section class="card" aria-labelledby="status"><h2 id="status">Your application</h2><dl>
+<dt>Where it is</dt><dd data-testid="application-step" data-step="${e(l.applicationStep)}">${e(stepWords(l.applicationStep))}</dd>
+<dt>Status</dt><dd data-testid="loan-state" data-state="${e(state)}">${e(loanStateWords(state))}</dd>
+</dl>
+<p data-testid="next">${e(next.text)}</p>
+${next.href ? `<p><a class="button" href="${e(next.href)}" data-testid="next-link">${e(next.label ?? "Continue")}</a></p>` : ""}
+</section>
+${borrower}`,
+  );
+}
+
+async function contract(l: Load, s: AppSession, config: AppsConfig, notice = ""): Promise<Response> {
+  const info = l.appInfo;
+  const o = info.offer;
+  const q = info.prequalification;
+  const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
+  if (l.applicationStep === "activeLoan") {
+    return html("Contract", `<h1>Your contract</h1>${err}<p>Your loan is active.</p><p><a href="/dashboard">Back to dashboard</a></p>`);
+  }
+  if (l.applicationStep !== "Offer Sent" || !o || !q?.preQualificationStatus) {
+    return html(
+      "Contract",
+      `<h1>No contract yet</h1><p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`,
+      409,
+    );
+  }
+  const terms = {
+    principalCents: dollarsToCents(q.preQualifiedAmount),
+    feeCents: dollarsToCents(q.preQualifiedOriginationFee),
+    rateBps: percentToBps(q.preQualifiedInterestRate),
+  };
+  if (o.contractSigned) {
+    return html(
+      "Contract",
+      `<h1>Your contract is signed</h1>${err}
+<p data-testid="contract-status">Signed. We are funding your loan.</p>
+${truthInLending(terms)}
+${actionForm("originate", `<button type="submit">Originate (fund) the loan</button>`, { ops: true })}`,
+    );
+  }
+  const sig = (
+    await callApi<{ originationPaymentCalculator: string }>(
+      config,
+      s.token,
+      "mutation ($u: String!) { originationPaymentCalculator(username: $u) }",
+      { u: s.caller.username },
+    )
+  ).originationPaymentCalculator;
+  if (sig === "FAILURE") {
+    return html(
+      "Contract",
+      `<h1>Your contract</h1><p class="error" role="alert">We could not prepare your contract. Please try again later.</p>`,
+      502,
+    );
+  }
+  return html(
+    "Contract",
+    `<h1>Your loan contract</h1>${err}
+${truthInLending(terms)}
+${info.directDepositConfirmed ? "" : `<p>Set up your <a href="/offer/directDeposit">payroll deduction</a> first.</p>`}
+<p><a class="button" href="/dashboard?counters=${encodeURIComponent(sig)}" data-testid="sign-link">Review and sign your contract</a></p>`,
+  );
+}
+
+export async function dashboardApp(
+  request: Request,
+  rest: string[],
+  deps: { config: AppsConfig; db: () => Promise<Db> },
+): Promise<Response | null> {
+  const isHome = rest.length === 0;
+  const isContract = rest.length === 1 && rest[0] === "contract";
+  if (!isHome && !isContract) return null;
+  const { config } = deps;
+  const session = await appSession(request, deps);
+  if (!session) return signInResponse(APP, new URL(request.url));
+  const load = async () => (await callApi<{ loadFrontend: Load }>(config, session.token, LOAD)).loadFrontend;
+  if (request.method === "POST") {
+    if (!isContract) return new Response("Method Not Allowed", { status: 405, headers: { allow: "GET, HEAD" } });
+    if (!sameOrigin(request, config)) return new Response("Forbidden: cross-site form", { status: 403 });
+    const form = await request.formData();
+    try {
+      if (form.get("action") !== "originate") throw new InputError("action", "unknown action");
+      await lending.originate(await deps.db(), session.caller);
+      return seeOther("/dashboard", await refreshClaims(request, config));
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      const r = await contract(await load(), session, config, error.message);
+      return new Response(r.body, { status: 400, headers: r.headers });
+    }
+  }
+  const l = await load();
+  return isHome ? home(l) : contract(l, session, config);
+}

@@ -1,0 +1,181 @@
+/**
+ * The local lending app and dashboard stand-in pages over HTTP: who may see and post, what a form
+ * does to the rows (and what a refused one does not). The whole journey in a browser is
+ * e2e/lending-journey.spec.ts.
+ */
+import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import { OTP, persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { cognitoCall } from "../../infra/testing/cognito-client";
+
+jest.setTimeout(120_000);
+
+const server = standInSuite();
+const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
+
+async function cookieFor(email: string): Promise<string> {
+  const p = persona(email);
+  const token = await server.tokenFor(email);
+  return `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=${p.username}; CognitoIdentityServiceProvider.${CLIENT}.${p.username}.idToken=${token}`;
+}
+
+const get = async (path: string, cookie?: string) =>
+  fetch(`${server.url}/api/local/apps/${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+
+const post = async (path: string, cookie: string, fields: Record<string, string>, origin = server.url) =>
+  fetch(`${server.url}/api/local/apps/${path}`, {
+    method: "POST",
+    headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+
+const stepOf = async (email: string) =>
+  (await sql<{ step: string }>(server.url, "SELECT step FROM applications WHERE sub = $1", [persona(email).sub]))[0]!.step;
+
+describe("the lending app stand-in", () => {
+  it("asks a visitor without a session to sign in", async () => {
+    const res = await get("lending/apply");
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain("Sign in to continue");
+    // A forged token is no session either.
+    const forged = await get(
+      "lending/apply",
+      `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=a10001; CognitoIdentityServiceProvider.${CLIENT}.a10001.idToken=x.y.z`,
+    );
+    expect(forged.status).toBe(401);
+  });
+
+  it("forwards a step served by a shell page straight to it (no page in between)", async () => {
+    for (const [email, path, shell] of [
+      ["newcomer@example.com", "lending/apply?partner=perkSpot", "/employment"],
+      ["newcomer@example.com", "lending/apply/chooseEmployer", "/employment"],
+    ] as const) {
+      const res = await get(path, await cookieFor(email));
+      expect([email, path, res.status, res.headers.get("location")]).toEqual([email, path, 303, shell]);
+    }
+  });
+
+  it("refuses a form from another origin, and an action of another step, writing nothing", async () => {
+    const cookie = await cookieFor("under-review@example.com");
+    const cross = await post("lending/apply/completeUnderReview", cookie, { action: "complete-review" }, "https://evil.example");
+    expect(cross.status).toBe(403);
+    const wrong = await post("lending/apply/completeUnderReview", cookie, { action: "accept" });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("this page cannot do that");
+    expect(await stepOf("under-review@example.com")).toBe("completeUnderReview");
+  });
+
+  it("the review (local ops action) refuses an incomplete application and says what is missing", async () => {
+    const res = await post("lending/apply/completeUnderReview", await cookieFor("under-review@example.com"), { action: "complete-review" });
+    // The seeded persona has no identity upload: the review says what is missing and stays.
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("missing an identity document");
+    expect(await stepOf("under-review@example.com")).toBe("completeUnderReview");
+  });
+
+  it("direct deposit needs the offer accepted first; accepting then confirming works", async () => {
+    const cookie = await cookieFor("offer-sent@example.com");
+    const nextLink = async () => (await (await get("dashboard/", cookie)).text()).match(/href="([^"]+)" data-testid="next-link"/)?.[1];
+    expect(await nextLink()).toBe("/apply/offerDetails");
+    const early = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
+    expect(early.status).toBe(400);
+    expect(await early.text()).toContain("accept the offer before setting up direct deposit");
+    const accepted = await post("lending/apply/offerDetails", cookie, { action: "accept" });
+    expect([accepted.status, accepted.headers.get("location")]).toEqual([303, "/offer/directDeposit"]);
+    const done = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
+    expect([done.status, done.headers.get("location")]).toEqual([303, "/offer/contract"]);
+    const [row] = await sql(server.url, "SELECT direct_deposit_confirmed AS dd FROM applications WHERE sub = $1", [
+      persona("offer-sent@example.com").sub,
+    ]);
+    expect(row).toEqual({ dd: true });
+    // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
+    expect(await nextLink()).toBe("/offer/contract");
+  });
+});
+
+describe("the dashboard stand-in", () => {
+  it("shows people words, never step ids or state names", async () => {
+    for (const email of ["newcomer@example.com", "borrower@example.com", "rejected@example.com", "prequal-approved@example.com"]) {
+      const html = await (await get("dashboard/", await cookieFor(email))).text();
+      // The text people read: everything outside tags, without the data-* hooks tests use.
+      const text = html.replace(/<[^>]*>/g, " ");
+      expect([email, text]).toEqual([
+        email,
+        expect.not.stringMatching(/chooseEmployer|prequalRej|prequalApprove|activeLoan|Loan state|originated|\brejected\b/),
+      ]);
+    }
+  });
+
+  it("shows a borrower's loan, next payment, payments and statements", async () => {
+    const res = await get("dashboard/", await cookieFor("borrower@example.com"));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('data-testid="loan-state" data-state="originated">Loan funded<');
+    expect(html).toContain('data-testid="payments"');
+    expect(html).toContain('data-testid="statements"');
+    expect(html).toMatch(/data-testid="next-payment">\$\d/);
+  });
+
+  it("tells each persona what comes next", async () => {
+    for (const [email, href] of [
+      ["newcomer@example.com", "/apply/chooseEmployer"],
+      ["offer-dd@example.com", "/offer/contract"],
+      ["prequal-approved@example.com", "/apply/prequalApprove"],
+    ] as const) {
+      expect([email, await (await get("dashboard/", await cookieFor(email))).text()]).toEqual([
+        email,
+        expect.stringContaining(`href="${href}" data-testid="next-link"`),
+      ]);
+    }
+    const rejected = await (await get("dashboard/", await cookieFor("rejected@example.com"))).text();
+    expect(rejected).toContain('data-testid="loan-state" data-state="rejected">Not approved<');
+    expect(rejected).not.toContain("next-link");
+  });
+
+  it("the contract page offers the signature link; origination (local ops) needs a signed contract", async () => {
+    const dd = await (await get("dashboard/contract", await cookieFor("offer-dd@example.com"))).text();
+    expect(dd).toContain('href="/dashboard?counters=sig-dd-a10007"');
+    const unsigned = await post("dashboard/contract", await cookieFor("offer-dd@example.com"), { action: "originate" });
+    expect(unsigned.status).toBe(400);
+    expect(await stepOf("offer-dd@example.com")).toBe("Offer Sent");
+
+    const signed = await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" });
+    expect([signed.status, signed.headers.get("location")]).toEqual([303, "/dashboard"]);
+    expect(await stepOf("signed@example.com")).toBe("activeLoan");
+    const [loan] = await sql(
+      server.url,
+      `SELECT amount::float8 AS amount, apr::float8 AS apr, (SELECT count(*)::int FROM scheduled_payments s WHERE s.loan_id = l.loan_id) AS n,
+              payout_date = maturity_date AS payout FROM loans l WHERE sub = $1`,
+      [persona("signed@example.com").sub],
+    );
+    expect(loan).toEqual({ amount: 4000, apr: 19.64, n: 24, payout: true });
+    // Once: a second origination is refused.
+    expect((await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" })).status).toBe(400);
+  });
+});
+
+describe("a session that has ended", () => {
+  it("is refused by both apps, as the API refuses it: a revoked sign-in cannot originate a loan", async () => {
+    const start = await cognitoCall(server.url, "InitiateAuth", {
+      ClientId: CLIENT,
+      AuthFlow: "CUSTOM_AUTH",
+      AuthParameters: { USERNAME: "signed@example.com" },
+    });
+    const done = await cognitoCall(server.url, "RespondToAuthChallenge", {
+      ClientId: CLIENT,
+      ChallengeName: "CUSTOM_CHALLENGE",
+      Session: start.json.Session,
+      ChallengeResponses: { USERNAME: start.json.ChallengeParameters.USERNAME, ANSWER: OTP },
+    });
+    const { IdToken, RefreshToken } = done.json.AuthenticationResult as Record<string, string>;
+    const p = persona("signed@example.com");
+    const cookie = `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=${p.username}; CognitoIdentityServiceProvider.${CLIENT}.${p.username}.idToken=${IdToken}`;
+    expect((await get("dashboard/", cookie)).status).toBe(200);
+    expect((await cognitoCall(server.url, "RevokeToken", { ClientId: CLIENT, Token: RefreshToken })).status).toBe(200);
+    for (const path of ["dashboard/", "dashboard/contract", "lending/apply"])
+      expect([path, (await get(path, cookie)).status]).toEqual([path, 401]);
+    const step = await stepOf("signed@example.com");
+    expect((await post("dashboard/contract", cookie, { action: "originate" })).status).toBe(401);
+    expect(await stepOf("signed@example.com")).toBe(step);
+  });
+});

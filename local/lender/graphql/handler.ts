@@ -1,0 +1,129 @@
+import { GraphQLError, execute, parse, validate, type DocumentNode } from "graphql";
+import type { Db } from "../../infra/db";
+import { parseJsonBody } from "../../../lib/security/json-body";
+import { BodyTooLarge, readLimitedText } from "../../infra/http/read-body";
+import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
+import { formatError, type AppSyncErrorEntry } from "./errors";
+import { executableSchema as schema } from "./executable-schema";
+import { checkLimits, invalidTextField } from "./limits";
+import type { Context } from "./resolvers";
+
+export interface GraphqlHandlerOptions {
+  db: () => Promise<Db>;
+  auth: () => AuthConfig;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+
+const rejected = (status: number, errorType: string, message: string) => json(status, { errors: [{ errorType, message }] });
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Parsed documents by source text: the shell sends the same few operations over and over. Bounded
+ * by total size (oldest out first) and only small documents are kept: arbitrary distinct queries
+ * once exhausted the heap.
+ */
+const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+const CACHE_MAX_CHARS = 2_000_000;
+const CACHEABLE_MAX_CHARS = 16_384;
+let cachedChars = 0;
+
+/** Tests only. */
+export function documentCacheSize(): { entries: number; chars: number } {
+  return { entries: documents.size, chars: cachedChars };
+}
+
+function compile(source: string): DocumentNode | readonly GraphQLError[] {
+  let result = documents.get(source);
+  if (!result) {
+    try {
+      const document = parse(source, { maxTokens: 10_000 });
+      const errors = [...checkLimits(document)];
+      if (!errors.length) errors.push(...validate(schema, document));
+      result = errors.length ? errors : document;
+    } catch (error) {
+      result = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+    }
+    if (source.length <= CACHEABLE_MAX_CHARS) {
+      documents.set(source, result);
+      cachedChars += source.length;
+      for (const key of documents.keys()) {
+        if (cachedChars <= CACHE_MAX_CHARS) break;
+        documents.delete(key);
+        cachedChars -= key.length;
+      }
+    }
+  }
+  return result;
+}
+
+/**
+ * POST /api/local/graphql, as AppSync answers it: auth first (401 UnauthorizedException before
+ * anything runs), then the operation, with per-field errors in AppSync's shape.
+ */
+export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== "POST") return rejected(405, "MethodNotAllowedException", "Only POST is supported.");
+
+    let auth;
+    try {
+      auth = await authenticate(request.headers, options.auth());
+    } catch (error) {
+      if (error instanceof UnauthorizedException) return rejected(401, "UnauthorizedException", error.message);
+      throw error;
+    }
+
+    let raw: string;
+    try {
+      raw = await readLimitedText(request, MAX_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return rejected(413, "PayloadTooLargeException", "The request body is too large.");
+      throw error;
+    }
+    const parsed = parseJsonBody(raw);
+    if (!parsed.ok) {
+      const message = parsed.reason === "too-deep" ? "The request body is nested too deep." : "The request body is not valid JSON.";
+      return rejected(400, "MalformedHttpRequestException", message);
+    }
+    const body = parsed.value as { query?: unknown; variables?: unknown; operationName?: unknown };
+    if (typeof body !== "object" || body === null || typeof body.query !== "string") {
+      return rejected(400, "MalformedHttpRequestException", "The request body must have a query string.");
+    }
+    const variables = body.variables ?? undefined;
+    if (variables !== undefined && variables !== null && (typeof variables !== "object" || Array.isArray(variables))) {
+      return rejected(400, "MalformedHttpRequestException", "variables must be an object.");
+    }
+    const operationName = typeof body.operationName === "string" ? body.operationName : undefined;
+
+    const compiled = compile(body.query);
+    if (!("kind" in compiled)) {
+      return json(200, { data: null, errors: compiled.map((e) => formatError(e, "ValidationError")) });
+    }
+
+    const invalid = invalidTextField(compiled, (variables as Record<string, unknown> | null) ?? undefined);
+    if (invalid) {
+      return json(200, {
+        data: null,
+        errors: [
+          { errorType: "BadRequestException", message: `${invalid}: invalid characters`, errorInfo: { field: invalid }, data: null },
+        ],
+      });
+    }
+
+    const context: Context = { auth, db: options.db };
+    const result = await execute({
+      schema,
+      document: compiled,
+      contextValue: context,
+      variableValues: (variables as Record<string, unknown> | null) ?? undefined,
+      operationName,
+    });
+    const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
+    return json(200, errors ? { data: result.data ?? null, errors } : { data: result.data ?? null });
+  };
+}

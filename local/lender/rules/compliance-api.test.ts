@@ -1,0 +1,205 @@
+/**
+ * The compliance rules of local/lender/rules/application-rules.ts as the stand-in API applies them, over
+ * HTTP against its database: identity after the credit check, payroll linking, signing, and the
+ * micro-deposit cap (the issue-25 findings, each refused here).
+ */
+import { randomInt } from "node:crypto";
+import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import {
+  DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE,
+  IDENTITY_LOCKED_MESSAGE,
+  MICRO_DEPOSIT_CAP_MESSAGE,
+  OFFER_NOT_ACCEPTED_MESSAGE,
+  PAYROLL_CLOSED_MESSAGE,
+  PAYROLL_NOT_OWN_EMPLOYER_MESSAGE,
+  SIGNER_NAME_MESSAGE,
+} from "./application-rules";
+import { arrange, gql, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
+
+jest.setTimeout(180_000);
+
+const server = standInSuite();
+const newUser = () => signUpUser(server.url, "rules");
+const as = async (email: string) => ({ token: await server.tokenFor(email) });
+
+const firstError = (reply: GqlReply) => reply.body.errors?.[0];
+
+describe("identity (SSN, legal name, birth date) after personalInformation", () => {
+  const IDENTIFIES = `mutation ($ssn: String, $given: String, $birth: String) {
+    identifies(accountSettings: true, ssn: $ssn, given_name: $given, birthdate: $birth) { ssn given_name birthdate } }`;
+  const identityOf = async (email: string) =>
+    (
+      await sql(
+        server.url,
+        `SELECT p.ssn, p.given_name, p.family_name, p.birthdate::text AS birthdate FROM personal p JOIN applications a ON a.sub = p.sub WHERE a.primary_email = $1`,
+        [email],
+      )
+    )[0];
+
+  it.each([
+    ["prequal-approved@example.com", { ssn: "666000004" }, "ssn"],
+    ["prequal-approved@example.com", { given: "Mallory" }, "given_name"],
+    ["offer-dd@example.com", { birth: "1990-01-01" }, "birthdate"],
+    ["borrower@example.com", { ssn: "666000004", given: "Mallory" }, "ssn"],
+  ])("%s: a change of %j is refused with the rule's message and writes nothing", async (email, variables, field) => {
+    const before = await identityOf(email);
+    const reply = await gql(server.url, await as(email), IDENTIFIES, variables);
+    expect(reply.body.data?.identifies ?? null).toBeNull();
+    expect(firstError(reply)).toMatchObject({
+      errorType: "BadRequestException",
+      errorInfo: { field },
+      message: `${field}: ${IDENTITY_LOCKED_MESSAGE}`,
+    });
+    expect(await identityOf(email)).toEqual(before);
+  });
+
+  it("sending the stored values again is no change", async () => {
+    const email = "prequal-approved@example.com";
+    const stored = (await identityOf(email))!;
+    const reply = await gql(server.url, await as(email), IDENTIFIES, {
+      ssn: stored.ssn,
+      given: stored.given_name,
+      birth: stored.birthdate,
+    });
+    expect(reply.body.errors).toBeUndefined();
+  });
+
+  it("at personalInformation the applicant may still correct them", async () => {
+    const u = await newUser();
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1002") { nextRoute } }');
+    await arrange(server.url, "UPDATE applications SET step = 'personalInformation' WHERE sub = $1", [u.sub]);
+    for (const ssn of ["666000001", "666000004"]) {
+      const reply = await gql(server.url, { token: u.token }, IDENTIFIES, { ssn, given: "Ada", birth: "1985-04-12" });
+      expect(reply.body.errors).toBeUndefined();
+    }
+    expect((await sql(server.url, "SELECT ssn FROM personal WHERE sub = $1", [u.sub]))[0]).toEqual({ ssn: "666000004" });
+  });
+});
+
+describe("payroll linking", () => {
+  const INIT = `mutation ($u: String!, $e: ID!, $dd: Boolean) { initializeArgyle(username: $u, employerId: $e, directDeposit: $dd) { payload userToken } }`;
+  const DONE = `mutation ($u: String!, $a: String!) { successfulArgyleUpdate(username: $u, argyleUserId: $a) }`;
+
+  it("refuses another Argyle employer than the application's", async () => {
+    const u = await newUser();
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
+    const reply = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001", dd: true });
+    expect(firstError(reply)).toMatchObject({
+      errorInfo: { field: "employerId" },
+      message: `employerId: ${PAYROLL_NOT_OWN_EMPLOYER_MESSAGE}`,
+    });
+    expect(await sql(server.url, "SELECT 1 FROM argyle_users WHERE sub = $1", [u.sub])).toEqual([]);
+  });
+
+  it("refuses once the application is closed", async () => {
+    const u = await newUser();
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
+    await arrange(server.url, "UPDATE applications SET step = 'activeLoan' WHERE sub = $1", [u.sub]);
+    const reply = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true });
+    expect(firstError(reply)).toMatchObject({ errorInfo: { field: "username" }, message: `username: ${PAYROLL_CLOSED_MESSAGE}` });
+  });
+
+  it("a link made before the employer changed confirms nothing", async () => {
+    const u = await newUser();
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
+    const init = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true })).body.data!.initializeArgyle;
+    const { userId } = JSON.parse(init.payload);
+    const connected = await fetch(`${server.url}/api/local/argyle/accounts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userToken: init.userToken, itemId: "item_local_1001" }),
+    });
+    expect(connected.status).toBe(200);
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "3001") { nextRoute } }');
+    const reply = await gql(server.url, { token: u.token }, DONE, { u: u.username, a: userId });
+    expect(firstError(reply)).toMatchObject({ errorInfo: { field: "argyleUserId" } });
+    expect((await sql(server.url, "SELECT direct_deposit_confirmed FROM applications WHERE sub = $1", [u.sub]))[0]).toEqual({
+      direct_deposit_confirmed: false,
+    });
+  });
+});
+
+describe("signing", () => {
+  const COUNTERS = "mutation ($id: String!) { counters(signature_id: $id) }";
+  const CALC = "mutation ($u: String!) { originationPaymentCalculator(username: $u) }";
+
+  it("refuses a signing link before the offer is accepted", async () => {
+    const email = "offer-sent@example.com";
+    const [{ username }] = (await sql(server.url, "SELECT username FROM applications WHERE primary_email = $1", [email])) as [
+      { username: string },
+    ];
+    const sig = (await gql(server.url, await as(email), CALC, { u: username })).body.data!.originationPaymentCalculator as string;
+    expect(sig).toMatch(/^sig-dd-/);
+    const reply = await gql(server.url, await as(email), COUNTERS, { id: sig });
+    expect(firstError(reply)).toMatchObject({ errorType: "FailedPrecondition", message: OFFER_NOT_ACCEPTED_MESSAGE });
+    expect(DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE).toMatch(/direct deposit/); // the next refusal in line (pure tables)
+  });
+
+  it("refuses another signer's name, keeps the link usable, then signs with the applicant's", async () => {
+    const reply = await gql(server.url, await as("offer-dd@example.com"), COUNTERS, { id: "sig-dd-a10007" });
+    expect(reply.body.errors).toBeUndefined();
+    const url = new URL(reply.body.data!.counters as string);
+    const token = url.searchParams.get("token");
+    url.searchParams.set("client_id", LOCAL_DEFAULTS.hellosignClientId);
+    url.searchParams.set("skip_domain_verification", "1");
+    url.searchParams.set("parent_url", `${server.url}/dashboard-sign?counters=sig-dd-a10007`);
+    expect((await fetch(url)).status).toBe(200);
+    const sign = (name: string) =>
+      fetch(`${server.url}/api/local/esign/sign`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, signature_id: "sig-dd-a10007", name, consent: true }),
+      });
+    const wrong = await sign("Mallory Smith");
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ field: "name", message: `name: ${SIGNER_NAME_MESSAGE}`, retryable: true });
+    const right = await sign("offer TESTER");
+    expect(right.status).toBe(200);
+  });
+});
+
+describe("micro-deposits", () => {
+  const MANUAL = `mutation ($a: String!) { manually(account: $a, name: "Checking", routing: "011000015", type: "checking") { account_id } }`;
+  const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
+
+  /** Adds the account and spends its three tries on wrong amounts; answers the last try's error. */
+  async function lockOnce(token: string, account: string) {
+    const added = await gql(server.url, { token }, MANUAL, { a: account });
+    expect(added.body.errors).toBeUndefined();
+    const id = added.body.data!.manually.account_id as string;
+    const [row] = (await sql(server.url, "SELECT md_amount1_cents AS a FROM funding_sources WHERE account_id = $1", [id])) as [
+      { a: number },
+    ];
+    const wrong = (row.a % 99) + 1; // never the first amount: every try is wrong
+    let last: GqlReply | undefined;
+    for (let i = 0; i < 3; i++) last = await gql(server.url, { token }, VERIFIES, { a: wrong / 100, b: wrong / 100, id });
+    return firstError(last!);
+  }
+
+  it("after three lockouts the account goes to manual review, for this applicant and any other", async () => {
+    const account = `9${randomInt(10_000_000, 99_999_999)}`;
+    const u = await newUser();
+    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining("locked after 3 wrong tries") });
+    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining("locked after 3 wrong tries") });
+    expect(await lockOnce(u.token, account)).toMatchObject({ errorType: "ConflictException", message: MICRO_DEPOSIT_CAP_MESSAGE });
+    expect(await sql(server.url, "SELECT reason FROM manual_reviews WHERE sub = $1", [u.sub])).toEqual([{ reason: "micro_deposit_cap" }]);
+
+    const again = await gql(server.url, { token: u.token }, MANUAL, { a: account });
+    expect(firstError(again)).toMatchObject({
+      errorType: "ConflictException",
+      errorInfo: { field: "account" },
+      message: MICRO_DEPOSIT_CAP_MESSAGE,
+    });
+    const other = await newUser();
+    const elsewhere = await gql(server.url, { token: other.token }, MANUAL, { a: account });
+    expect(firstError(elsewhere)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });
+    expect(await sql(server.url, "SELECT 1 FROM funding_sources WHERE sub = $1", [other.sub])).toEqual([]);
+  });
+
+  it("an applicant who locked three different accounts adds no fourth", async () => {
+    const u = await newUser();
+    for (let i = 0; i < 3; i++) await lockOnce(u.token, `8${randomInt(10_000_000, 99_999_999)}`);
+    const fourth = await gql(server.url, { token: u.token }, MANUAL, { a: `7${randomInt(10_000_000, 99_999_999)}` });
+    expect(firstError(fourth)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });
+  });
+});

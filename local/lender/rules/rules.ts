@@ -1,0 +1,220 @@
+import { loanAmountProblem } from "../../../lib/lending/loan-amount";
+import { TERM_MONTHS, centsToDollars, discloseLoan, type LoanDisclosure, type PayFrequency } from "../../../lib/lending/loan-math";
+import { MONTHS_PAID_RANGE, payrollDeductionSchedule } from "./payroll-deductions";
+import { isServedState } from "../../../lib/lending/service-area";
+import { ELIGIBILITY, eligibleStatus, incomeProblem, tenureProblem } from "../../../lib/lending/eligibility";
+
+/**
+ * The local stand-in's lending rules: pure, deterministic, documented in docs/lending.md ("Lending
+ * rules"). They decide on the stand-in's data only — nothing here is a real underwriting model.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Simulated soft credit check, with test SSNs in the manner of a payment processor's test cards.
+
+export type CreditCheck =
+  { kind: "scored"; score: number } | { kind: "denied"; score: number; creditDenialReason: string } | { kind: "thinFile" };
+
+/** Documented test SSNs (666 is never issued as an area number, so no real person has them). */
+export const TEST_SSNS: Readonly<Record<string, CreditCheck>> = {
+  "666000001": { kind: "scored", score: 760 },
+  "666000002": { kind: "denied", score: 540, creditDenialReason: "Serious delinquency reported in the last 12 months" },
+  "666000003": { kind: "thinFile" },
+  "666000004": { kind: "scored", score: 660 },
+};
+/** Every other SSN: a clean file with this score. */
+export const DEFAULT_CREDIT_SCORE = 720;
+
+export function softCreditCheck(ssn: string): CreditCheck {
+  return TEST_SSNS[ssn] ?? { kind: "scored", score: DEFAULT_CREDIT_SCORE };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prequalification.
+
+/** A loan's principal may be at most this share of the annual income (salary + additional income). */
+export const MAX_INCOME_SHARE = 0.25;
+export const THIN_FILE_MAX_DOLLARS = 1_500;
+/** Flat origination fee: the prepaid finance charge, withheld from the proceeds. */
+export const ORIGINATION_FEE_CENTS = 2_500;
+
+/** Note rate in basis points by credit tier. */
+export const RATE_TIERS = { prime: 1899, standard: 2499, thinFile: 2999 } as const;
+export const PRIME_MIN_SCORE = 700;
+export const STANDARD_MIN_SCORE = 640;
+
+export interface PrequalFacts {
+  employerId: string | null;
+  amountAppliedFor: number | null;
+  stateOfResidence: string | null;
+  employmentStatus: string | null;
+  /** ISO date the applicant started with the employer. */
+  startDate: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  /** 9 digits. */
+  ssn: string | null;
+  /** ISO date of the decision (tenure is measured to it). */
+  today: string;
+}
+
+export type PrequalDecision =
+  | {
+      status: true;
+      rule: "prequalified";
+      principalCents: number;
+      rateBps: number;
+      termMonths: number;
+      feeCents: number;
+      disclosure: LoanDisclosure;
+      credit: CreditCheck;
+    }
+  | { status: false; rule: PrequalRule; reason: string; creditDenialReason?: string };
+
+export type PrequalRule = "employer" | "amount" | "state" | "employmentStatus" | "tenure" | "income" | "ssn" | "credit" | "caps";
+
+/** The rate tier a credit file earns (a denied file never gets this far). */
+function rateFor(credit: Exclude<CreditCheck, { kind: "denied" }>): number {
+  if (credit.kind === "thinFile") return RATE_TIERS.thinFile;
+  return credit.score >= PRIME_MIN_SCORE ? RATE_TIERS.prime : RATE_TIERS.standard;
+}
+
+/**
+ * The prequalification rule. The first rule that fails decides (its reason is the failure reason
+ * and the rejection reason); otherwise the applicant prequalifies for the smallest of the amount
+ * asked, 25% of annual income (down to $100) and, on a thin file, $1,500 — at the rate of their
+ * credit tier, 24 months, with the flat origination fee. Every quote passes through the loan
+ * math's caps.
+ */
+export function decidePrequalification(f: PrequalFacts): PrequalDecision {
+  const fail = (rule: PrequalRule, reason: string, creditDenialReason?: string): PrequalDecision =>
+    creditDenialReason ? { status: false, rule, reason, creditDenialReason } : { status: false, rule, reason };
+
+  if (!f.employerId) return fail("employer", "No employer on the application");
+  // The amount and state rules are the ones the loan request and `applies` hold to: a row that
+  // passed them is not refused here. The checks stay for rows written another way (seeds, old data).
+  const amount = f.amountAppliedFor;
+  const amountProblem = amount === null ? "No amount on the application" : loanAmountProblem(amount);
+  if (amount === null || amountProblem) return fail("amount", amountProblem!);
+  if (!f.stateOfResidence) return fail("state", "No state of residence on the application");
+  if (!isServedState(f.stateOfResidence)) return fail("state", `Loans are not offered in ${f.stateOfResidence}`);
+  // Income, status and tenure are the employment form's rules too (lib/lending/eligibility.ts): only
+  // rows written another way (seeds, old data) can fail them here.
+  const status = eligibleStatus(f.employmentStatus);
+  if (!status)
+    return fail("employmentStatus", `Employment status "${f.employmentStatus ?? "none"}" is not eligible (full or part time only)`);
+  if (!f.startDate || !/^\d{4}-\d{2}-\d{2}$/.test(f.startDate)) return fail("tenure", "No employment start date on the application");
+  if (tenureProblem(status, f.startDate, f.today)) {
+    return fail("tenure", `Less than ${ELIGIBILITY.minTenureMonths[status]} months with the employer (${status} time)`);
+  }
+  const income = (f.salary ?? 0) + (f.additionalIncome ?? 0);
+  if (incomeProblem(f.salary, f.additionalIncome))
+    return fail("income", `Annual income below $${ELIGIBILITY.minAnnualIncome.toLocaleString("en-US")}`);
+  if (!f.ssn || !/^\d{9}$/.test(f.ssn)) return fail("ssn", "No SSN on the application for the credit check");
+
+  const credit = softCreditCheck(f.ssn);
+  if (credit.kind === "denied") return fail("credit", `Credit check: ${credit.creditDenialReason}`, credit.creditDenialReason);
+  if (credit.kind === "scored" && credit.score < STANDARD_MIN_SCORE) {
+    return fail("credit", "Credit check: score below the minimum", "Credit score below the minimum");
+  }
+
+  const affordable = Math.floor((income * MAX_INCOME_SHARE) / 100) * 100;
+  let dollars = Math.min(amount, affordable);
+  if (credit.kind === "thinFile") dollars = Math.min(dollars, THIN_FILE_MAX_DOLLARS);
+  // No "too small" case: the income floor ($15,000) keeps 25% of income ($3,700) above the $500 minimum.
+
+  const rateBps = rateFor(credit);
+  const principalCents = Math.round(dollars * 100);
+  let disclosure: LoanDisclosure;
+  try {
+    disclosure = discloseLoan({ principalCents, feeCents: ORIGINATION_FEE_CENTS, rateBps, termMonths: TERM_MONTHS });
+  } catch {
+    return fail("caps", "The terms would exceed the loan caps");
+  }
+  return {
+    status: true,
+    rule: "prequalified",
+    principalCents,
+    rateBps,
+    termMonths: TERM_MONTHS,
+    feeCents: ORIGINATION_FEE_CENTS,
+    disclosure,
+    credit,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offer figures.
+
+export function payFrequency(value: string | null): PayFrequency {
+  const v = (value ?? "").toLowerCase().replace(/[^a-z]/g, "");
+  if (v === "weekly") return "weekly";
+  if (v === "semimonthly" || v === "twicemonthly") return "semimonthly";
+  if (v === "monthly") return "monthly";
+  return "biweekly"; // the most common school and public-sector payroll, and the form's default
+}
+
+/** Months a year the applicant is paid, as the employment step stored it; a full year when not given. */
+export function monthsPaid(value: number | null): number {
+  return value !== null && Number.isInteger(value) && value >= MONTHS_PAID_RANGE.min && value <= MONTHS_PAID_RANGE.max
+    ? value
+    : MONTHS_PAID_RANGE.max;
+}
+
+export interface OfferFigures {
+  offerAmountFinanced: number;
+  offerOriginalAPR: number;
+  offerTotalCost: number;
+  offerTerm: number;
+  offerPaymentAmount: number;
+  offerDeductionAmount: number;
+  expectedPayments: number;
+}
+
+/**
+ * The offer, all from the loan math: amount financed, disclosed APR, total of payments, term,
+ * monthly payment, and the payroll deductions on the applicant's paydays (pay frequency and months
+ * paid a year): the regular deduction and how many there are; the last one takes the rounding, so
+ * they add up to the total of payments (lib/lending/payroll-deductions).
+ */
+export function offerFigures(
+  terms: { principalCents: number; feeCents: number; rateBps: number },
+  frequency: PayFrequency,
+  paidMonths: number = MONTHS_PAID_RANGE.max,
+): OfferFigures {
+  const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
+  const deductions = payrollDeductionSchedule(d.totalOfPaymentsCents, frequency, paidMonths);
+  return {
+    offerAmountFinanced: centsToDollars(d.amountFinancedCents),
+    offerOriginalAPR: d.aprBps / 100,
+    offerTotalCost: centsToDollars(d.totalOfPaymentsCents),
+    offerTerm: TERM_MONTHS,
+    offerPaymentAmount: centsToDollars(d.paymentCents),
+    offerDeductionAmount: centsToDollars(deductions.regularCents),
+    expectedPayments: deductions.count,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review (the lender's decision after consent and a verified funding source).
+
+export interface ReviewFacts {
+  step: string;
+  prequalified: boolean;
+  evolveConsent: boolean;
+  verifiedFundingSource: boolean;
+  identityUploaded: boolean;
+  paystubsUploaded: boolean;
+  requirePaystubs: boolean;
+}
+
+/** What the application still lacks before review can send an offer (empty: send it). */
+export function reviewMissing(f: ReviewFacts): string[] {
+  const missing: string[] = [];
+  if (!f.prequalified) missing.push("a prequalification");
+  if (!f.evolveConsent) missing.push("consent to the terms");
+  if (!f.verifiedFundingSource) missing.push("a verified bank account");
+  if (!f.identityUploaded) missing.push("an identity document");
+  if (f.requirePaystubs && !f.paystubsUploaded) missing.push("pay stubs");
+  return missing;
+}
