@@ -69,15 +69,15 @@ const cases: [string, string, boolean][] = [
   ["components/x.test.tsx", "@/app/error", true],
   ["components/x.test.tsx", "@/local/lender/seed/personas", false],
   ["components/x.test.tsx", "@/local/infra/db/index", true],
-  // app/ reaches local/ only through its HTTP endpoints, app/api/local/**
+  // app/ reaches local/ only over HTTP: its door, app/api/local/**, forwards to their process
   ["app/x.tsx", "@/app/error", false],
   ["app/x.tsx", "@/components/ui/class-names", false],
   ["app/x.tsx", "@/lib/format/phone", false],
   ["app/x.tsx", "@/local/infra/db/index", true],
   ["app/(dashboard)/x/page.tsx", "../../../local/infra/db/index", true],
   ["app/api/session/x/route.ts", "@/local/vendors/cognito/runtime", true],
-  ["app/api/local/[...path]/route.ts", "@/local/vendors/cognito/runtime", false],
-  ["app/api/local/cognito/route.ts", "@/local/vendors/cognito/runtime", false],
+  ["app/api/local/[...path]/route.ts", "@/local/routes", true],
+  ["app/api/local/cognito/route.ts", "@/local/vendors/cognito/runtime", true],
   ["app/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
   ["app/x.test.ts", "@/local/infra/db/index", true],
   // middleware.ts
@@ -85,8 +85,12 @@ const cases: [string, string, boolean][] = [
   ["middleware.ts", "@/local/infra/db/index", true],
   ["middleware.test.ts", "@/local/infra/testing/spawn-local-server", false],
   ["middleware.test.ts", "@/local/infra/db/index", true],
+  // the server's start-up and the build's configuration are the shell too
+  ["instrumentation.ts", "./local/startup", true],
+  ["instrumentation-node.ts", "./local/startup", true],
+  ["next.config.ts", "./local/routes", true],
+  ["instrumentation-node.test.ts", "./local/infra/testing/spawn-local-server", false],
   // not the shell: may import local/
-  ["instrumentation.ts", "./local/startup", false],
   ["e2e/x.spec.ts", "@/local/lender/seed/personas", false],
   ["tools/x/x.ts", "@/local/lender/seed/personas", false],
   ["scripts/x.ts", "../local/infra/db/index", false],
@@ -106,7 +110,7 @@ const cases: [string, string, boolean][] = [
 const other: [string, Fixture, boolean][] = [
   ["a re-export", { filePath: "components/x.ts", code: `export { default } from "@/app/error";\n` }, true],
   ["a dynamic import", { filePath: "middleware.ts", code: `export const load = () => import("./local/startup");\n` }, true],
-  ["a dynamic import", { filePath: "instrumentation.ts", code: `export const load = () => import("./local/startup");\n` }, false],
+  ["a dynamic import", { filePath: "instrumentation-node.ts", code: `export const load = () => import("./local/startup");\n` }, true],
   [
     "a type-only import",
     { filePath: "lib/x.ts", code: `import type { Persona } from "@/local/lender/seed/personas";\nexport type P = Persona;\n` },

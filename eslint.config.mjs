@@ -16,10 +16,10 @@ const NEXT_FILES = ["**/*.{js,jsx,mjs,ts,tsx,mts,cts}"];
 // Layering (docs/architecture.md, "What may import what"):
 //   lib/        imports nothing from components/, app/ or local/
 //   components/ imports nothing from app/ or local/
-//   the shell (app/, components/, lib/, middleware.ts) reaches the stand-ins (local/) only over
-//   HTTP; the one door is app/api/local/** (their HTTP endpoints). instrumentation.ts (starts the
-//   stand-ins locally), scripts/, tools/, bench/, e2e/ and contract/ (the contract test) are not the
-//   shell and may import local/.
+//   the shell (app/, components/, lib/, middleware.ts, instrumentation*.ts, next.config.ts) reaches
+//   the stand-ins (local/) only over HTTP: the one door, app/api/local/**, forwards to their own
+//   process (local/server.ts), so the image's build never compiles them. scripts/, tools/, bench/,
+//   e2e/ and contract/ (the contract test) are not the shell and may import local/.
 //   Test code in the shell (*.test.ts(x), testing/ folders) may import the stand-ins' test helpers
 //   (local/infra/testing, local/**/testing, local/lender/seed): a test starts a local server, it does
 //   not ship.
@@ -46,7 +46,7 @@ const zone = {
   components: { from: "./components", message: "lib/ must not depend on components/: move the shared piece into lib/." },
   local: {
     from: "./local",
-    message: "The shell reaches the stand-ins over HTTP only; their endpoints (app/api/local/**) are the one door.",
+    message: "The shell reaches the stand-ins over HTTP only: the one door (app/api/local/**) forwards to their own process.",
   },
   shellComponents: {
     from: "./components",
@@ -77,8 +77,6 @@ function boundaries(name, files, zones, ignores = []) {
     rules: { "import/no-restricted-paths": ["error", { basePath: ROOT, zones: zones.map((z) => ({ target: "./", ...z })) }] },
   };
 }
-
-const SHELL_DOOR = [`app/api/local/**/${CODE}`];
 
 export default defineConfig([
   globalIgnores([
@@ -195,16 +193,15 @@ export default defineConfig([
     TEST_CODE.map((g) => `components/${g}`),
     [zone.app, zone.localExceptTestHelpers],
   ),
-  boundaries("app", [`app/**/${CODE}`], [zone.local], [...TEST_CODE, ...SHELL_DOOR]),
+  boundaries("app", [`app/**/${CODE}`], [zone.local], TEST_CODE),
   boundaries(
     "app-tests",
     TEST_CODE.map((g) => `app/${g}`),
     [zone.localExceptTestHelpers],
-    SHELL_DOOR,
   ),
-  boundaries("middleware", ["middleware.ts"], [zone.local]),
+  boundaries("middleware", ["middleware.ts", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts"], [zone.local]),
   boundaries("local", [`local/**/${CODE}`], [zone.app, zone.shellComponents, zone.session, zone.auth]),
-  boundaries("middleware-tests", ["middleware*.test.ts"], [zone.localExceptTestHelpers]),
+  boundaries("middleware-tests", ["middleware*.test.ts", "instrumentation*.test.ts"], [zone.localExceptTestHelpers]),
 
   {
     // A circle of imports makes load order decide what a module sees (an undefined binding at

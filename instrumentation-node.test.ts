@@ -1,10 +1,8 @@
 import { readiness, resetReadinessForTests } from "./lib/ops/readiness";
 
 const checkConfigAtStart = jest.fn();
-const prepareLocalStandIns = jest.fn();
 jest.mock("./lib/config/check-at-start", () => ({ checkConfigAtStart: () => checkConfigAtStart() }));
 jest.mock("./lib/security/forbidden-methods", () => ({ refuseForbiddenMethods: () => undefined }));
-jest.mock("./local/startup", () => ({ prepareLocalStandIns: () => prepareLocalStandIns() }));
 
 import { startNodeServer } from "./instrumentation-node";
 
@@ -14,23 +12,9 @@ afterEach(() => {
 });
 
 describe("startNodeServer (instrumentation.ts, Node runtime)", () => {
-  it("locally, readiness stays starting until the database is migrated and seeded", async () => {
-    checkConfigAtStart.mockReturnValue({ isLocal: true });
-    let seeded!: () => void;
-    prepareLocalStandIns.mockReturnValue(new Promise<void>((resolve) => (seeded = resolve)));
-    const start = startNodeServer();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(prepareLocalStandIns).toHaveBeenCalled();
-    expect(readiness()).toBe("starting");
-    seeded();
-    await start;
-    expect(readiness()).toBe("ready");
-  });
-
-  it("outside local, ready once the configuration is checked, with no database", async () => {
-    checkConfigAtStart.mockReturnValue({ isLocal: false });
+  it.each([true, false])("ready once the configuration is checked (local: %s), with no database of its own", async (isLocal) => {
+    checkConfigAtStart.mockReturnValue({ isLocal });
     await startNodeServer();
-    expect(prepareLocalStandIns).not.toHaveBeenCalled();
     expect(readiness()).toBe("ready");
   });
 

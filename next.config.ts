@@ -17,10 +17,8 @@ const nextConfig: NextConfig = {
   // Type checking is its own step of the test command (npm run typecheck), not repeated per build.
   typescript: { ignoreBuildErrors: true },
   reactStrictMode: true,
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   // jose ships ES modules only; listing it lets next/jest transform it for unit tests.
   transpilePackages: ["jose"],
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
   // The edge refuses a larger server-action body first, with our own words (lib/security/action-request.ts).
   // Requests pass the proxy (middleware.ts) with their body cut at proxyClientMaxBodySize: an upload of
   // the stated 10 MiB limit, with its multipart framing, must arrive whole (lib/lending/upload-limits.ts).

@@ -11,6 +11,7 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { Writable } from "node:stream";
 import autocannon from "autocannon";
 import { decide } from "../lib/routing/decide";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
@@ -19,6 +20,7 @@ import type { DecideInput } from "../lib/routing/types";
 import { signClaims } from "../lib/session/claims";
 import type { Session } from "../lib/session/session";
 import { startTokenKit, TEST_CLIENT_ID } from "../lib/session/testing/token-kit";
+import { startStandIns } from "../scripts/stand-ins-process.mjs";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -218,7 +220,11 @@ async function main(): Promise<void> {
     best.bare = better(best.bare, await load(`http://127.0.0.1:${barePort}/payments`, /register/, {}, bare.pid));
     await stop(bare);
 
-    const server = startNext(".", appPort, { APP_ENV: "local", LOCAL_DATA_DIR: "data/bench/pglite", LOCAL_OTP_CODE: OTP });
+    const localEnv = { APP_ENV: "local", LOCAL_DATA_DIR: "data/bench/pglite", LOCAL_OTP_CODE: OTP };
+    // The stand-ins' own process, with the app's environment (they live at its URL), as npm start runs it.
+    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const standIns = await startStandIns(ROOT, { ...process.env, PORT: String(appPort), HOSTNAME: "127.0.0.1", ...localEnv }, quiet);
+    const server = startNext(".", appPort, { ...localEnv, LOCAL_STAND_INS_URL: standIns.url });
     await waitFor(`${app}/payments`);
     best.anonymous = better(best.anonymous, await load(`${app}/payments`, /\/register\?redirect=%2Fpayments/, {}, server.pid));
     // Signed in: a real identity token and claims cookie, verified by the middleware on every request.
@@ -230,6 +236,8 @@ async function main(): Promise<void> {
       await load(`${app}/apply/loanDetails`, /\/apps\/lending\/apply\/loanDetails/, { cookie: applicant }, server.pid),
     );
     await stop(server);
+    standIns.stop();
+    await standIns.exited;
 
     const production = startNext(".", hostedPort, hostedEnv);
     await waitFor(`${hosted}/payments`);

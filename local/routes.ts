@@ -1,5 +1,5 @@
 import { serverConfig } from "../lib/config/env";
-import { STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
+import { LOCAL_ROOT, STAND_IN_MOUNTS, type StandIn } from "../lib/config/local-paths";
 import { argyleHandler } from "./vendors/argyle/runtime";
 import { syncLocalClock } from "./infra/clock/clock";
 import { createClockHandler } from "./infra/clock/handler";
@@ -33,8 +33,8 @@ const HANDLERS: Record<StandIn, Route["handle"]> = {
 
 /**
  * Every stand-in endpoint, once: the mount table's rows (lib/config/local-paths.ts, which the
- * edge's method check reads too) with their handlers. The app's catch-all route and the test
- * server (local/infra/testing/local-server.ts) both serve it.
+ * edge's method check reads too) with their handlers. The stand-ins' own process (local/server.ts,
+ * behind the app's one door) and the test server (local/infra/testing/local-server.ts) both serve it.
  */
 export const STAND_IN_ROUTES: readonly Route[] = (Object.keys(STAND_IN_MOUNTS) as StandIn[]).map((name) => ({
   ...STAND_IN_MOUNTS[name],
@@ -49,5 +49,29 @@ function onSharedClock(handle: Route["handle"]): Route["handle"] {
   };
 }
 
-/** Serves the table; `segments` are the decoded path segments under LOCAL_ROOT (the app's catch-all route and the test server alike). */
+/** Serves the table; `segments` are the decoded path segments under LOCAL_ROOT. */
 export const serveStandIn = serveRouteTable(STAND_IN_ROUTES, serverConfig);
+
+/**
+ * A request to the stand-ins' server (local/server.ts, the test server): a path under LOCAL_ROOT is
+ * the table's, its segments decoded once as Next decodes a route's params; any other is undefined.
+ */
+export function serveStandInPath(request: Request): Promise<Response> | undefined {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith(`${LOCAL_ROOT}/`)) return undefined;
+  const segments = pathname
+    .slice(LOCAL_ROOT.length + 1)
+    .split("/")
+    .filter(Boolean)
+    .map(safeDecode);
+  return serveStandIn(request, segments);
+}
+
+/** A malformed escape is kept as sent. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

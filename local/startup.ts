@@ -27,9 +27,9 @@ export function localDb(): Promise<Db> {
 }
 
 /**
- * Run by instrumentation.ts when the server starts in the local environment, before it serves
- * anything: the embedded database is created, migrated and seeded and the identity stand-in's
- * signing key exists, so the first request is as fast as the second (it used to take seconds).
+ * Run by the stand-ins' process (local/server.ts) when it starts, before it serves anything: the
+ * database is created, migrated and seeded and the identity stand-in's signing key exists, so the
+ * first request is as fast as the second.
  */
 export async function prepareLocalStandIns(): Promise<void> {
   const started = Date.now();

@@ -12,7 +12,12 @@
 # project sends a page's server action from the first build to the second (e2e/smoke/smoke.pw.ts).
 # SMOKE_SECOND_BUILD=0 skips that (the build is most of this script's time).
 #
-# Needs `npm run build` first. Ports: E2E_PORT_BASE+7 and +8.
+# The image holds no stand-in: the layout is checked for local/, PGlite, pg and the stand-ins' code in
+# the server's chunks before anything starts. Its local mode reaches the stand-ins over HTTP
+# (LOCAL_STAND_INS_URL), so their own process (local/server.ts) is started here from the repository,
+# with the image's environment, as a developer's checkout does.
+#
+# Needs `npm run build` first. Ports: E2E_PORT_BASE+7 and +8, the stand-ins +9.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -21,6 +26,8 @@ PORT_A=$((${E2E_PORT_BASE:-3100} + 7))
 PORT_B=$((${E2E_PORT_BASE:-3100} + 8))
 BASE_A="http://127.0.0.1:$PORT_A"
 BASE_B="http://127.0.0.1:$PORT_B"
+PORT_S=$((${E2E_PORT_BASE:-3100} + 9))
+STAND_INS="http://127.0.0.1:$PORT_S"
 OUT=test-results/standalone-smoke
 rm -rf "$OUT" && mkdir -p "$OUT"
 [ -f .next/standalone/server.js ] || { echo "no standalone build: run npm run build first" >&2; exit 1; }
@@ -56,7 +63,7 @@ start() {
   local dir=$1 port=$2 node=$3 log=$4
   shift 4
   (cd "$dir" && exec env -i PATH="$PATH" HOME="$WORK" NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 HOSTNAME=127.0.0.1 \
-    PORT="$port" APP_ENV=local LOCAL_DATA_DIR="$dir/data/pglite" LOCAL_EMPLOYER_DIRECTORY_SIZE=1000 "$@" \
+    PORT="$port" APP_ENV=local "$@" \
     "$node" scripts/start.mjs) >"$log" 2>&1 &
   pids+=($!)
 }
@@ -72,11 +79,36 @@ wait_ready() {
   exit 1
 }
 
+# What only the stand-ins' code holds: their tables' names, in their SQL (local/infra/db, local/infra/clock/clock.ts).
+STAND_IN_MARKERS='schema_migrations|local_clock|identity_users'
+# The image's files hold no stand-in: no local/, no embedded database, no PostgreSQL client, and none
+# of the stand-ins' code compiled into the server's chunks.
+assert_no_stand_ins() {
+  local dir=$1 found
+  for path in local node_modules/@electric-sql/pglite node_modules/pg; do
+    [ ! -e "$dir/$path" ] || { echo "the image holds $path: the stand-ins must stay out of it" >&2; return 1; }
+  done
+  found=$(grep -rlE "$STAND_IN_MARKERS" "$dir/.next/server" || true)
+  [ -z "$found" ] || { echo "stand-in code in the image's server chunks:" >&2; echo "$found" >&2; return 1; }
+}
+
 layout "$REPO" "$WORK/a"
+assert_no_stand_ins "$WORK/a"
+echo "the image's files hold no stand-in (no local/, PGlite or pg; no stand-in code in .next/server)"
 # Nothing of the repository is reachable from there: no node_modules above it.
 if [ -e /tmp/node_modules ]; then echo "/tmp/node_modules would be found by the standalone server: remove it" >&2; exit 1; fi
 started=$(date +%s)
-start "$WORK/a" "$PORT_A" "$LTS_NODE" "$OUT/server-a.log" LOCAL_OTP_CODE= ${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY:+NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"}
+# The stand-ins' own process, from the repository, with the image's environment (so they live at its URL).
+(exec env -i PATH="$PATH" HOME="$WORK" NODE_ENV=production HOSTNAME=127.0.0.1 PORT="$PORT_A" APP_ENV=local \
+  LOCAL_DATA_DIR="$WORK/stand-ins/pglite" LOCAL_EMPLOYER_DIRECTORY_SIZE=1000 LOCAL_OTP_CODE= \
+  node --import tsx local/server.ts --port "$PORT_S") >"$OUT/stand-ins.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 360); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$STAND_INS/api/local/outbox?format=json")" = 200 ] && break
+  sleep 0.5
+done
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$STAND_INS/api/local/outbox?format=json")" = 200 ] || { cat "$OUT/stand-ins.log" >&2; echo "the stand-ins never answered" >&2; exit 1; }
+start "$WORK/a" "$PORT_A" "$LTS_NODE" "$OUT/server-a.log" LOCAL_OTP_CODE= LOCAL_STAND_INS_URL="$STAND_INS" ${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY:+NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"}
 server_a=${pids[-1]}
 # Readiness says 503 (or nothing listens) until start-up has finished.
 wait_ready "$BASE_A" "$OUT/server-a.log"
@@ -96,9 +128,10 @@ if [ -n "${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY:-}" ] && [ -n "${NEXT_DEPLOYMENT_I
   (cd "$WORK/src" && npm run --silent build >"$REPO/$OUT/build-b.log" 2>&1) || { tail -40 "$OUT/build-b.log" >&2; exit 1; }
   echo "second build: $(($(date +%s) - t0)) s"
   layout "$WORK/src" "$WORK/b"
+  assert_no_stand_ins "$WORK/b"
   # The second instance answers for the same public origin (its stand-in calls and token issuer are
   # the first one's), as two instances behind one balancer do.
-  start "$WORK/b" "$PORT_B" "$LTS_NODE" "$OUT/server-b.log" APP_URL="$BASE_A" NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"
+  start "$WORK/b" "$PORT_B" "$LTS_NODE" "$OUT/server-b.log" APP_URL="$BASE_A" LOCAL_STAND_INS_URL="$STAND_INS" NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"
   wait_ready "$BASE_B" "$OUT/server-b.log"
   export OTHER_BASE_URL="$BASE_B"
 fi

@@ -11,9 +11,9 @@
 // (.next/required-server-files.json), so neither layout compiles next.config.ts at start. "Ready" is
 // printed, and /api/ready answers 200, only after the built instrumentation.ts has run (Next itself
 // runs it lazily, on the first request): the configuration is checked (a bad one exits before Ready)
-// and, locally, the database is migrated and seeded. SIGTERM and SIGINT flip /api/ready to 503 at
-// once, stop accepting, let requests in flight finish, close idle keep-alive sockets, and exit within
-// SHUTDOWN_DRAIN_SECONDS (default 25).
+// and, locally, the stand-ins' own process has migrated and seeded the database and is listening.
+// SIGTERM and SIGINT flip /api/ready to 503 at once, stop accepting, let requests in flight finish,
+// close idle keep-alive sockets, and exit within SHUTDOWN_DRAIN_SECONDS (default 25).
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -72,6 +72,21 @@ try {
   serverLine("error", error.message);
   process.exit(1);
 }
+// Local mode: the stand-ins are a process of their own (local/server.ts), which the app's one door,
+// /api/local, forwards to (LOCAL_STAND_INS_URL). Given that URL, they are someone else's to run;
+// else, in a checkout, they start now (while Next loads), with this environment, and stop
+// when this process exits. The image has no local/: there, local mode needs LOCAL_STAND_INS_URL.
+let standIns;
+if (localMode && !process.env.LOCAL_STAND_INS_URL) {
+  const entry = path.join(root, "local", "server.ts");
+  if (!existsSync(entry)) {
+    serverLine("error", "APP_ENV=local needs the stand-ins: run from a checkout (local/server.ts), or set LOCAL_STAND_INS_URL");
+    process.exit(1);
+  }
+  const { startStandIns } = await import("./stand-ins-process.mjs");
+  standIns = startStandIns(root, { ...process.env });
+  standIns.catch(() => undefined);
+}
 // The configuration next build resolved (next.config.ts, deploymentId included), as Next's own
 // standalone server.js passes it; without it Next would look for next.config.ts at start.
 const { config: nextConfig } = JSON.parse(readFileSync(path.join(root, ".next", "required-server-files.json"), "utf8"));
@@ -113,6 +128,25 @@ shutdownOnSignals({
   close: () => app.close(),
 });
 
+// Their URL is in the environment before Next prepares (which may read the configuration).
+if (standIns) {
+  try {
+    const running = await standIns;
+    process.env.LOCAL_STAND_INS_URL = running.url;
+    let stopping = false;
+    for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => (stopping = true));
+    process.on("exit", running.stop);
+    // The app without its stand-ins cannot sign anyone in: stop loudly rather than serve 503s.
+    void running.exited.then((code) => {
+      if (stopping) return;
+      serverLine("error", `the local stand-ins exited (${code}): stopping`, { component: "start" });
+      process.exit(1);
+    });
+  } catch (error) {
+    serverLine("error", error.message, { component: "start" });
+    process.exit(1);
+  }
+}
 // Next prints its start-up lines with console (e.g. "✓ Running next.config took 2ms"); they become
 // server lines like every other, so each line is JSON (docs/operations.md).
 await withNextConsole(() => app.prepare());

@@ -25,6 +25,16 @@ describe("parseConfig", () => {
     expect(c.companyEmailDomains).toEqual(["lender.example", "lender-ops.example"]);
   });
 
+  it("locally, the stand-ins' own process is where LOCAL_STAND_INS_URL says; elsewhere there is none", () => {
+    expect(parseConfig({ LOCAL_STAND_INS_URL: "http://127.0.0.1:4109/" }).localStandInsUrl).toBe("http://127.0.0.1:4109");
+    expect(parseConfig({}).localStandInsUrl).toBeUndefined();
+    expect(
+      parseConfig({ ...hostedBase, APP_ENV: "staging", LOCAL_STAND_INS_URL: "http://127.0.0.1:4109" }).localStandInsUrl,
+    ).toBeUndefined();
+    expect(() => parseConfig({ LOCAL_STAND_INS_URL: "127.0.0.1:4109" })).toThrow(/LOCAL_STAND_INS_URL/);
+    expect(publicConfig(parseConfig({ LOCAL_STAND_INS_URL: "http://127.0.0.1:4109" }))).not.toHaveProperty("localStandInsUrl");
+  });
+
   it("follows PORT and HOSTNAME for its own origin", () => {
     expect(parseConfig({ PORT: "4100", HOSTNAME: "127.0.0.1" }).appUrl).toBe("http://127.0.0.1:4100");
     expect(parseConfig({ PORT: "4100", HOSTNAME: "0.0.0.0" }).appUrl).toBe("http://localhost:4100");

@@ -96,6 +96,7 @@ const rawSchema = z.object({
     .trim()
     .regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id")
     .optional(),
+  LOCAL_STAND_INS_URL: optionalUrl,
 });
 
 export interface ServerConfig {
@@ -138,6 +139,11 @@ export interface ServerConfig {
    * (loaded by the root layout) answers instead of Google. Absent elsewhere: plain address inputs.
    */
   googleMapsApiKey?: string;
+  /**
+   * Locally, where the stand-ins' own process listens (local/server.ts; scripts/start.mjs starts it
+   * and sets LOCAL_STAND_INS_URL): the one door, app/api/local/[...path], forwards there. Unset elsewhere.
+   */
+  localStandInsUrl?: string;
   widgets: Widgets;
 }
 
@@ -271,6 +277,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     hellosign: hellosignClientId ? { clientId: hellosignClientId, testMode: e.APP_ENV !== "production" } : undefined,
     localEsignOrigin: isLocal ? esignStandInOrigin(appUrl) : undefined,
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? (isLocal ? LOCAL_DEFAULTS.googleMapsApiKey : undefined),
+    localStandInsUrl: isLocal && e.LOCAL_STAND_INS_URL ? stripSlash(e.LOCAL_STAND_INS_URL) : undefined,
     widgets: widgetsFor(isLocal),
   };
 }

@@ -21,6 +21,7 @@ import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { LOCAL_PATHS } from "../../lib/config/local-paths";
 import { PERSONAS } from "../../local/lender/seed/personas";
 import { cognitoCall, latestCode, wrongCode } from "../../local/infra/testing/cognito-client";
+import { startStandIns, type StandIns } from "../stand-ins-process.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const env = (name: string): string => {
@@ -51,6 +52,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Instance {
   private child?: ChildProcess;
   private exited?: Promise<number | null>;
+  private standIns?: StandIns;
   constructor(
     readonly name: string,
     readonly port: number,
@@ -60,26 +62,47 @@ class Instance {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** The instance's environment: the database and the public origin (the balancer's) are the other's too. */
+  private env(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(this.port),
+      HOSTNAME: "127.0.0.1",
+      APP_ENV: "local",
+      DATABASE_URL,
+      APP_URL: LB,
+      COGNITO_CLIENT_ID: CLIENT_ID,
+      COGNITO_USER_POOL_ID: POOL_ID,
+      LOCAL_OTP_CODE: "",
+      // nginx appends the client's address to X-Forwarded-For: one trusted hop, as behind any balancer.
+      LOCAL_TRUSTED_PROXY_HOPS: "1",
+    };
+  }
+
+  /**
+   * The instance's stand-ins, their own process (the image has none), from the repository with the
+   * instance's environment; they outlive the instance's restarts, as a database outlives an app's.
+   * Resolves with how long they took to migrate, seed and listen.
+   */
+  async startStandIns(): Promise<number> {
+    const started = Date.now();
+    const out = createWriteStream(path.join(OUT, `stand-ins-${this.name}.log`), { flags: "a" });
+    this.standIns = await startStandIns(ROOT, this.env(), out);
+    return Date.now() - started;
+  }
+
+  stopStandIns(): void {
+    this.standIns?.stop();
+  }
+
   /** Starts the production server, sharing the database and the public origin (the balancer's) with the other. */
   start(): void {
     const out = createWriteStream(path.join(OUT, `instance-${this.name}.log`), { flags: "a" });
     // The image's CMD (node scripts/start.mjs), on loopback: local mode refuses the image's 0.0.0.0.
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: APP_DIR,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(this.port),
-        HOSTNAME: "127.0.0.1",
-        APP_ENV: "local",
-        DATABASE_URL,
-        APP_URL: LB,
-        COGNITO_CLIENT_ID: CLIENT_ID,
-        COGNITO_USER_POOL_ID: POOL_ID,
-        LOCAL_OTP_CODE: "",
-        // nginx appends the client's address to X-Forwarded-For: one trusted hop, as behind any balancer.
-        LOCAL_TRUSTED_PROXY_HOPS: "1",
-      },
+      env: { ...this.env(), LOCAL_STAND_INS_URL: this.standIns?.url },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.pipe(out, { end: false });
@@ -131,6 +154,9 @@ function check(ok: boolean, what: string): void {
 
 async function startTogether(instances: Instance[]) {
   const started = Date.now();
+  // Each instance's stand-ins, together on the empty database: migrations and seeding take turns.
+  const standInsMs = await Promise.all(instances.map((i) => i.startStandIns()));
+  log(`both instances' stand-ins ready on the empty database: ${standInsMs.map((ms, i) => `${instances[i]!.name} ${ms} ms`).join(", ")}`);
   for (const instance of instances) instance.start();
   const readyMs = await Promise.all(instances.map((i) => i.ready()));
   log(
@@ -410,6 +436,7 @@ async function main() {
     await writeFile(path.join(OUT, "summary.json"), `${JSON.stringify({ failures, restart }, null, 2)}\n`);
   } finally {
     await Promise.all(instances.map((i) => i.stop().catch(() => i.kill())));
+    for (const instance of instances) instance.stopStandIns();
   }
   log(`${failures.length ? `${failures.length} check(s) failed` : "every check passed"} in ${Math.round((Date.now() - started) / 1000)} s`);
   return failures.length ? 1 : 0;

@@ -1,9 +1,8 @@
 /**
- * A stand-alone server for the local stand-ins' HTTP endpoints (identity, hosted-app pages, GraphQL
- * API, e-signature, employer search…): the same table (local/routes.ts), at the same mount point as
- * the app's catch-all route app/api/local/[...path], for integration tests and benches (no `next
- * build`). Run with `node --import tsx local/infra/testing/local-server.ts`; it prints `LISTENING <url>`
- * once ready.
+ * The stand-ins' server for integration tests and benches (no `next build`, no app in front): the
+ * same table (local/routes.ts) at the same mount point as the stand-ins' own process
+ * (local/server.ts), called directly. Run with `node --import tsx local/infra/testing/local-server.ts`;
+ * it prints `LISTENING <url>` once ready.
  *
  * It listens first and only then sets APP_URL (and so the token issuer) to its own address,
  * before anything reads the configuration.
@@ -12,38 +11,20 @@
  * SELECT, so tests can check what is (not) in the database whichever engine holds it. That route
  * exists only in this test server, never in the app; so does POST /__test/arrange (below).
  */
-import { serve, type WebHandler } from "./serve";
+import { serve, type WebHandler } from "../http/serve";
 
 const routes: WebHandler = async (request) => {
   const { pathname } = new URL(request.url);
   // Imported on the first request, after APP_URL is set below.
-  const { serveStandIn } = await import("../../routes");
-  const { LOCAL_ROOT } = await import("../../../lib/config/local-paths");
-  if (pathname.startsWith(`${LOCAL_ROOT}/`)) {
-    return serveStandIn(
-      request,
-      pathname
-        .slice(LOCAL_ROOT.length + 1)
-        .split("/")
-        .filter(Boolean)
-        .map(safeDecode),
-    );
-  }
+  const { serveStandInPath } = await import("../../routes");
+  const standIn = serveStandInPath(request);
+  if (standIn) return standIn;
   if (pathname === "/__test/sql" && process.env.API_SERVER_SQL_PROBE === "1") return sqlProbe(request);
   if (pathname === "/api/session/claims" && request.method === "POST" && process.env.API_SERVER_CLAIMS_PROBE === "1")
     return claimsProbe(request);
   if (pathname === "/__test/arrange" && process.env.API_SERVER_SQL_PROBE === "1") return arrange(request);
   return new Response("Not Found", { status: 404 });
 };
-
-/** Segments decoded once, as Next decodes a route's params; a malformed one is kept as sent. */
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
 
 async function sqlProbe(request: Request): Promise<Response> {
   const { localDb } = await import("../../startup");
