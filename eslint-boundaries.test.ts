@@ -50,6 +50,13 @@ const cases: [string, string, boolean][] = [
   ["lib/sub/x.ts", "../../local/infra/db/index", true],
   ["lib/x.ts", "@/lib/format/phone", false],
   ["lib/sub/x.ts", "../format/phone", false],
+  // a page's _ui/ holds components, never server code
+  ["app/(dashboard)/x/_ui/y.tsx", "@/lib/session/signed-in-api", true],
+  ["app/(dashboard)/x/_ui/y.tsx", "../../../../lib/session/server-session", true],
+  ["app/(dashboard)/x/_ui/y.tsx", "@/lib/actions/user-action", true],
+  ["app/(dashboard)/x/_ui/y.tsx", "@/local/infra/db/index", true],
+  ["app/(dashboard)/x/_ui/y.tsx", "@/lib/format/phone", false],
+  ["app/(dashboard)/x/y.ts", "@/lib/session/signed-in-api", false],
   // lib/ tests: the stand-ins' test helpers only
   ["lib/x.test.ts", "@/local/infra/testing/spawn-local-server", false],
   ["lib/x.test.ts", "@/local/lender/graphql/testing/api-test-kit", false],

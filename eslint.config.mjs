@@ -61,6 +61,10 @@ const zone = {
     from: "./lib/auth",
     message: "A stand-in never uses the shell's sign-in code; share a pure helper from a neutral lib/ module.",
   },
+  serverSide: {
+    from: ["./lib/session/server-session.ts", "./lib/session/signed-in-api.ts", "./lib/actions/user-action.ts"],
+    message: "A page's _ui/ holds its components only: server code (the session, acting as the user) lives beside page.tsx.",
+  },
   localExceptTestHelpers: {
     from: "./local/**",
     except: LOCAL_TEST_HELPERS,
@@ -194,6 +198,8 @@ export default defineConfig([
     [zone.app, zone.localExceptTestHelpers],
   ),
   boundaries("app", [`app/**/${CODE}`], [zone.local], TEST_CODE),
+  // Later than "app", so it replaces that block's zones for these files: it repeats zone.local.
+  boundaries("app-ui", [`app/**/_ui/**/${CODE}`], [zone.local, zone.serverSide], TEST_CODE),
   boundaries(
     "app-tests",
     TEST_CODE.map((g) => `app/${g}`),

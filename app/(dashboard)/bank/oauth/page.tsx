@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { BankScreen } from "../_ui/bank-screen";
+import { BankScreen } from "../bank-screen";
 
 export const metadata: Metadata = { title: "Bank account" };
 

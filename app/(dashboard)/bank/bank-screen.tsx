@@ -1,8 +1,8 @@
 import "server-only";
 import { publicConfig } from "@/lib/config/env";
 import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
-import { accounts, type FundingSource } from "../operations";
-import { BankPage } from "./bank-page";
+import { accounts, type FundingSource } from "./operations";
+import { BankPage } from "./_ui/bank-page";
 import { logApiFailure } from "@/lib/observability/api-failure";
 
 async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
