@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createLogger } from "./logger";
-import { withRequestScope } from "./request-scope";
+import { quietPath, routedPath, withRequestScope } from "./request-scope";
 import { scopedRequestId } from "./request-store";
 
 const lines: Record<string, unknown>[] = [];
@@ -72,4 +72,64 @@ test("writes one access line with the decision, status and duration", async () =
     }),
   ]);
   expect(JSON.stringify(lines)).not.toContain("jane@example.com");
+});
+
+describe("the access line is decided on the path Next routes (issue 43: no spelling reaches a route unlogged)", () => {
+  test.each([
+    // [raw path, quiet?]
+    ["/api/health", true],
+    ["/api/ready", true],
+    ["/_next/static/chunks/app-4f2a.js", true],
+    ["/_next/static/css/0a1b.css", true],
+    ["/api/health/../session/claims", false],
+    ["/api/ready/../local/outbox", false],
+    ["/_next/static/../../api/local/graphql", false],
+    ["/api/health/%2e%2e/session/claims", false],
+    ["/api/health/%2E%2e/session/claims", false],
+    ["/api/health/.%2e/session/claims", false],
+    ["/api/health/%252e%252e/session/claims", false],
+    ["/_next/static/%2e%2e/%2e%2e/api/local/graphql", false],
+    ["/_next/static/..%2f..%2fapi/local/graphql", false],
+    ["/_next/static/..\\..\\api/local/graphql", false],
+    ["/_next/static/./chunks/a.js", false],
+    ["/_next/static/.../a.js", false],
+    ["/api/health/", false],
+    ["/api/healthz", false],
+    ["/api/health%2f..%2fsession%2fclaims", false],
+    ["//api/health", false],
+    ["/api/ready/./", false],
+    ["/API/health", false],
+  ])("%s → quiet %s", (raw, quiet) => {
+    expect(quietPath(raw)).toBe(quiet);
+  });
+
+  test("routedPath resolves dot segments and their %2e spellings, as the URL parser Next uses does", () => {
+    expect(routedPath("/api/health/../session/claims")).toBe("/api/session/claims");
+    expect(routedPath("/api/ready/%2E%2e/local/outbox")).toBe("/api/local/outbox");
+    expect(routedPath("/_next/static/../../api/local/graphql")).toBe("/api/local/graphql");
+  });
+
+  /** A request with its path exactly as written (fetch would resolve the dots first). */
+  const raw = (path: string, method = "GET") =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(`${base}/`, { method, path }, (res) => (res.resume(), res.on("end", () => resolve())));
+      req.on("error", reject).end();
+    });
+
+  test.each([
+    ["POST", "/api/health/../session/claims", "/api/session/claims"],
+    ["GET", "/api/ready/../local/outbox", "/api/local/outbox"],
+    ["POST", "/_next/static/../../api/local/graphql", "/api/local/graphql"],
+    ["POST", "/api/health/%2e%2e/session/claims", "/api/session/claims"],
+  ])("%s %s is logged as %s, with the spelling sent", async (method, path, routed) => {
+    await raw(path, method);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([expect.objectContaining({ msg: "request", method, path: routed, rawPath: path })]);
+  });
+
+  test("a real health check stays quiet", async () => {
+    await raw("/api/health");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([]);
+  });
 });

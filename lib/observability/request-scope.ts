@@ -16,8 +16,32 @@ import { countRouteDecision } from "./telemetry";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** Paths whose access lines would drown the rest: health checks every few seconds and hashed assets. */
-const QUIET = /^\/(?:api\/(?:health|ready)|_next\/static\/)/;
+/**
+ * Paths whose access lines would drown the rest: health checks every few seconds and hashed assets.
+ * Matched on the path as sent, which must already be in its normal form: Next routes the normalised
+ * path (dot segments resolved, %2e%2e read as .., percent-decoding), so `/api/health/../session/claims`
+ * reaches the claims route. Any spelling that normalisation could change (a dot segment, any %, a
+ * backslash, an empty segment) is logged, whatever it looks like (issue 43: requests that leave no trace).
+ */
+const QUIET_HEALTH = /^\/api\/(?:health|ready)$/;
+const QUIET_ASSET = /^\/_next\/static\/[A-Za-z0-9_\-~][A-Za-z0-9_\-~.]*(?:\/[A-Za-z0-9_\-~][A-Za-z0-9_\-~.]*)*$/;
+
+/** The path as Next routes it: dot segments resolved (%2e spellings included), as the URL parser does. */
+export function routedPath(rawPath: string): string {
+  try {
+    return new URL(rawPath.startsWith("/") ? rawPath : `/${rawPath}`, "http://n").pathname;
+  } catch {
+    return rawPath;
+  }
+}
+
+/** Whether a request's access line may be left out: a real health check or asset, in its only spelling. */
+export function quietPath(rawPath: string): boolean {
+  if (routedPath(rawPath) !== rawPath) return false;
+  // A segment made only of dots ("...") is no file name of Next's; the asset pattern allows dots inside names.
+  if (rawPath.split("/").some((segment) => /^\.+$/.test(segment))) return false;
+  return QUIET_HEALTH.test(rawPath) || QUIET_ASSET.test(rawPath);
+}
 
 export function withRequestScope(handle: Handler, log: Logger = logger()): Handler {
   return (req, res) => {
@@ -29,9 +53,10 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = performance.now();
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const path = routedPath(rawPath);
     res.once("finish", () => {
-      if (QUIET.test(path) && res.statusCode < 500) return;
+      if (quietPath(rawPath) && res.statusCode < 500) return;
       const decisionValue = res.getHeader("x-route-decision");
       const decision = typeof decisionValue === "string" ? decisionValue : undefined;
       const [route, reason] = decision?.includes(":") ? decision.split(/:(.*)/s) : [undefined, decision];
@@ -39,6 +64,8 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
         requestId,
         method: req.method,
         path,
+        // The spelling sent, when it differs from what was routed (a traversal attempt, an encoded dot).
+        rawPath: rawPath === path ? undefined : rawPath,
         route,
         reason,
         status: res.statusCode,
