@@ -133,3 +133,54 @@ describe("the access line is decided on the path Next routes (issue 43: no spell
     expect(lines).toEqual([]);
   });
 });
+
+describe("every request is answered in bounded time and leaves its access line (issue 44)", () => {
+  let stalled: http.Server;
+  let at: string;
+  beforeAll(async () => {
+    stalled = http.createServer(
+      withRequestScope(
+        (req, res) => {
+          // /hang: a render waiting on a call that never ends; /partial: the first bytes, then nothing;
+          // /throws: a handler that fails inside and ends the socket.
+          if (req.url === "/partial") res.writeHead(200).write("<html>");
+          if (req.url === "/throws") res.destroy(new Error("boom"));
+        },
+        log,
+        { deadlineMs: 300 },
+      ),
+    );
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+    at = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => stalled.close(() => resolve())));
+
+  test("a handler that never answers: 503 with Retry-After at the deadline, an error line and the access line", async () => {
+    const began = Date.now();
+    const res = await fetch(`${at}/hang`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.text()).toMatch(/try again/);
+    expect(Date.now() - began).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const id = res.headers.get("x-request-id");
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", msg: "request did not finish in time", requestId: id, path: "/hang" }),
+      expect.objectContaining({ level: "error", msg: "request failed", requestId: id, status: 503, timedOut: true }),
+    ]);
+  });
+
+  test("an answer begun and never ended: the connection is closed at the deadline, the access line says so", async () => {
+    const res = await fetch(`${at}/partial`);
+    await expect(res.text()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "request failed", path: "/partial", aborted: true, timedOut: true }));
+  });
+
+  test("a request that failed inside (its socket destroyed) still has its access line", async () => {
+    await expect(fetch(`${at}/throws`)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toEqual([expect.objectContaining({ msg: "request", path: "/throws", aborted: true })]);
+    expect(lines[0]).not.toHaveProperty("status");
+  });
+});

@@ -43,7 +43,18 @@ export function quietPath(rawPath: string): boolean {
   return QUIET_HEALTH.test(rawPath) || QUIET_ASSET.test(rawPath);
 }
 
-export function withRequestScope(handle: Handler, log: Logger = logger()): Handler {
+/**
+ * The longest any request may take before it is answered for: each call it makes is bounded (GraphQL
+ * 10 s, Cognito 2 s), and a save's read-back may add one more call; anything still open after this is
+ * a stall (a rejection nobody awaited, a call without a timeout). Under an ALB's 60 s idle timeout,
+ * so the person gets our answer, not the balancer's 504.
+ */
+export const REQUEST_DEADLINE_MS = 45_000;
+
+/** The answer for a request that outlived the deadline before any byte was sent: retry soon. */
+const DEADLINE_TEXT = "This is taking longer than it should. Please try again in a moment.";
+
+export function withRequestScope(handle: Handler, log: Logger = logger(), { deadlineMs = REQUEST_DEADLINE_MS } = {}): Handler {
   return (req, res) => {
     const header = (name: string) => {
       const value = req.headers[name];
@@ -55,8 +66,26 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
     const started = performance.now();
     const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
     const path = routedPath(rawPath);
-    res.once("finish", () => {
-      if (quietPath(rawPath) && res.statusCode < 500) return;
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
+      if (!res.headersSent) {
+        res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "5" });
+        res.end(DEADLINE_TEXT);
+      } else {
+        // Part of the answer is out: end the connection rather than leave the browser waiting.
+        res.destroy();
+      }
+    }, deadlineMs);
+    deadline.unref();
+    // One access line per request, whether it finished, failed inside, or the connection closed first.
+    let written = false;
+    const accessLine = (finished: boolean) => {
+      clearTimeout(deadline);
+      if (written) return;
+      written = true;
+      if (finished && !timedOut && quietPath(rawPath) && res.statusCode < 500) return;
       const decisionValue = res.getHeader("x-route-decision");
       const decision = typeof decisionValue === "string" ? decisionValue : undefined;
       const [route, reason] = decision?.includes(":") ? decision.split(/:(.*)/s) : [undefined, decision];
@@ -68,13 +97,19 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
         rawPath: rawPath === path ? undefined : rawPath,
         route,
         reason,
-        status: res.statusCode,
+        // No status when the connection closed before any was sent.
+        status: finished || res.headersSent ? res.statusCode : undefined,
         durationMs: Math.round(performance.now() - started),
+        // The connection closed before the answer was complete (the client left, or the deadline cut it).
+        aborted: finished ? undefined : true,
+        timedOut: timedOut || undefined,
       };
       if (decision) countRouteDecision({ route, reason });
-      if (res.statusCode >= 500) log.error(fields, "request failed");
+      if (res.statusCode >= 500 || timedOut) log.error(fields, "request failed");
       else log.info(fields, "request");
-    });
+    };
+    res.once("finish", () => accessLine(true));
+    res.once("close", () => accessLine(res.writableFinished));
     return requestStore.run({ requestId }, () => handle(req, res));
   };
 }
