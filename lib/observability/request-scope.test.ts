@@ -145,6 +145,8 @@ describe("every request is answered in bounded time and leaves its access line (
           // /throws: a handler that fails inside and ends the socket.
           if (req.url === "/partial") res.writeHead(200).write("<html>");
           if (req.url === "/throws") res.destroy(new Error("boom"));
+          // /late: the handler wakes up after the deadline and writes anyway (must not crash the process).
+          if (req.url === "/late") setTimeout(() => res.end("late"), 400);
         },
         log,
         { deadlineMs: 300 },
@@ -168,6 +170,12 @@ describe("every request is answered in bounded time and leaves its access line (
       expect.objectContaining({ level: "error", msg: "request did not finish in time", requestId: id, path: "/hang" }),
       expect.objectContaining({ level: "error", msg: "request failed", requestId: id, status: 503, timedOut: true }),
     ]);
+  });
+
+  test("a handler that writes after the deadline's answer is ignored, not a crash", async () => {
+    expect((await fetch(`${at}/late`)).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.filter((l) => l.msg === "request failed")).toHaveLength(1);
   });
 
   test("an answer begun and never ended: the connection is closed at the deadline, the access line says so", async () => {

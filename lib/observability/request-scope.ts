@@ -70,6 +70,8 @@ export function withRequestScope(handle: Handler, log: Logger = logger(), { dead
     const deadline = setTimeout(() => {
       timedOut = true;
       log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
+      // The stalled handler may still write later: a write after our end is dropped, not a crash.
+      res.on("error", () => undefined);
       if (!res.headersSent) {
         res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "5" });
         res.end(DEADLINE_TEXT);
