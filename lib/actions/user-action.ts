@@ -110,6 +110,12 @@ async function answerFor<S extends z.ZodType>(error: unknown, options: ActionOpt
   return failure("failed");
 }
 
+/** An error's class for a log line (a DOMException from an abort is no Error subclass in every runtime). */
+const errorName = (error: unknown) => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === "string" ? name : "unknown";
+};
+
 /** The reconcile hook's success, or undefined (the write did not happen, or the read-back failed too). */
 async function readBack<S extends z.ZodType, T extends object>(
   options: UserActionOptions<S, T>,
@@ -127,7 +133,7 @@ async function readBack<S extends z.ZodType, T extends object>(
     );
     return took ? answer : undefined;
   } catch (readError) {
-    log.warn({ errorType: readError instanceof Error ? readError.name : "unknown" }, `${options.operation} read-back failed`);
+    log.warn({ errorType: errorName(readError) }, `${options.operation} read-back failed`);
     return undefined;
   }
 }
@@ -177,8 +183,9 @@ export async function userAction<T extends object, S extends z.ZodType>(
       return settled;
     }
     const detail = apiError(error);
-    // The API answered with an error of its own (a 401 too): refused; InternalFailure or the network: failed.
-    await record(detail && detail.errorType !== "InternalFailure" ? "refused" : "failed", detail?.errorType);
+    // The API answered with an error of its own (a 401 too): refused; InternalFailure, a bare 5xx or the network: failed.
+    const refused = detail && (detail.errorType ? detail.errorType !== "InternalFailure" : detail.status < 500);
+    await record(refused ? "refused" : "failed", detail?.errorType);
     return answerFor(error, options, "user");
   }
 }
