@@ -58,7 +58,7 @@ export interface UserActionOptions<S extends z.ZodType, T extends object = objec
 }
 
 /** A call that got no answer of the API's own: the write may or may not have happened. */
-export function unanswered(error: unknown): boolean {
+function unanswered(error: unknown): boolean {
   const detail = apiError(error);
   return !detail || (detail.status >= 500 && detail.errorType === undefined);
 }
