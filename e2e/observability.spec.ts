@@ -4,7 +4,7 @@
  * on loopback, its spans carrying the request id and none of the person's data.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -116,6 +116,46 @@ function start(port: number, env: Record<string, string>): { child: ChildProcess
   child.stderr!.on("data", (d) => (output += d));
   return { child, output: () => output };
 }
+
+test.describe("access lines on the path Next routes (issue 43)", () => {
+  /** A request with its path exactly as written (Playwright's client would resolve the dots first). */
+  function raw(method: string, pathname: string): Promise<{ status: number; requestId: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port: LOCAL_PORT, method, path: pathname, headers: { "content-type": "application/json" } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode!, requestId: String(res.headers["x-request-id"]) }));
+        },
+      );
+      req.on("error", reject);
+      req.end(method === "POST" ? "{}" : undefined);
+    });
+  }
+
+  test("a health or asset path with ../ or %2e%2e that reaches a route is logged with the spelling sent; a real health check is not", async () => {
+    const log = path.join(ROOT, "data/e2e/server.log");
+    const spelled = [
+      ["POST", "/api/health/../session/claims"],
+      ["GET", "/api/ready/%2e%2e/local/outbox"],
+      ["POST", "/_next/static/%2E%2e/%2e%2e/api/local/graphql"],
+    ] as const;
+    const sent: { pathname: string; status: number; requestId: string }[] = [];
+    for (const [method, pathname] of spelled) sent.push({ pathname, ...(await raw(method, pathname)) });
+    const health = await raw("GET", "/api/health");
+    await expect
+      .poll(() => {
+        const lines = readFileSync(log, "utf8")
+          .split("\n")
+          .filter((l) => l.startsWith("{"));
+        const accessOf = (id: string) =>
+          lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.requestId === id && l.rawPath);
+        return sent.map((s) => accessOf(s.requestId)?.rawPath);
+      })
+      .toEqual(sent.map((s) => s.pathname));
+    expect(readFileSync(log, "utf8")).not.toContain(health.requestId);
+  });
+});
 
 test.describe("traces", () => {
   test.describe.configure({ timeout: 240_000 });

@@ -3,6 +3,7 @@ import type http from "node:http";
 export const KEEP_ALIVE_TIMEOUT_MS: number;
 export const HEADERS_TIMEOUT_MS: number;
 export const DEFAULT_DRAIN_SECONDS: number;
+export const SHUTDOWN_GRACE_MS: number;
 export function drainSeconds(env?: Record<string, string | undefined>): number;
 
 export interface LifecycleServer {
@@ -19,6 +20,7 @@ export function shutdownOnSignals(options: {
   drainMs: number;
   close?: () => Promise<unknown>;
   exit?: (code: number) => void;
+  graceMs?: number;
 }): void;
 
 export function serverLine(

@@ -71,22 +71,54 @@ export function createLifecycleServer(handle) {
 }
 
 /**
+ * After the drain, how long the close steps (Next's close()) get before the process exits anyway:
+ * 25 s + 3 s stays under ECS's 30 s stop timeout, so the exit is ours, with its log line, not a SIGKILL.
+ */
+export const SHUTDOWN_GRACE_MS = 3_000;
+
+/**
  * SIGTERM and SIGINT: `beginDrain` first (readiness answers 503 from then on), then the server's
  * drain (`lifecycle()` is undefined while the server is still starting), then `close`, then exit
- * (143 for SIGTERM, 130 for SIGINT). A second signal changes nothing.
+ * (143 for SIGTERM, 130 for SIGINT). A second signal changes nothing. Whatever hangs, the process
+ * exits within drainMs + graceMs: a ref'd deadline timer (it keeps the process alive to fire, even if
+ * nothing else does) exits with a line naming the step that did not finish (issue 43: Next's close()
+ * once never resolved and an instance stayed alive with its listener closed).
  */
-export function shutdownOnSignals({ beginDrain, lifecycle, drainMs, close = async () => undefined, exit = process.exit }) {
+export function shutdownOnSignals({
+  beginDrain,
+  lifecycle,
+  drainMs,
+  close = async () => undefined,
+  exit = process.exit,
+  graceMs = SHUTDOWN_GRACE_MS,
+}) {
   let stopping = false;
   async function stop(signal) {
     if (stopping) return;
     stopping = true;
-    beginDrain();
-    const current = lifecycle();
-    if (current && (await current.drain(drainMs)) === "timeout") {
-      serverLine("error", `requests still in flight after ${drainMs / 1000} s: closed`, { component: "shutdown" });
+    const code = signal === "SIGINT" ? 130 : 143;
+    let step = "begin-drain";
+    const deadline = setTimeout(() => {
+      serverLine("error", `shutdown step "${step}" did not finish within ${(drainMs + graceMs) / 1000} s: exiting`, {
+        component: "shutdown",
+        step,
+      });
+      exit(code);
+    }, drainMs + graceMs);
+    try {
+      beginDrain();
+      step = "drain";
+      const current = lifecycle();
+      if (current && (await current.drain(drainMs)) === "timeout") {
+        serverLine("error", `requests still in flight after ${drainMs / 1000} s: closed`, { component: "shutdown" });
+      }
+      step = "close";
+      await close();
+    } catch (error) {
+      serverLine("error", `shutdown step "${step}" failed: ${error?.name ?? "Error"}`, { component: "shutdown", step });
     }
-    await close().catch(() => undefined);
-    exit(signal === "SIGINT" ? 130 : 143);
+    clearTimeout(deadline);
+    exit(code);
   }
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -35,13 +35,17 @@ interface Running {
   child: ChildProcess;
   port: number;
   exited: Promise<{ code: number | null; at: number }>;
+  /** What it wrote to stderr (the error lines). */
+  errors: string[];
 }
 
 async function startFixture(env: Record<string, string>): Promise<Running> {
   const child = spawn(process.execPath, [path.join(__dirname, "testing", "lifecycle-server.mjs")], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  const errors: string[] = [];
+  child.stderr!.on("data", (chunk: Buffer) => errors.push(...chunk.toString().split("\n").filter(Boolean)));
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.on("exit", (code) => resolve({ code, at: Date.now() })),
   );
@@ -52,7 +56,7 @@ async function startFixture(env: Record<string, string>): Promise<Running> {
     });
     child.on("exit", () => reject(new Error("the fixture exited before listening")));
   });
-  return { child, port, exited };
+  return { child, port, exited, errors };
 }
 
 function get(
@@ -135,6 +139,26 @@ describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", 
     expect(at - signalledAt).toBeGreaterThanOrEqual(900);
     expect(at - signalledAt).toBeLessThan(4000);
     expect(await stuck).toBe("cut off");
+    agent.destroy();
+  }, 30_000);
+
+  it("a close step that never resolves: the process still exits within SHUTDOWN_DRAIN_SECONDS + the grace, naming the step (issue 43)", async () => {
+    running = await startFixture({ SHUTDOWN_DRAIN_SECONDS: "1", CLOSE_HANGS: "1", GRACE_MS: "500", LOG_FORMAT: "json" });
+    const { child, exited, port, errors } = running;
+    const agent = new http.Agent({ keepAlive: true });
+    const stuck = get(port, "/slow?ms=60000", agent).catch(() => undefined);
+    await sleep(200);
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const { code, at } = await exited;
+    expect(code).toBe(143);
+    // The drain takes its 1 s, the hung close its 0.5 s grace: then out, well before any SIGKILL.
+    expect(at - signalledAt).toBeGreaterThanOrEqual(1400);
+    expect(at - signalledAt).toBeLessThan(4000);
+    await stuck;
+    expect(errors.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ level: "error", component: "shutdown", step: "close" }),
+    );
     agent.destroy();
   }, 30_000);
 

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
+import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
 import {
   DateField,
   Form,
@@ -423,6 +424,53 @@ describe("submit", () => {
     expect(button).toHaveTextContent("Save");
     await user.click(button);
     expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("offline at submit (issue 44)", () => {
+  const setOnline = (online: boolean) => Object.defineProperty(window.navigator, "onLine", { configurable: true, get: () => online });
+  afterEach(() => setOnline(true));
+
+  async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(input(/first name/i), "jane");
+    await user.type(input(/e-mail/i), "jane@example.com");
+    await user.type(input(/phone/i), "5551234567");
+    await user.type(input(/ssn/i), "123456789");
+    await user.type(input(/^salary/i), "52000");
+    await user.type(input(/^note/i), "hello");
+  }
+
+  it("offline: nothing is sent, it is said, nothing typed is lost, and it is sent once the browser is back online", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn();
+    render(<Harness onSubmit={onSubmit} />);
+    await fillRequired(user);
+    setOnline(false);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert")).toHaveTextContent(OFFLINE_AT_SUBMIT_TEXT);
+    expect(values()).toMatchObject({ given_name: "Jane", ssn: "123456789", salary: 52000 });
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    // A second click while still offline does not queue a second send.
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    setOnline(true);
+    await act(async () => void window.dispatchEvent(new Event("online")));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ given_name: "Jane", ssn: "123456789" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("the action's fetch failing (the network) while online: said, the button enabled again, nothing typed lost", async () => {
+    const user = userEvent.setup();
+    const onSubmit = jest.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    render(<Harness onSubmit={onSubmit} />);
+    await fillRequired(user);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByRole("alert")).toHaveTextContent(SEND_FAILED_TEXT);
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    expect(values()).toMatchObject({ given_name: "Jane", ssn: "123456789" });
   });
 });
 

@@ -7,6 +7,7 @@ import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
 import { afterPress, isPressable } from "./after-press";
 import type { SchemaSource } from "./lazy-schema";
+import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
 import { useSubmitOnce } from "./use-submit-once";
 
 /**
@@ -28,6 +29,10 @@ import { useSubmitOnce } from "./use-submit-once";
  *   it. Errors are computed once it is there; no error shows before a field is left, which needs
  *   focus first, so nobody sees the difference. What else only a form in use needs (the address
  *   fields' Maps library) reads `inUse` too.
+ * - Offline at submit (navigator.onLine false, or the action's fetch failing with a network error
+ *   while offline): nothing is sent and nothing typed is lost; the form says so and sends itself
+ *   when the browser is back online. A network failure while online says to try again (the
+ *   button is enabled again). The button is disabled while a write is in flight (SubmitButton).
  */
 
 /** What a form holds while being filled: every field present, possibly empty (null). */
@@ -190,7 +195,27 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   const setFieldError = useCallback((name: Name, message: string) => setServerErrors((e) => ({ ...e, [name]: message })), []);
 
-  const { run, pending } = useSubmitOnce(async (current: Draft<In>) => {
+  // Offline at submit: one resend when the browser is back online, with what is typed by then.
+  const latestValues = useRef(values);
+  latestValues.current = values;
+  const resendWhenOnline = useRef<(() => void) | null>(null);
+  const rerun = useRef<((values: Draft<In>) => Promise<void>) | null>(null);
+  useEffect(() => () => resendWhenOnline.current?.(), []);
+  const waitForOnline = useCallback((resend: () => void) => {
+    setFormError(OFFLINE_AT_SUBMIT_TEXT);
+    if (resendWhenOnline.current) return;
+    const onOnline = () => {
+      resendWhenOnline.current?.();
+      resend();
+    };
+    window.addEventListener("online", onOnline);
+    resendWhenOnline.current = () => {
+      window.removeEventListener("online", onOnline);
+      resendWhenOnline.current = null;
+    };
+  }, []);
+
+  const { run, pending } = useSubmitOnce(async (current: Draft<In>): Promise<void> => {
     setFormError(null);
     let checked: S;
     try {
@@ -204,8 +229,19 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       focusFirstInvalid(formRef.current, Object.keys(issuesByField(result.error)));
       return;
     }
-    await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft });
+    const resend = () => void rerun.current?.(latestValues.current);
+    if (isOffline()) return waitForOnline(resend);
+    try {
+      await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft });
+    } catch (error) {
+      // A server action's fetch that never reached the server rejects with a TypeError.
+      if (!(error instanceof TypeError)) throw error;
+      if (isOffline()) waitForOnline(resend);
+      else setFormError(SEND_FAILED_TEXT);
+    }
   });
+
+  rerun.current = run;
 
   const handleSubmit = useCallback(
     async (event?: FormEvent) => {
@@ -240,6 +276,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     inUse,
   };
 }
+
+const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
 /** Focuses the first control, in document order, whose name is in error. */
 function focusFirstInvalid(form: HTMLFormElement | null, names: string[]) {

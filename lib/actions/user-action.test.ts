@@ -351,3 +351,56 @@ describe("publicAction (the public API key)", () => {
     expect(failureLines()).toHaveLength(logged ? 1 : 0);
   });
 });
+
+describe("a write whose answer never came is reconciled (issue 44: a save reported as it happened)", () => {
+  const timeout = (): never => {
+    throw new DOMException("The operation was aborted due to timeout", "TimeoutError");
+  };
+  const reset = (): never => {
+    throw new TypeError("fetch failed");
+  };
+  /** The write is `logs`; the read-back is `setApplicationStep` standing in for a query (its answer says whether the write took). */
+  const reconciled = (took: boolean | "fails") =>
+    userAction(
+      {
+        page: "test-page",
+        operation: "logs",
+        audit: "bank-account-added",
+        reconcile: async ({ client }) => {
+          if (took === "fails") throw new TypeError("fetch failed");
+          await setApplicationStep(client, "x");
+          return took ? { ok: true, readBack: true } : undefined;
+        },
+      },
+      async ({ client }) => {
+        await logs(client, "m");
+        return { ok: true, readBack: false };
+      },
+    );
+
+  it.each([
+    ["timed out, the write took: its success", timeout, true, { ok: true, readBack: true }, "success"],
+    ["reset, the write took: its success", reset, true, { ok: true, readBack: true }, "success"],
+    [
+      "a gateway's bare 502, the write took: its success",
+      { status: 502, body: "Bad Gateway" },
+      true,
+      { ok: true, readBack: true },
+      "success",
+    ],
+    ["timed out, the write did not take: failed", timeout, false, failure("failed"), "failed"],
+    ["timed out, the read-back fails too: failed", timeout, "fails", failure("failed"), "failed"],
+  ] as const)("%s", async (_name, answer, took, expected, outcome) => {
+    answers = { logs: answer as Answer, setApplicationStep: { body: { data: { setApplicationStep: { applicationStep: "x" } } } } };
+    expect(await reconciled(took)).toEqual(expected);
+    expect(auditLines().map((l) => l.outcome)).toEqual([outcome]);
+    const readBack = lines().find((l) => /read.back/.test(String(l.msg)));
+    expect(readBack).toMatchObject({ requestId: "req-12345678", operation: "logs" });
+  });
+
+  it("an answer of the API's own (a typed refusal) is not second-guessed: no read-back", async () => {
+    answers = { logs: appSyncError("ResourceNotFoundException", "x") };
+    expect(await reconciled(true)).toEqual(failure("refused"));
+    expect(sent.map((s) => s.operation)).toEqual(["logs"]);
+  });
+});

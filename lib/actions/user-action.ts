@@ -21,6 +21,9 @@ import { answerForApiError, type ApiErrorRules, type Caller } from "./api-error-
  * 4. maps a failed API call (api-error-answer.ts); a failure of ours or the network's is logged
  *    with the request id (logApiFailure), then `failed`;
  * 5. writes the action's audit event with its outcome.
+ * A write whose answer never came (the call timed out, the network failed, a gateway's bare 5xx) may
+ * still have taken effect: with a `reconcile` hook the helper reads the state back before answering,
+ * and a write that happened is answered as the success it was (issue 44: a save reported as it happened).
  * A project helper rather than next-safe-action: the pieces were already ours (ActionResult,
  * parseForm, signedInApi), and it adds no dependency.
  */
@@ -37,7 +40,7 @@ interface ActionOptions<S extends z.ZodType> extends ApiErrorRules {
   form?: { schema: S; input: unknown };
 }
 
-export interface UserActionOptions<S extends z.ZodType> extends ActionOptions<S> {
+export interface UserActionOptions<S extends z.ZodType, T extends object = object> extends ActionOptions<S> {
   /** The steps this action may run at (the server-held step, loadFrontend); the body gets the `load`. */
   step?: (load: FrontendLoad) => boolean;
   /**
@@ -45,6 +48,19 @@ export interface UserActionOptions<S extends z.ZodType> extends ActionOptions<S>
    * refused (the body's failure, or a typed API error), or failed.
    */
   audit?: AuditEvent;
+  /**
+   * Called only when the body's call got no answer (timeout, network failure, a gateway's bare 5xx):
+   * reads the state back (a fresh, bounded call) and answers the body's success if the write took
+   * effect, or undefined if it did not (then `failed`, as without the hook). A failing read-back is
+   * the same as "did not".
+   */
+  reconcile?: (ctx: { client: GraphQLClient; data: Data<S> }) => Promise<ActionResult<T> | undefined>;
+}
+
+/** A call that got no answer of the API's own: the write may or may not have happened. */
+function unanswered(error: unknown): boolean {
+  const detail = apiError(error);
+  return !detail || (detail.status >= 500 && detail.errorType === undefined);
 }
 
 interface ActionContext<Data> {
@@ -94,16 +110,44 @@ async function answerFor<S extends z.ZodType>(error: unknown, options: ActionOpt
   return failure("failed");
 }
 
+/** An error's class for a log line (a DOMException from an abort is no Error subclass in every runtime). */
+const errorName = (error: unknown) => {
+  const name = (error as { name?: unknown } | null)?.name;
+  return typeof name === "string" ? name : "unknown";
+};
+
+/** The reconcile hook's success, or undefined (the write did not happen, or the read-back failed too). */
+async function readBack<S extends z.ZodType, T extends object>(
+  options: UserActionOptions<S, T>,
+  client: GraphQLClient,
+  data: Data<S>,
+  error: unknown,
+): Promise<ActionResult<T> | undefined> {
+  const log = await requestLogger({ page: options.page, operation: options.operation });
+  try {
+    const answer = await options.reconcile!({ client, data });
+    const took = answer?.ok === true;
+    log.warn(
+      { errorType: error instanceof Error ? error.name : "unknown", reconciled: took },
+      `${options.operation} got no answer: read back`,
+    );
+    return took ? answer : undefined;
+  } catch (readError) {
+    log.warn({ errorType: errorName(readError) }, `${options.operation} read-back failed`);
+    return undefined;
+  }
+}
+
 export function userAction<T extends object, S extends z.ZodType = z.ZodUndefined>(
-  options: UserActionOptions<S> & { step: (load: FrontendLoad) => boolean },
+  options: UserActionOptions<S, T> & { step: (load: FrontendLoad) => boolean },
   body: Body<UserContext<Data<S>> & { load: FrontendLoad }, T>,
 ): Promise<ActionResult<T>>;
 export function userAction<T extends object, S extends z.ZodType = z.ZodUndefined>(
-  options: UserActionOptions<S>,
+  options: UserActionOptions<S, T>,
   body: Body<UserContext<Data<S>>, T>,
 ): Promise<ActionResult<T>>;
 export async function userAction<T extends object, S extends z.ZodType>(
-  options: UserActionOptions<S>,
+  options: UserActionOptions<S, T>,
   body: Body<UserContext<Data<S>> & { load: FrontendLoad }, T>,
 ): Promise<ActionResult<T>> {
   const form = parsed(options.form);
@@ -133,9 +177,15 @@ export async function userAction<T extends object, S extends z.ZodType>(
     await record(result.ok ? "success" : "refused", result.ok ? undefined : result.reason);
     return result;
   } catch (error) {
+    const settled = options.reconcile && unanswered(error) ? await readBack(options, api.client, form.data, error) : undefined;
+    if (settled) {
+      await record("success", "reconciled");
+      return settled;
+    }
     const detail = apiError(error);
-    // The API answered with an error of its own (a 401 too): refused; InternalFailure or the network: failed.
-    await record(detail && detail.errorType !== "InternalFailure" ? "refused" : "failed", detail?.errorType);
+    // The API answered with an error of its own (a 401 too): refused; InternalFailure, a bare 5xx or the network: failed.
+    const refused = detail && (detail.errorType ? detail.errorType !== "InternalFailure" : detail.status < 500);
+    await record(refused ? "refused" : "failed", detail?.errorType);
     return answerFor(error, options, "user");
   }
 }

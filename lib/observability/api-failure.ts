@@ -10,7 +10,8 @@ import { countApiFailure } from "./telemetry";
  */
 export async function logApiFailure(operation: string, error: unknown, fields: Record<string, unknown> = {}): Promise<void> {
   const detail = apiError(error);
-  let errorType = error instanceof Error ? error.name : "unknown";
+  const name = (error as { name?: unknown } | null)?.name;
+  let errorType = typeof name === "string" ? name : "unknown";
   if (detail) errorType = detail.errorType ?? `HTTP ${detail.status}`;
   countApiFailure(operation, errorType);
   (await requestLogger()).error({ operation, status: detail?.status, errorType, ...fields }, `${operation} failed`);

@@ -2,6 +2,7 @@ import "server-only";
 import { format } from "node:util";
 import type { Logger } from "pino";
 import { logger } from "./logger";
+import { unhandledRejectionsLogged } from "./process-errors";
 import { scopedRequestId } from "./request-store";
 
 const LEVELS = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
@@ -26,6 +27,8 @@ export function captureConsole(target: Pick<Console, Method> = console, log: () 
         const error = args.find((a): a is Error => a instanceof Error);
         const rest = args.filter((a) => a !== error);
         const msg = rest.length > 0 ? format(...rest) : (error?.message ?? "");
+        // Next's own unhandledRejection listener prints one; process-errors.ts already wrote it with its request id.
+        if (method === "error" && /^\W*unhandledRejection:/.test(msg) && unhandledRejectionsLogged()) return;
         log()[LEVELS[method]]({ source: "console", requestId: scopedRequestId(), ...(error ? { err: error } : {}) }, msg);
       } finally {
         writing = false;

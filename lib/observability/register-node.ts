@@ -2,6 +2,7 @@ import "server-only";
 import { serverConfig } from "@/lib/config/env";
 import { captureConsole } from "./console-capture";
 import { logger } from "./logger";
+import { logUnhandledRejections } from "./process-errors";
 import { withRequestScope } from "./request-scope";
 import { registerTelemetry } from "./telemetry";
 
@@ -21,4 +22,5 @@ export async function registerObservability(): Promise<void> {
   shared.__shellWrapRequest = withRequestScope;
   shared.__shellLog = (level, msg, fields) => logger()[level](fields, msg);
   captureConsole();
+  logUnhandledRejections();
 }

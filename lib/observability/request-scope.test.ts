@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { createLogger } from "./logger";
-import { withRequestScope } from "./request-scope";
+import { quietPath, routedPath, withRequestScope } from "./request-scope";
 import { scopedRequestId } from "./request-store";
 
 const lines: Record<string, unknown>[] = [];
@@ -72,4 +72,123 @@ test("writes one access line with the decision, status and duration", async () =
     }),
   ]);
   expect(JSON.stringify(lines)).not.toContain("jane@example.com");
+});
+
+describe("the access line is decided on the path Next routes (issue 43: no spelling reaches a route unlogged)", () => {
+  test.each([
+    // [raw path, quiet?]
+    ["/api/health", true],
+    ["/api/ready", true],
+    ["/_next/static/chunks/app-4f2a.js", true],
+    ["/_next/static/css/0a1b.css", true],
+    ["/api/health/../session/claims", false],
+    ["/api/ready/../local/outbox", false],
+    ["/_next/static/../../api/local/graphql", false],
+    ["/api/health/%2e%2e/session/claims", false],
+    ["/api/health/%2E%2e/session/claims", false],
+    ["/api/health/.%2e/session/claims", false],
+    ["/api/health/%252e%252e/session/claims", false],
+    ["/_next/static/%2e%2e/%2e%2e/api/local/graphql", false],
+    ["/_next/static/..%2f..%2fapi/local/graphql", false],
+    ["/_next/static/..\\..\\api/local/graphql", false],
+    ["/_next/static/./chunks/a.js", false],
+    ["/_next/static/.../a.js", false],
+    ["/api/health/", false],
+    ["/api/healthz", false],
+    ["/api/health%2f..%2fsession%2fclaims", false],
+    ["//api/health", false],
+    ["/api/ready/./", false],
+    ["/API/health", false],
+  ])("%s → quiet %s", (raw, quiet) => {
+    expect(quietPath(raw)).toBe(quiet);
+  });
+
+  test("routedPath resolves dot segments and their %2e spellings, as the URL parser Next uses does", () => {
+    expect(routedPath("/api/health/../session/claims")).toBe("/api/session/claims");
+    expect(routedPath("/api/ready/%2E%2e/local/outbox")).toBe("/api/local/outbox");
+    expect(routedPath("/_next/static/../../api/local/graphql")).toBe("/api/local/graphql");
+  });
+
+  /** A request with its path exactly as written (fetch would resolve the dots first). */
+  const raw = (path: string, method = "GET") =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(`${base}/`, { method, path }, (res) => (res.resume(), res.on("end", () => resolve())));
+      req.on("error", reject).end();
+    });
+
+  test.each([
+    ["POST", "/api/health/../session/claims", "/api/session/claims"],
+    ["GET", "/api/ready/../local/outbox", "/api/local/outbox"],
+    ["POST", "/_next/static/../../api/local/graphql", "/api/local/graphql"],
+    ["POST", "/api/health/%2e%2e/session/claims", "/api/session/claims"],
+  ])("%s %s is logged as %s, with the spelling sent", async (method, path, routed) => {
+    await raw(path, method);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([expect.objectContaining({ msg: "request", method, path: routed, rawPath: path })]);
+  });
+
+  test("a real health check stays quiet", async () => {
+    await raw("/api/health");
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([]);
+  });
+});
+
+describe("every request is answered in bounded time and leaves its access line (issue 44)", () => {
+  let stalled: http.Server;
+  let at: string;
+  beforeAll(async () => {
+    stalled = http.createServer(
+      withRequestScope(
+        (req, res) => {
+          // /hang: a render waiting on a call that never ends; /partial: the first bytes, then nothing;
+          // /throws: a handler that fails inside and ends the socket.
+          if (req.url === "/partial") res.writeHead(200).write("<html>");
+          if (req.url === "/throws") res.destroy(new Error("boom"));
+          // /late: the handler wakes up after the deadline and writes anyway (must not crash the process).
+          if (req.url === "/late") setTimeout(() => res.end("late"), 400);
+        },
+        log,
+        { deadlineMs: 300 },
+      ),
+    );
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+    at = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => stalled.close(() => resolve())));
+
+  test("a handler that never answers: 503 with Retry-After at the deadline, an error line and the access line", async () => {
+    const began = Date.now();
+    const res = await fetch(`${at}/hang`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.text()).toMatch(/try again/);
+    expect(Date.now() - began).toBeLessThan(2000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const id = res.headers.get("x-request-id");
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", msg: "request did not finish in time", requestId: id, path: "/hang" }),
+      expect.objectContaining({ level: "error", msg: "request failed", requestId: id, status: 503, timedOut: true }),
+    ]);
+  });
+
+  test("a handler that writes after the deadline's answer is ignored, not a crash", async () => {
+    expect((await fetch(`${at}/late`)).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.filter((l) => l.msg === "request failed")).toHaveLength(1);
+  });
+
+  test("an answer begun and never ended: the connection is closed at the deadline, the access line says so", async () => {
+    const res = await fetch(`${at}/partial`);
+    await expect(res.text()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toContainEqual(expect.objectContaining({ msg: "request failed", path: "/partial", aborted: true, timedOut: true }));
+  });
+
+  test("a request that failed inside (its socket destroyed) still has its access line", async () => {
+    await expect(fetch(`${at}/throws`)).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toEqual([expect.objectContaining({ msg: "request", path: "/throws", aborted: true })]);
+    expect(lines[0]).not.toHaveProperty("status");
+  });
 });

@@ -16,10 +16,45 @@ import { countRouteDecision } from "./telemetry";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** Paths whose access lines would drown the rest: health checks every few seconds and hashed assets. */
-const QUIET = /^\/(?:api\/(?:health|ready)|_next\/static\/)/;
+/**
+ * Paths whose access lines would drown the rest: health checks every few seconds and hashed assets.
+ * Matched on the path as sent, which must already be in its normal form: Next routes the normalised
+ * path (dot segments resolved, %2e%2e read as .., percent-decoding), so `/api/health/../session/claims`
+ * reaches the claims route. Any spelling that normalisation could change (a dot segment, any %, a
+ * backslash, an empty segment) is logged, whatever it looks like (issue 43: requests that leave no trace).
+ */
+const QUIET_HEALTH = /^\/api\/(?:health|ready)$/;
+const QUIET_ASSET = /^\/_next\/static\/[A-Za-z0-9_\-~][A-Za-z0-9_\-~.]*(?:\/[A-Za-z0-9_\-~][A-Za-z0-9_\-~.]*)*$/;
 
-export function withRequestScope(handle: Handler, log: Logger = logger()): Handler {
+/** The path as Next routes it: dot segments resolved (%2e spellings included), as the URL parser does. */
+export function routedPath(rawPath: string): string {
+  try {
+    return new URL(rawPath.startsWith("/") ? rawPath : `/${rawPath}`, "http://n").pathname;
+  } catch {
+    return rawPath;
+  }
+}
+
+/** Whether a request's access line may be left out: a real health check or asset, in its only spelling. */
+export function quietPath(rawPath: string): boolean {
+  if (routedPath(rawPath) !== rawPath) return false;
+  // A segment made only of dots ("...") is no file name of Next's; the asset pattern allows dots inside names.
+  if (rawPath.split("/").some((segment) => /^\.+$/.test(segment))) return false;
+  return QUIET_HEALTH.test(rawPath) || QUIET_ASSET.test(rawPath);
+}
+
+/**
+ * The longest any request may take before it is answered for: each call it makes is bounded (GraphQL
+ * 10 s, Cognito 2 s), and a save's read-back may add one more call; anything still open after this is
+ * a stall (a rejection nobody awaited, a call without a timeout). Under an ALB's 60 s idle timeout,
+ * so the person gets our answer, not the balancer's 504.
+ */
+export const REQUEST_DEADLINE_MS = 45_000;
+
+/** The answer for a request that outlived the deadline before any byte was sent: retry soon. */
+const DEADLINE_TEXT = "This is taking longer than it should. Please try again in a moment.";
+
+export function withRequestScope(handle: Handler, log: Logger = logger(), { deadlineMs = REQUEST_DEADLINE_MS } = {}): Handler {
   return (req, res) => {
     const header = (name: string) => {
       const value = req.headers[name];
@@ -29,9 +64,30 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
     req.headers[REQUEST_ID_HEADER] = requestId;
     res.setHeader(REQUEST_ID_HEADER, requestId);
     const started = performance.now();
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    res.once("finish", () => {
-      if (QUIET.test(path) && res.statusCode < 500) return;
+    const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
+    const path = routedPath(rawPath);
+    let timedOut = false;
+    const deadline = setTimeout(() => {
+      timedOut = true;
+      log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
+      // The stalled handler may still write later: a write after our end is dropped, not a crash.
+      res.on("error", () => undefined);
+      if (!res.headersSent) {
+        res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "5" });
+        res.end(DEADLINE_TEXT);
+      } else {
+        // Part of the answer is out: end the connection rather than leave the browser waiting.
+        res.destroy();
+      }
+    }, deadlineMs);
+    deadline.unref();
+    // One access line per request, whether it finished, failed inside, or the connection closed first.
+    let written = false;
+    const accessLine = (finished: boolean) => {
+      clearTimeout(deadline);
+      if (written) return;
+      written = true;
+      if (finished && !timedOut && quietPath(rawPath) && res.statusCode < 500) return;
       const decisionValue = res.getHeader("x-route-decision");
       const decision = typeof decisionValue === "string" ? decisionValue : undefined;
       const [route, reason] = decision?.includes(":") ? decision.split(/:(.*)/s) : [undefined, decision];
@@ -39,15 +95,23 @@ export function withRequestScope(handle: Handler, log: Logger = logger()): Handl
         requestId,
         method: req.method,
         path,
+        // The spelling sent, when it differs from what was routed (a traversal attempt, an encoded dot).
+        rawPath: rawPath === path ? undefined : rawPath,
         route,
         reason,
-        status: res.statusCode,
+        // No status when the connection closed before any was sent.
+        status: finished || res.headersSent ? res.statusCode : undefined,
         durationMs: Math.round(performance.now() - started),
+        // The connection closed before the answer was complete (the client left, or the deadline cut it).
+        aborted: finished ? undefined : true,
+        timedOut: timedOut || undefined,
       };
       if (decision) countRouteDecision({ route, reason });
-      if (res.statusCode >= 500) log.error(fields, "request failed");
+      if (res.statusCode >= 500 || timedOut) log.error(fields, "request failed");
       else log.info(fields, "request");
-    });
+    };
+    res.once("finish", () => accessLine(true));
+    res.once("close", () => accessLine(res.writableFinished));
     return requestStore.run({ requestId }, () => handle(req, res));
   };
 }

@@ -1,11 +1,21 @@
 // A stand-in for scripts/start.mjs around a trivial handler, for scripts/http-lifecycle.test.ts:
 // the same lifecycle server and signal handling, without a Next build. GET /ready answers like
-// /api/ready; GET /slow?ms=N answers after N ms with the readiness it then sees.
+// /api/ready; GET /slow?ms=N answers after N ms with the readiness it then sees. CLOSE_HANGS=1:
+// the close step never resolves and holds a live handle, as Next's close() once did.
 import { createLifecycleServer, drainSeconds, shutdownOnSignals } from "../http-lifecycle.mjs";
 
 let state = "starting";
 let lifecycle;
-shutdownOnSignals({ beginDrain: () => (state = "draining"), lifecycle: () => lifecycle, drainMs: drainSeconds() * 1000 });
+const hangingClose = () => {
+  setInterval(() => undefined, 1_000);
+  return new Promise(() => undefined);
+};
+shutdownOnSignals({
+  beginDrain: () => (state = "draining"),
+  lifecycle: () => lifecycle,
+  drainMs: drainSeconds() * 1000,
+  ...(process.env.CLOSE_HANGS ? { close: hangingClose, graceMs: Number(process.env.GRACE_MS ?? 3000) } : {}),
+});
 
 lifecycle = createLifecycleServer((req, res) => {
   const url = new URL(req.url, "http://x");

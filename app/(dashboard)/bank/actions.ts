@@ -69,7 +69,17 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
 
 export async function addManualAccount(input: unknown): Promise<ActionResult<{ source: bank.FundingSource }>> {
   return userAction(
-    { ...BANK, operation: "manually", audit: "bank-account-added", form: { schema: manualAccountWireSchema, input } },
+    {
+      ...BANK,
+      operation: "manually",
+      audit: "bank-account-added",
+      form: { schema: manualAccountWireSchema, input },
+      // An answer that never came: the account was added if the list now holds it.
+      reconcile: async ({ client, data }) => {
+        const source = (await bank.accounts(client)).find((a) => a.mask === data.account.slice(-4) && a.subtype === data.type);
+        return source ? { ok: true, source } : undefined;
+      },
+    },
     async ({ client, data }) => ({ ok: true, source: await bank.manually(client, data) }),
   );
 }

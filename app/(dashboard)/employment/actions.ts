@@ -2,8 +2,9 @@
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { publicAction, userAction } from "@/lib/actions/user-action";
-import { checkIfIslandInAlgolia, loadEmployer } from "@/lib/graphql/operations";
+import { checkIfIslandInAlgolia, loadEmployer, loadFrontend } from "@/lib/graphql/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
+import { STEP_RANK, stepRank } from "@/lib/application/steps";
 import { serverConfig } from "@/lib/config/env";
 import { EMPLOYMENT_FIELDS, employmentSchema } from "@/lib/employment/schema";
 import { fieldOfValidationError, parseForm } from "@/lib/forms/validation";
@@ -54,7 +55,17 @@ async function childrensHospital(employerId: unknown): Promise<ActionResult<{ ye
 /** Checks the values with the form's own schema again, then sends them (SPEC 7 employmentInformationNextHandler). */
 export async function saveEmploymentAction(employerId: string, values: unknown): Promise<SaveEmploymentResult> {
   return userAction(
-    { page: PAGE, operation: "employmentInformationNextHandler", fields: EMPLOYMENT_FIELDS },
+    {
+      page: PAGE,
+      operation: "employmentInformationNextHandler",
+      fields: EMPLOYMENT_FIELDS,
+      // An answer that never came: the save took effect if the step moved past employment.
+      reconcile: async ({ client }) => {
+        const step = (await loadFrontend(client)).applicationStep;
+        const moved = (stepRank(step) ?? -1) > STEP_RANK.employmentInformation;
+        return moved ? { ok: true, nextRoute: null, requirePaystubs: step === "uploadPaystubs" } : undefined;
+      },
+    },
     async ({ client, unusable }) => {
       // The employer decides the form, so the values are parsed here, once the user is known.
       const form = await childrensHospital(employerId);
