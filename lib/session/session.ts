@@ -49,6 +49,31 @@ async function expiredButGenuine(token: string, username: string, options: Sessi
 }
 
 /**
+ * The sub of the identity cookie's token, verified (signature, issuer, audience) as of now or, for
+ * a token that has only run out of time, as of the second before it expired: for the audit of a
+ * sign-out, which goes ahead whatever this answers. Undefined for no cookie or a token not ours.
+ */
+export async function identitySub(
+  cookies: CookieReader,
+  options: Pick<SessionReaderOptions, "clientId" | "verifyIdToken">,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string | undefined> {
+  try {
+    const found = identityCookie(cookies, options.clientId);
+    if (!found) return undefined;
+    let identity = await options.verifyIdToken(found.token, nowSeconds);
+    if (!identity) {
+      const exp = decodeJwt(found.token).exp;
+      if (typeof exp === "number" && Number.isSafeInteger(exp) && exp <= nowSeconds)
+        identity = await options.verifyIdToken(found.token, exp - 1);
+    }
+    return identity && identity.username.toLowerCase() === found.username.toLowerCase() ? identity.sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Evaluates Amplify's identity cookies and our claims cookie. Missing, tampered, foreign or
  * mismatched cookies yield "anonymous" (or "signing-in" when only the claims are bad); a genuine
  * but expired identity token with a refresh token kept yields "verifying": fail closed, never an
