@@ -36,3 +36,9 @@ export async function currentSession(): Promise<Session> {
 export async function cookieSub(cookies: CookieReader): Promise<string | undefined> {
   return identitySub(cookies, { clientId: serverConfig().cognito.clientId, verifyIdToken: serverVerifier() });
 }
+
+/** The raw identity token of the signed-in user (the one currentSession verified), for calls on their behalf. */
+export async function cookieIdToken(): Promise<string | undefined> {
+  const jar = await cookies();
+  return identityCookie({ get: (name) => jar.get(name)?.value }, serverConfig().cognito.clientId)?.token;
+}

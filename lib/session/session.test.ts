@@ -152,11 +152,21 @@ describe("readSession", () => {
     await expect(readSession(await cookiesFor(await idToken()), broken, NOW)).resolves.toEqual({ status: "anonymous" });
   });
 
-  it("treats an unreachable JWKS as anonymous", async () => {
-    const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
-    await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
-      status: "anonymous",
-    });
+  it("treats an unreachable JWKS as verifying (an outage is not a sign-out), with one log line", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
+      for (let i = 0; i < 3; i++)
+        await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
+          status: "verifying",
+          username: "abc123",
+          keySetDown: true,
+        });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(spy.mock.calls[0]![0]))).toMatchObject({ level: "error", error: "TypeError" });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("fetches the key set with the request's id (x-request-id), for the trace from a request to Cognito", async () => {

@@ -7,7 +7,12 @@ const idToken = jest.fn<Promise<string | undefined>, []>();
 const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
 jest.mock("@/lib/graphql/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
+const AMPLIFY_ID = "CognitoIdentityServiceProvider.localclient0000000000000000.abc123.idToken";
+jest.mock("next/headers", () => ({
+  cookies: async () => ({ getAll: () => [{ name: AMPLIFY_ID }, { name: "shell_claims" }, { name: "unrelated" }] }),
+}));
 
+import { ClientError } from "graphql-request";
 import { captureLogs } from "@/lib/observability/logger";
 import { POST } from "./route";
 
@@ -72,6 +77,33 @@ describe("POST /api/session/claims", () => {
     const cleared = res.cookies.get("shell_claims");
     expect(cleared?.value).toBe("");
     expect(cleared?.maxAge).toBe(0);
+  });
+
+  it.each([
+    ["a 401", 401, undefined],
+    ["an UnauthorizedException (a revoked sign-in)", 200, "UnauthorizedException"],
+  ])("answers %s from the API as signed out: 401, every session cookie deleted, never a 5xx", async (_name, status, errorType) => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockRejectedValue(
+      new ClientError({ status, errors: [{ message: "Token has been revoked", ...(errorType ? { errorType } : {}) }] } as never, {
+        query: "",
+      }),
+    );
+    const res = await POST();
+    expect(res.status).toBe(401);
+    const cleared = res.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
+    expect(cleared.sort()).toEqual([AMPLIFY_ID, "shell_claims"].sort());
+    for (const v of res.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
+  });
+
+  it("answers 503 with Retry-After while the key set is out of reach, keeping every cookie", async () => {
+    session.mockResolvedValue({ status: "verifying", username: "abc123", keySetDown: true });
+    const res = await POST();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
   });
 
   it.each([

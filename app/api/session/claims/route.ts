@@ -1,6 +1,12 @@
 import { NextResponse } from "next/server";
 import { loadFrontend } from "@/lib/graphql/operations";
-import { serverConfig } from "@/lib/config/env";
+import { cookies } from "next/headers";
+import { serverConfig, type ServerConfig } from "@/lib/config/env";
+import { answerForApiError } from "@/lib/actions/api-error-answer";
+import { apiError } from "@/lib/graphql/client";
+import { KEY_SET_RETRY_AFTER_SECONDS } from "@/lib/session/key-set";
+import { currentSession } from "@/lib/session/server-session";
+import { clearingSetCookies, cookiesToClear } from "../sign-out/sign-out-cookies";
 import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";
 import { auditedChanges } from "@/lib/session/claims-audit";
@@ -13,6 +19,16 @@ import { countSignIn } from "@/lib/observability/telemetry";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
+/** 401 with every session cookie deleted: the identity service no longer accepts this sign-in. */
+async function signedOut(config: ServerConfig): Promise<NextResponse> {
+  const response = NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
+  const jar = await cookies();
+  const names = cookiesToClear(jar.getAll().map((c) => c.name));
+  for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure: config.appUrl.startsWith("https:") }))
+    response.headers.append("set-cookie", value);
+  return response;
+}
+
 /**
  * Loads the signed-in user's application data (loadFrontend, with their own token) and writes the
  * signed claims cookie the middleware reads. Called at sign-in, by /wait-load-redirect, and after
@@ -20,15 +36,25 @@ export const dynamic = "force-dynamic";
  * the claims the visitor held (a sign-in, a consent, a signature) is audited here (lib/session/claims-audit.ts).
  */
 export async function POST(): Promise<NextResponse> {
+  const config = serverConfig();
+  const session = await currentSession();
+  // The key set is out of reach: the token is not checked yet, so nothing is refused; come back soon, cookies kept.
+  if (session.status === "verifying" && session.keySetDown) {
+    return NextResponse.json(
+      { error: "verifying" },
+      { status: 503, headers: { "cache-control": "no-store", "retry-after": String(KEY_SET_RETRY_AFTER_SECONDS) } },
+    );
+  }
   const api = await signedInApi();
   if (!api) {
     return NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
   }
-  const config = serverConfig();
   let load;
   try {
     load = await loadFrontend(api.client);
   } catch (error) {
+    // A revoked or refused sign-in (the API's 401 or Unauthorized): signed out, never a 5xx.
+    if (answerForApiError(apiError(error), {}, "user")?.reason === "signed-out") return await signedOut(config);
     // The API's wording is not shown to the visitor; it is logged here.
     await logApiFailure("loadFrontend", error, { route: "/api/session/claims" });
     const failed = NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
