@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
+import { ACTIVITY_COOKIE } from "@/lib/session/activity";
 import { CLAIMS_COOKIE } from "@/lib/session/claims";
 import { POST } from "./route";
-import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "@/lib/session/session-cookies";
 import { captureLogs } from "@/lib/observability/logger";
 
 const CLIENT = "localclient0000000000000000";
@@ -22,11 +23,13 @@ function request(headers: Record<string, string>, body?: string) {
 
 describe("cookiesToClear", () => {
   it("takes every Amplify cookie and the claims cookie, nothing else", () => {
-    expect(cookiesToClear([...AMPLIFY, "other", "cognitoidentityserviceprovider.x"]).sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+    expect(cookiesToClear([...AMPLIFY, "other", "cognitoidentityserviceprovider.x"]).sort()).toEqual(
+      [...AMPLIFY, CLAIMS_COOKIE, ACTIVITY_COOKIE].sort(),
+    );
   });
 
-  it("always clears the claims cookie, even when the browser sent none", () => {
-    expect(cookiesToClear([])).toEqual([CLAIMS_COOKIE]);
+  it("always clears the claims and activity cookies, even when the browser sent none", () => {
+    expect(cookiesToClear([])).toEqual([CLAIMS_COOKIE, ACTIVITY_COOKIE]);
   });
 });
 
@@ -101,7 +104,7 @@ describe("POST /api/session/sign-out", () => {
     expect(response.headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
     expect(response.headers.get("cache-control")).toBe("no-store");
     const cleared = response.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
-    expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+    expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE, ACTIVITY_COOKIE].sort());
     for (const v of response.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
     // RevokeToken, then GetUser to confirm the sign-in's access token is dead.
     expect(targets()).toEqual(["RevokeToken", "GetUser"]);
@@ -115,7 +118,7 @@ describe("POST /api/session/sign-out", () => {
     const idle = await POST(request(same, "reason=idle&redirect=%2Fpersonal%3Ftab%3D2"));
     expect(idle.status).toBe(303);
     expect(idle.headers.get("location")).toBe("http://localhost:3000/login?signedOut=idle&redirect=%2Fpersonal%3Ftab%3D2");
-    expect(idle.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
+    expect(idle.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 2);
     expect(targets()).toEqual(["RevokeToken", "GetUser"]);
     // An unsafe way back is dropped, never followed.
     const unsafe = await POST(request(same, "reason=idle&redirect=https%3A%2F%2Fevil.example"));
@@ -173,7 +176,7 @@ describe("POST /api/session/sign-out", () => {
     );
     expect(response.status).toBe(303);
     expect(calls).toEqual([]);
-    expect(response.headers.getSetCookie()).toHaveLength(1);
+    expect(response.headers.getSetCookie()).toHaveLength(2);
   });
 
   it("clears the cookies even when the identity service cannot be reached", async () => {
@@ -184,7 +187,7 @@ describe("POST /api/session/sign-out", () => {
     try {
       const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
       expect(response.status).toBe(303);
-      expect(response.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
+      expect(response.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 2);
       expect(logs.lines()).toEqual([
         expect.objectContaining({ level: "error", msg: "session not revoked", operation: "GlobalSignOut" }),
         expect.objectContaining({ channel: "audit", event: "sign-out", outcome: "failed", reason: "failed" }),

@@ -4,7 +4,7 @@ import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
 import { accessTokenCookie, endSignIn, refreshTokenCookie } from "@/lib/session/revoke";
 import { cookieSub } from "@/lib/session/server-session";
-import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "@/lib/session/session-cookies";
 import { audit } from "@/lib/observability/audit";
 import { currentRequestId, requestLogger } from "@/lib/observability/request-context";
 
