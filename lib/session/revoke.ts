@@ -86,18 +86,6 @@ export async function revokeRefreshToken(options: RevokeOptions): Promise<Revoke
 }
 
 /**
- * Cognito GlobalSignOut with the access token: every refresh token of the user is revoked, and
- * with it every token of every sign-in. The sign-out route's fallback when this sign-in's refresh
- * token cannot be shown revoked: Cognito offers no way to end one sign-in by any other token,
- * and a sign-out that ends more sign-ins than asked is safe where one that ends none is not.
- */
-export async function globalSignOut(
-  options: Omit<RevokeOptions, "clientId" | "refreshToken"> & { accessToken: string },
-): Promise<RevokeResult> {
-  return asResult(await cognitoCall(options, GLOBAL_SIGN_OUT, { AccessToken: options.accessToken }));
-}
-
-/**
  * What a sign-out really did: this sign-in's refresh token revoked (and its access token shown
  * dead), every sign-in of the user ended (GlobalSignOut), nothing to end (no token sent), or failed.
  */
@@ -115,7 +103,9 @@ export interface EndSignInResult {
 }
 
 /**
- * Ends the sign-in the browser's cookies belong to. RevokeToken answers 200 for a token it does not
+ * Ends the sign-in the browser's cookies belong to. GlobalSignOut (the access token ends every
+ * sign-in of the user) is the fallback: Cognito offers no way to end one sign-in by any other token,
+ * and a sign-out that ends more sign-ins than asked is safe where one that ends none is not. RevokeToken answers 200 for a token it does not
  * know (a junk or already revoked cookie: RFC 7009, as Cognito does), so a 200 proves nothing by
  * itself: with an access token at hand the revocation is confirmed by GetUser refusing it (Cognito
  * refuses every token of a revoked sign-in). Unconfirmed (GetUser still accepts the token, or did
