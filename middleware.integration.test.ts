@@ -42,6 +42,10 @@ interface Visitor {
   claimsSub?: string;
   /** Amplify's refresh-token cookie (opaque to the server). */
   refreshToken?: string;
+  /** The sign-in's auth_time (seconds). */
+  authTime?: number;
+  /** The activity stamp cookie's value (lib/session/activity.ts). */
+  activity?: string;
 }
 
 const idToken = (v: Visitor) => kit.idToken(v);
@@ -59,8 +63,10 @@ async function request(path: string, v: Visitor) {
     const claims = { ...BASE_CLAIMS, ...v.claims, sub: v.claimsSub ?? v.sub };
     cookies.push(`shell_claims=${await signClaims(claims, v.claimsSecret ?? secret)}`);
   }
+  if (v.activity) cookies.push(`shell_activity=${v.activity}`);
   const res = await middleware(new NextRequest(`${ORIGIN}${path}`, { headers: { cookie: cookies.join("; ") } }));
   return {
+    setCookies: res.headers.getSetCookie(),
     status: res.status,
     location: res.headers.get("location"),
     next: res.headers.get("x-middleware-next") === "1",
@@ -162,5 +168,49 @@ describe("bad credentials fail closed", () => {
       claimsSecret: "forged-secret-0123456789-0123456789",
     });
     expect(got.location).toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Freview`);
+  });
+});
+
+describe("the server-side idle limit at the edge (lib/session/activity.ts)", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const longAgo = now() - 7200;
+  const stamp = async (at: number, authTime = longAgo) =>
+    (await import("@/lib/session/activity")).signActivity({ sub: borrower.sub, authTime, at }, secret);
+  const names = (setCookies: string[]) => setCookies.map((v) => v.slice(0, v.indexOf("=")));
+
+  it("lets an active session in without renewing a recent stamp", async () => {
+    const res = await request("/payments", { ...borrower, authTime: longAgo, activity: await stamp(now() - 10) });
+    expect(res.location).toBe(`${DASHBOARD_APP}/payments`);
+    expect(res.setCookies).toEqual([]);
+  });
+
+  it("renews a stamp older than a minute (a page request is activity)", async () => {
+    const res = await request("/payments", { ...borrower, authTime: longAgo, activity: await stamp(now() - 120) });
+    expect(res.location).toBe(`${DASHBOARD_APP}/payments`);
+    expect(names(res.setCookies)).toEqual(["shell_activity"]);
+  });
+
+  it("stamps a fresh sign-in that has none yet", async () => {
+    const res = await request("/payments", borrower);
+    expect(res.location).toBe(`${DASHBOARD_APP}/payments`);
+    expect(names(res.setCookies)).toEqual(["shell_activity"]);
+  });
+
+  it.each<[string, () => Promise<string | undefined>]>([
+    ["a stamp older than the idle limit", () => stamp(now() - 3600)],
+    ["no stamp on a sign-in older than the limit", async () => undefined],
+    ["a tampered stamp", async () => (await stamp(now() - 10)).slice(0, -2) + "xx"],
+    ["an earlier sign-in's stamp", () => stamp(now() - 10, longAgo - 86_400)],
+  ])("treats %s as signed out and deletes the session cookies", async (_name, activity) => {
+    const res = await request("/payments", { ...borrower, authTime: longAgo, activity: await activity() });
+    // Anonymous now: not the borrower's own destination.
+    expect(res.location).not.toBe(`${DASHBOARD_APP}/payments`);
+    expect(names(res.setCookies)).toEqual(
+      expect.arrayContaining([
+        `CognitoIdentityServiceProvider.${CLIENT_ID}.${borrower.username}.idToken`,
+        "shell_claims",
+        "shell_activity",
+      ]),
+    );
   });
 });

@@ -8,7 +8,10 @@ import { checkActionRequest } from "@/lib/security/action-request";
 import { edgeResponseHeaders, forwardedRequestHeaders, responseKindOf } from "@/lib/security/headers";
 import { actionRefusalAnswer, refusalAnswer, type PlainAnswer } from "@/lib/security/refusal-answer";
 import { refuse } from "@/lib/security/request-policy";
+import { ACTIVITY_COOKIE, activityCookieOptions } from "@/lib/session/activity";
+import { edgeActivity } from "@/lib/session/edge-activity";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
+import { clearingSetCookies, cookiesToClear } from "@/lib/session/session-cookies";
 import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions } from "@/lib/session/session";
 
 // The adapter between Next and the edge's policy: NextRequest in, NextResponse out. What is refused,
@@ -86,9 +89,18 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   const opts = options();
   const cookies = { get: (name: string) => request.cookies.get(name)?.value };
   // No identity cookie, no verification work: most partner-link traffic is anonymous.
-  const session = cookies.get(lastAuthUserCookie(opts.clientId)) ? await readSession(cookies, opts) : ANONYMOUS;
-  const decision = decide({ pathname, search, session, env: config, now: Date.now() });
+  const read = cookies.get(lastAuthUserCookie(opts.clientId)) ? await readSession(cookies, opts) : ANONYMOUS;
+  // The server-side idle limit (lib/session/activity.ts): idle is anonymous, its cookies deleted.
+  const activity = await edgeActivity(read, cookies.get(ACTIVITY_COOKIE), config.sessionSecret);
+  const decision = decide({ pathname, search, session: activity.session, env: config, now: Date.now() });
   const response = withHeaders(toResponse(decision, request, headers["content-security-policy"], requestId), headers);
+  if (activity.stamp) response.cookies.set({ ...activityCookieOptions(config), value: activity.stamp });
+  if (activity.clearSession) {
+    const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
+    const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
+    for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure }))
+      response.headers.append("set-cookie", value);
+  }
   // The server in front of Next writes the access line (with this decision) when the response ends.
   response.headers.set(ROUTE_DECISION_HEADER, routeDecisionHeader(decision));
   return response;

@@ -147,6 +147,33 @@ test.describe("signing in", () => {
     await page.waitForURL("**/api/local/apps/dashboard/");
   });
 
+  test("a sign-in request that never answers is abandoned with 'try again', the e-mail kept (issue 44)", async ({ page }) => {
+    test.setTimeout(60_000);
+    // The identity service swallows the first InitiateAuth: no answer, ever.
+    let swallowed = 0;
+    await page.route("**/api/local/cognito", async (route) => {
+      if (swallowed === 0 && route.request().headers()["x-amz-target"]?.endsWith(".InitiateAuth")) {
+        swallowed += 1;
+        return; // never fulfilled
+      }
+      await route.continue();
+    });
+    await page.goto("/login");
+    const email = "borrower@example.com";
+    await page.getByLabel("E-mail or mobile number").fill(email);
+    const send = page.getByRole("button", { name: "Send my code" });
+    await send.click();
+    await expect(page.getByRole("button", { name: "Sending your code…" })).toBeDisabled();
+    // Abandoned after SIGN_IN_CALL_TIMEOUT_MS (10 s), with a next step.
+    await expect(formAlert(page)).toHaveText("The sign-in service is not answering. Please try again.", { timeout: 20_000 });
+    await expect(send).toBeEnabled();
+    await expect(page.getByLabel("E-mail or mobile number")).toHaveValue(email);
+    // Trying again works.
+    await send.click();
+    await expect(page.getByLabel("Verification code")).toBeVisible();
+    expect(swallowed).toBe(1);
+  });
+
   test("bad input is explained and kept", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Send my code" }).click();

@@ -19,6 +19,8 @@ export type AuthFailureKind =
   | "disabled"
   | "invalid-input"
   | "network"
+  /** The sign-in service did not answer within SIGN_IN_CALL_TIMEOUT_MS (./auth-service.ts): the call is abandoned. */
+  | "timeout"
   | "unknown";
 
 export interface AuthFailure {
@@ -41,6 +43,7 @@ export const AUTH_MESSAGES: Record<AuthFailureKind, string> = {
   disabled: "This account cannot sign in. Please contact support.",
   "invalid-input": "Please check what you entered and try again.",
   network: "We could not reach the sign-in service. Check your connection and try again.",
+  timeout: "The sign-in service is not answering. Please try again.",
   unknown: "Something went wrong while signing you in. Please try again.",
 };
 

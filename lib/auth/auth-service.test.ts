@@ -1,6 +1,15 @@
 import { confirmSignIn, fetchAuthSession, signIn, signOut, signUp } from "aws-amplify/auth";
 import { AuthFlowError } from "./auth-errors";
-import { answerCode, currentUserIdToken, registerAccount, signOutOfAmplify, signUpAttributes, startSignIn } from "./auth-service";
+import {
+  answerCode,
+  currentUserIdToken,
+  registerAccount,
+  SIGN_IN_CALL_TIMEOUT_MS,
+  signOutOfAmplify,
+  signUpAttributes,
+  startSignIn,
+  within,
+} from "./auth-service";
 
 jest.mock("aws-amplify/auth", () => ({
   signUp: jest.fn(),
@@ -127,5 +136,35 @@ describe("session helpers", () => {
     await expect(signOutOfAmplify()).resolves.toBeUndefined();
     jest.mocked(signOut).mockRejectedValueOnce(err("NetworkError", "offline"));
     await expect(signOutOfAmplify()).rejects.toMatchObject({ failure: { kind: "network" } });
+  });
+});
+
+describe("a sign-in call that never answers is abandoned (issue 44 item 3)", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+  const never = () => new Promise<never>(() => undefined);
+
+  it.each<[string, () => void, () => Promise<unknown>]>([
+    ["startSignIn", () => jest.mocked(signIn).mockImplementation(never), () => startSignIn("a@example.com")],
+    ["answerCode", () => jest.mocked(confirmSignIn).mockImplementation(never), () => answerCode("123456")],
+    ["registerAccount", () => jest.mocked(signUp).mockImplementation(never), () => registerAccount("a@example.com")],
+  ])("%s rejects with 'try again' after SIGN_IN_CALL_TIMEOUT_MS, not before", async (_name, hang, call) => {
+    hang();
+    let settled: unknown;
+    const pending = call().catch((error: unknown) => (settled = error));
+    await jest.advanceTimersByTimeAsync(SIGN_IN_CALL_TIMEOUT_MS - 1);
+    expect(settled).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(settled).toBeInstanceOf(AuthFlowError);
+    expect((settled as AuthFlowError).failure).toEqual({
+      kind: "timeout",
+      message: "The sign-in service is not answering. Please try again.",
+    });
+  });
+
+  it("within() passes an answer in time through, and clears its timer", async () => {
+    await expect(within(Promise.resolve("ok"), 1000)).resolves.toBe("ok");
+    expect(jest.getTimerCount()).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { confirmSignIn, signIn, signOut, signUp } from "aws-amplify/auth";
 import { amplifyIdToken } from "@/lib/browser/id-token";
-import { AuthFlowError, classifyAuthError, isEmailExists, isNotAuthenticated, toAuthFlowError } from "./auth-errors";
+import { AUTH_MESSAGES, AuthFlowError, classifyAuthError, isEmailExists, isNotAuthenticated, toAuthFlowError } from "./auth-errors";
 import { randomPassword, randomUsername } from "./credentials";
 import { testPhoneFor } from "./identifier";
 
@@ -10,6 +10,26 @@ import { testPhoneFor } from "./identifier";
  */
 
 const CUSTOM_CHALLENGE = "CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE";
+
+/**
+ * How long one sign-in call may go unanswered before it is abandoned with "try again" (issue 44
+ * item 3): Amplify's requests have no timeout of their own, and a hung one would leave "Sending
+ * your code…" for ever. The server's calls give up at 10 s too (lib/config/timeouts.ts).
+ */
+export const SIGN_IN_CALL_TIMEOUT_MS = 10_000;
+
+/** `call`'s answer, or a "timeout" AuthFlowError once `ms` have passed without one. */
+export async function within<T>(call: Promise<T>, ms: number = SIGN_IN_CALL_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new AuthFlowError({ kind: "timeout", message: AUTH_MESSAGES.timeout })), ms);
+  });
+  try {
+    return await Promise.race([call, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 /** Three random bytes collide now and then; a new username is drawn on "User already exists". */
 const USERNAME_TRIES = 3;
 
@@ -28,9 +48,12 @@ export function signUpAttributes(email: string): Record<string, string> {
 export async function registerAccount(email: string): Promise<RegisterResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await signUp({ username: randomUsername(), password: randomPassword(), options: { userAttributes: signUpAttributes(email) } });
+      await within(
+        signUp({ username: randomUsername(), password: randomPassword(), options: { userAttributes: signUpAttributes(email) } }),
+      );
       return { created: true };
     } catch (error) {
+      if (error instanceof AuthFlowError) throw error;
       if (isEmailExists(error)) return { created: false };
       const failure = classifyAuthError(error);
       if (failure.kind === "username-taken" && attempt < USERNAME_TRIES) continue;
@@ -45,7 +68,7 @@ export interface SignInStarted {
 }
 
 async function initiate(username: string) {
-  return signIn({ username, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } });
+  return within(signIn({ username, options: { authFlowType: "CUSTOM_WITHOUT_SRP" } }));
 }
 
 /**
@@ -61,7 +84,7 @@ export async function startSignIn(identifier: string): Promise<SignInStarted> {
   } catch (error) {
     if ((error as { name?: string } | null)?.name !== "UserAlreadyAuthenticatedException") throw toAuthFlowError(error);
     try {
-      await signOut({ global: false });
+      await within(signOut({ global: false }));
       result = await initiate(username);
     } catch (again) {
       throw toAuthFlowError(again);
@@ -84,7 +107,7 @@ export type CodeResult = { status: "signed-in" } | { status: "wrong-code" };
 export async function answerCode(code: string): Promise<CodeResult> {
   let result;
   try {
-    result = await confirmSignIn({ challengeResponse: code });
+    result = await within(confirmSignIn({ challengeResponse: code }));
   } catch (error) {
     throw toAuthFlowError(error);
   }

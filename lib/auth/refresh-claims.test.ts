@@ -25,6 +25,24 @@ describe("refreshClaims", () => {
   it("502 means the load failed", async () => {
     await expect(refreshClaims(answering(502, { error: "load-failed" }))).resolves.toEqual({ ok: false, reason: "load-failed" });
   });
+  it("503 (the key set out of reach) waits Retry-After and asks again: the session is kept, not signed out", async () => {
+    const answers = [503, 503, 200];
+    const fetchImpl = jest.fn(async () => {
+      const status = answers.shift()!;
+      return new Response(JSON.stringify(status === 200 ? { claims, load } : { error: "verifying" }), {
+        status,
+        headers: status === 503 ? { "retry-after": "5" } : {},
+      });
+    });
+    const waits: number[] = [];
+    await expect(refreshClaims(fetchImpl, async (ms) => void waits.push(ms))).resolves.toEqual({ ok: true, claims, load });
+    expect(waits).toEqual([5000, 5000]);
+  });
+  it("503 for ever ends, after a bounded number of tries, as a failed load (retry offered), never as signed out", async () => {
+    const fetchImpl = answering(503, { error: "verifying" });
+    await expect(refreshClaims(fetchImpl, async () => undefined)).resolves.toEqual({ ok: false, reason: "load-failed" });
+    expect(fetchImpl).toHaveBeenCalledTimes(4);
+  });
   it("a 200 without claims is a failed load, not a success", async () => {
     await expect(refreshClaims(answering(200, { load }))).resolves.toEqual({ ok: false, reason: "load-failed" });
   });

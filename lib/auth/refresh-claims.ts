@@ -20,12 +20,24 @@ export type ClaimsRefresh =
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-async function post(fetchImpl: Fetch): Promise<ClaimsRefresh> {
+/** 503 (the identity key set out of reach, issue 44 item 2): asked again after Retry-After, this many times. */
+export const VERIFYING_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 10_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function post(fetchImpl: Fetch, wait: (ms: number) => Promise<void> = sleep): Promise<ClaimsRefresh> {
   let response: Response;
-  try {
-    response = await fetchImpl(CLAIMS_ENDPOINT, { method: "POST", credentials: "same-origin", cache: "no-store" });
-  } catch {
-    return { ok: false, reason: "network" };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetchImpl(CLAIMS_ENDPOINT, { method: "POST", credentials: "same-origin", cache: "no-store" });
+    } catch {
+      return { ok: false, reason: "network" };
+    }
+    if (response.status !== 503 || attempt >= VERIFYING_RETRIES) break;
+    // The session could not be checked yet: it waits (cookies kept), it is not signed out.
+    const seconds = Number(response.headers.get("retry-after"));
+    await wait(Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, MAX_RETRY_AFTER_MS));
   }
   if (response.status === 401) return { ok: false, reason: "signed-out" };
   if (!response.ok) return { ok: false, reason: "load-failed" };
@@ -41,8 +53,11 @@ async function post(fetchImpl: Fetch): Promise<ClaimsRefresh> {
 let inFlight: Promise<ClaimsRefresh> | undefined;
 
 /** One request at a time: callers that ask while one is under way share its answer. */
-export function refreshClaims(fetchImpl: Fetch = (input, init) => fetch(input, init)): Promise<ClaimsRefresh> {
-  inFlight ??= post(fetchImpl).finally(() => {
+export function refreshClaims(
+  fetchImpl: Fetch = (input, init) => fetch(input, init),
+  wait?: (ms: number) => Promise<void>,
+): Promise<ClaimsRefresh> {
+  inFlight ??= post(fetchImpl, wait).finally(() => {
     inFlight = undefined;
   });
   return inFlight;

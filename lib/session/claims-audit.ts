@@ -22,12 +22,15 @@ export interface ClaimsChange {
   /** The verified identity token's auth_time (seconds), when it has one. */
   authTime: number | undefined;
   nowSeconds: number;
+  /** Whether this sign-in has not been seen before (no activity stamp of it, ./activity.ts): only its first load is audited as the sign-in. */
+  firstLoad?: boolean;
 }
 
-export function auditedChanges({ before, after, authTime, nowSeconds }: ClaimsChange): AuditEvent[] {
+export function auditedChanges({ before, after, authTime, nowSeconds, firstLoad = true }: ClaimsChange): AuditEvent[] {
   const events: AuditEvent[] = [];
   const sinceAuth = authTime === undefined ? undefined : nowSeconds - authTime;
-  if (!before && sinceAuth !== undefined && sinceAuth >= -SKEW_SECONDS && sinceAuth <= SIGN_IN_WINDOW_SECONDS) events.push("sign-in");
+  if (!before && firstLoad && sinceAuth !== undefined && sinceAuth >= -SKEW_SECONDS && sinceAuth <= SIGN_IN_WINDOW_SECONDS)
+    events.push("sign-in");
   if (before && !before.evolveConsent && after.evolveConsent) events.push("terms-consent");
   if (before && !isSignedOrOriginated(before.loanState) && isSignedOrOriginated(after.loanState)) events.push("contract-signed");
   return events;

@@ -1,12 +1,16 @@
-import { createRemoteJWKSet, customFetch, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { jwtVerify, type JWTVerifyGetKey } from "jose";
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { issuedInThePast } from "@/lib/cognito/issued-at";
+import { edgeLog } from "@/lib/observability/edge-log";
+import { createKeySet, KeySetUnavailableError } from "./key-set";
 import { VerifiedCache } from "./verified-cache";
 
 /**
  * Verifies Cognito identity tokens against the configured issuer and its JWKS. The key set is
- * fetched once and cached by jose (refetched only for an unknown kid), and verified tokens are
- * remembered until they expire, so a request costs no network call.
+ * fetched once and kept (./key-set.ts: refetched for an unknown kid, bounded), and verified tokens
+ * are remembered until they expire, so a request costs no network call. A token that cannot be
+ * checked because the key set is out of reach throws KeySetUnavailableError (never null: an outage
+ * is not a bad token).
  */
 export interface IdentityClaims {
   sub: string;
@@ -38,17 +42,22 @@ export type IdTokenVerifier = (token: string, nowSeconds?: number) => Promise<Id
 
 const remoteKeySets = new Map<string, JWTVerifyGetKey>();
 
+/** One line when the key set starts failing, one when it answers again: never one per request. */
+function logKeySetEpisode(event: "failing" | "recovered", detail: { error?: string }): void {
+  if (event === "failing") edgeLog("error", "identity key set unavailable: sessions wait (verifying)", { error: detail.error });
+  else edgeLog("info", "identity key set available again", {});
+}
+
 export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
   const keys =
     options.keys ??
     remoteKeySets.get(options.jwksUrl) ??
     (() => {
-      // A short timeout: while the key endpoint is down, signed-in requests fail closed quickly.
-      const set = createRemoteJWKSet(new URL(options.jwksUrl), {
-        cooldownDuration: 30_000,
-        cacheMaxAge: 3_600_000,
-        timeoutDuration: options.timeoutMs ?? UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs,
-        [customFetch]: (url, init) => {
+      const { getKey } = createKeySet({
+        url: options.jwksUrl,
+        timeoutMs: options.timeoutMs ?? UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs,
+        onEpisode: logKeySetEpisode,
+        fetchImpl: (url, init) => {
           const requestId = options.requestId?.();
           return fetch(
             url,
@@ -56,8 +65,8 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
           );
         },
       });
-      remoteKeySets.set(options.jwksUrl, set);
-      return set;
+      remoteKeySets.set(options.jwksUrl, getKey);
+      return getKey;
     })();
   const remembered = new VerifiedCache<IdentityClaims>(options.maxRemembered ?? MAX_REMEMBERED);
 
@@ -90,7 +99,9 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       };
       remembered.set(token, claims, claims.exp, nowSeconds);
       return claims;
-    } catch {
+    } catch (error) {
+      // Not checkable yet (the key set is out of reach) is not invalid: the caller says "verifying".
+      if (error instanceof KeySetUnavailableError) throw error;
       return null;
     }
   };

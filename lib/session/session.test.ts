@@ -5,7 +5,7 @@ import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
 import { MAX_CLOCK_SKEW_SECONDS } from "@/lib/cognito/issued-at";
 import { createIdTokenVerifier } from "./id-token";
 import { testClaims } from "./testing/claims";
-import { idTokenCookie, identityCookie, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
+import { idTokenCookie, identityCookie, identitySub, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 
 const ISSUER = "http://127.0.0.1:3000/api/local/cognito/us-east-1_test";
 const CLIENT = "client123";
@@ -152,11 +152,21 @@ describe("readSession", () => {
     await expect(readSession(await cookiesFor(await idToken()), broken, NOW)).resolves.toEqual({ status: "anonymous" });
   });
 
-  it("treats an unreachable JWKS as anonymous", async () => {
-    const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
-    await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
-      status: "anonymous",
-    });
+  it("treats an unreachable JWKS as verifying (an outage is not a sign-out), with one log line", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const verify = createIdTokenVerifier({ issuer: ISSUER, jwksUrl: "http://127.0.0.1:9/jwks.json", clientId: CLIENT });
+      for (let i = 0; i < 3; i++)
+        await expect(readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW)).resolves.toEqual({
+          status: "verifying",
+          username: "abc123",
+          keySetDown: true,
+        });
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(spy.mock.calls[0]![0]))).toMatchObject({ level: "error", error: "TypeError" });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("fetches the key set with the request's id (x-request-id), for the trace from a request to Cognito", async () => {
@@ -353,5 +363,20 @@ describe("readSession: verifying (SPEC 4), the returning user whose identity tok
       [CLAIMS_COOKIE]: await signClaims(claims, SECRET, NOW),
     });
     expect(await readSession(cookies, options, NOW)).toEqual({ status: "verifying", username: "abc123" });
+  });
+});
+
+describe("identitySub: who signs out, for the audit", () => {
+  it.each<[string, () => Promise<string>, string, string | undefined]>([
+    ["a valid token", () => idToken({ sub: "sub-7" }), "abc123", "sub-7"],
+    ["a genuine token that has expired", () => idToken({ sub: "sub-7", iat: NOW - 7200, exp: NOW - 3600 }), "abc123", "sub-7"],
+    ["a forged token", () => idToken({ sub: "sub-7", key: otherKey }), "abc123", undefined],
+    ["another user's token", () => idToken({ sub: "sub-7", username: "someone-else" }), "abc123", undefined],
+    ["not a token", async () => "garbage", "abc123", undefined],
+  ])("%s", async (_name, token, user, want) => {
+    expect(await identitySub(await cookiesFor(await token(), user), options, NOW)).toBe(want);
+  });
+  it("is undefined without an identity cookie", async () => {
+    expect(await identitySub(jar({}), options, NOW)).toBeUndefined();
   });
 });

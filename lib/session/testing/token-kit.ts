@@ -10,7 +10,15 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 export interface TokenKit {
   issuer: string;
   jwksUrl: string;
-  idToken(user: { username: string; sub: string; expiresIn?: number; key?: "mine" | "foreign"; audience?: string }): Promise<string>;
+  /** authTime: the sign-in's auth_time (seconds); a minute ago unless given. */
+  idToken(user: {
+    username: string;
+    sub: string;
+    expiresIn?: number;
+    key?: "mine" | "foreign";
+    audience?: string;
+    authTime?: number;
+  }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -29,9 +37,14 @@ export async function startTokenKit(): Promise<TokenKit> {
   return {
     issuer: base,
     jwksUrl: `${base}/.well-known/jwks.json`,
-    async idToken({ username, sub, expiresIn = 3600, key = "mine", audience = TEST_CLIENT_ID }) {
+    async idToken({ username, sub, expiresIn = 3600, key = "mine", audience = TEST_CLIENT_ID, authTime }) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ token_use: "id", "cognito:username": username, email: `${username}@example.com` })
+      return new SignJWT({
+        token_use: "id",
+        "cognito:username": username,
+        email: `${username}@example.com`,
+        auth_time: authTime ?? now - 60,
+      })
         .setProtectedHeader({ alg: "RS256", kid: "k1" })
         .setSubject(sub)
         .setIssuer(base)

@@ -436,18 +436,39 @@ describe("InitiateAuth and RespondToAuthChallenge", () => {
     expect((await answer(user.username, started.Session, await latestCode(server.url, user.email))).status).toBe(200);
   });
 
-  it("wrong codes from several sources (a guessing campaign) limit the account as a whole, even the right code", async () => {
+  it("a guessing campaign (21 wrong codes from 7 addresses) slows each guessing address, never locks the owner out", async () => {
     const user = await newUser();
+    // The owner signed in from home before.
+    const home = newSource();
+    source = home;
+    const first = await startChallenge(user.username);
+    expect((await answer(user.username, first.Session, await latestCode(server.url, user.email))).status).toBe(200);
     // 21 wrong codes from 7 addresses, 3 each: under every per-address limit.
+    const guessers: string[] = [];
     for (let s = 0; s < 7; s++) {
       source = newSource();
+      guessers.push(source);
       let session = (await startChallenge(user.username)).Session;
       const code = await latestCode(server.url, user.email);
       for (let i = 0; i < 3; i++) session = (await answer(user.username, session, wrongCode(code))).json.Session ?? session;
     }
-    source = newSource();
+    // A guessing address waits out the window…
+    source = guessers[0]!;
     const again = await call("InitiateAuth", { ClientId: CLIENT, AuthFlow: "CUSTOM_AUTH", AuthParameters: { USERNAME: user.username } });
     expect(again.json).toEqual({ __type: "LimitExceededException", message: "Attempt limit exceeded, please try after some time." });
+    // …while the owner gets a fresh challenge, from home or from an address new to everyone, and signs in with the inbox's code.
+    for (const owner of [home, newSource()]) {
+      source = owner;
+      const started = await startChallenge(user.email);
+      expect((await answer(user.username, started.Session, await latestCode(server.url, user.email))).status).toBe(200);
+    }
+    // The owner's home address keeps working even after the owner mistypes a challenge's worth there.
+    source = home;
+    let session = (await startChallenge(user.email)).Session;
+    const code = await latestCode(server.url, user.email);
+    for (let i = 0; i < 3; i++) session = (await answer(user.username, session, wrongCode(code))).json.Session ?? session;
+    const retry = await startChallenge(user.email);
+    expect((await answer(user.username, retry.Session, await latestCode(server.url, user.email))).status).toBe(200);
   });
 
   it.each([
@@ -648,6 +669,14 @@ describe("tokens", () => {
       );
     }
     expect((await call("GlobalSignOut", { AccessToken: three.AccessToken })).json.message).toBe("Access Token has been revoked");
+  });
+});
+
+describe("RevokeToken for a token it does not know", () => {
+  // 200 with an empty body, as Cognito does (RFC 7009): a sign-out cannot take that 200 as proof
+  // (lib/session/revoke.ts endSignIn falls back to GlobalSignOut; lib/session/sign-out-fallback.test.ts).
+  it.each(["not-a-token", "eyJ.unknown.refresh.token.here"])("answers %s with 200 and an empty body", async (token) => {
+    expect(await call("RevokeToken", { ClientId: CLIENT, Token: token })).toMatchObject({ status: 200, json: {} });
   });
 });
 

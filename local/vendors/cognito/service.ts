@@ -12,6 +12,7 @@ import {
   findUserBySignInId,
   findUserBySub,
   attemptStats,
+  signedInFrom,
   insertChallenge,
   insertRefreshToken,
   insertUser,
@@ -30,6 +31,8 @@ import { mintTokens, verifyAccessToken } from "./tokens";
 import { parseInput, requiredString, stringMap } from "./validation";
 
 /** Cognito's answer once a user has made too many attempts. */
+/** An address the account signed in from within this many days is the owner's own (campaignLimits). */
+const KNOWN_SOURCE_DAYS = 30;
 const limitExceeded = () => new CognitoError("LimitExceededException", "Attempt limit exceeded, please try after some time.");
 /** Cognito's answer to a caller sending too much (here: one source's failed sign-ins). */
 const tooManyRequests = () => new CognitoError("TooManyRequestsException", "Too many requests");
@@ -207,10 +210,26 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
     const since = new Date(now() - settings.attemptWindowSeconds * 1000);
     const bySource = await attemptStats(db, { source }, since);
     if (bySource.unanswered >= settings.sourceMaxUnanswered || bySource.wrong >= settings.sourceMaxWrongAnswers) return tooManyRequests();
-    if (guessingCampaign(await attemptStats(db, { attemptKey }, since), settings)) return limitExceeded();
     const mine = await attemptStats(db, { attemptKey, source }, since);
     if (mine.unanswered >= settings.maxUnansweredChallenges || mine.wrong >= settings.maxWrongAnswersPerWindow) return limitExceeded();
+    if (await campaignLimits(db, attemptKey, source, mine, since)) return limitExceeded();
     return undefined;
+  }
+
+  /**
+   * During a guessing campaign against the account (wrong codes from several sources), a source
+   * that has already sent a challenge's worth of wrong codes for it waits out the window; every
+   * other source — the owner's own address among them — still gets a fresh challenge, whose code
+   * only the inbox has (issue 43 item 6: no lockout on demand). An address the account signed in
+   * from before is never held back by the campaign, only by its own limits. So the campaign is
+   * slowed to one challenge's worth of guesses per address, and the owner is never locked out.
+   */
+  async function campaignLimits(db: Db, attemptKey: string, source: string, mine: { wrong: number }, since: Date): Promise<boolean> {
+    const settings = deps.settings();
+    if (mine.wrong < settings.maxWrongAnswers) return false;
+    if (!guessingCampaign(await attemptStats(db, { attemptKey }, since), settings)) return false;
+    const knownSince = new Date(now() - KNOWN_SOURCE_DAYS * 86_400_000);
+    return !(await signedInFrom(db, { attemptKey, source }, knownSince));
   }
 
   /**
@@ -366,13 +385,14 @@ export function createIdentityService(deps: IdentityDeps): Handlers {
         const user = challenge.user_sub === null ? undefined : await findUserBySub(tx, challenge.user_sub);
         if (!simulated && (!user || !user.enabled)) return { kind: "invalid" } as const;
 
-        // Wrong codes count across challenges, per account from the challenge's source and per
-        // account from everywhere (a guessing campaign): past a limit even the right code is refused.
+        // Wrong codes count across challenges, per account from the challenge's source, and during a
+        // guessing campaign per source at one challenge's worth (campaignLimits): past a limit even
+        // the right code is refused — from that source only, never from the owner's own.
         const since = new Date(now() - settings.attemptWindowSeconds * 1000);
         const mine = await attemptStats(tx, { attemptKey: challenge.attempt_key, source: challenge.source }, since);
         if (
           mine.wrong >= settings.maxWrongAnswersPerWindow ||
-          guessingCampaign(await attemptStats(tx, { attemptKey: challenge.attempt_key }, since), settings)
+          (await campaignLimits(tx, challenge.attempt_key, challenge.source, mine, since))
         ) {
           await updateChallenge(tx, challenge.id, {
             status: "failed",

@@ -170,6 +170,16 @@ export async function attemptStats(db: Db, scope: { attemptKey?: string; source?
   return row ?? { unanswered: 0, wrong: 0, wrongSources: 0 };
 }
 
+/** Whether the attempt key answered a challenge from this source since `since` (the owner's own address). */
+export async function signedInFrom(db: Db, scope: { attemptKey: string; source: string }, since: Date): Promise<boolean> {
+  const rows = await db.query<{ found: number }>(
+    `SELECT 1 AS found FROM identity_challenges
+      WHERE attempt_key = $1 AND source = $2 AND status = 'answered' AND created_at > $3 LIMIT 1`,
+    [scope.attemptKey, scope.source, since.toISOString()],
+  );
+  return rows.length > 0;
+}
+
 /** Locks the challenge row so that two answers to one session cannot both be counted. */
 export async function lockChallengeBySession(db: Db, sessionHash: string): Promise<ChallengeRow | undefined> {
   const [row] = await db.query<ChallengeRow>(

@@ -8,9 +8,17 @@ import type { Session } from "@/lib/session/session";
 const session = jest.fn<Promise<Session>, []>();
 const idToken = jest.fn<Promise<string | undefined>, []>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
+jest.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined, getAll: () => [] }) }));
 
 const SECRET = "local-only-session-secret-do-not-use-in-production";
-const signingIn: Session = { status: "signing-in", sub: "sub-9", username: "abc123", email: "borrower@example.com" };
+// Signed in a minute ago: no activity stamp needed yet (lib/session/activity.ts).
+const signingIn: Session = {
+  status: "signing-in",
+  sub: "sub-9",
+  username: "abc123",
+  email: "borrower@example.com",
+  authTime: Math.floor(Date.now() / 1000) - 60,
+};
 const loadFrontend = {
   flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
   documents: [],

@@ -1,4 +1,5 @@
 import type { FrontendLoad } from "@/lib/graphql/operations";
+import { ACTIVITY_COOKIE, SERVER_IDLE_LIMIT_SECONDS, readActivity, signActivity } from "@/lib/session/activity";
 import { readClaims } from "@/lib/session/claims";
 import type { Session } from "@/lib/session/session";
 
@@ -7,12 +8,24 @@ const idToken = jest.fn<Promise<string | undefined>, []>();
 const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
 jest.mock("@/lib/graphql/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
+const AMPLIFY_ID = "CognitoIdentityServiceProvider.localclient0000000000000000.abc123.idToken";
+/** The request's cookies (besides the identity's, named only): each test sets them. */
+let jar: Record<string, string> = {};
+jest.mock("next/headers", () => ({
+  cookies: async () => ({
+    get: (name: string) => (name in jar ? { name, value: jar[name] } : undefined),
+    getAll: () => [{ name: AMPLIFY_ID }, { name: "shell_claims" }, { name: "unrelated" }, ...Object.keys(jar).map((name) => ({ name }))],
+  }),
+}));
 
+import { ClientError } from "graphql-request";
 import { captureLogs } from "@/lib/observability/logger";
 import { POST } from "./route";
 
 const SECRET = "local-only-session-secret-do-not-use-in-production";
-const signingIn: Session = { status: "signing-in", sub: "sub-9", username: "abc123", email: "borrower@example.com" };
+const NOW = () => Math.floor(Date.now() / 1000);
+// A sign-in a minute ago (the verified token's auth_time).
+const signingIn: Session = { status: "signing-in", sub: "sub-9", username: "abc123", email: "borrower@example.com", authTime: NOW() - 60 };
 const frontend = {
   flags: { adminPortalUser: false, collectionsUser: false, verificationsPortalUser: false },
   documents: [],
@@ -29,7 +42,10 @@ const frontend = {
   loanInfo: { PayoutDate: "2028-03-02" },
 } as unknown as FrontendLoad;
 
-beforeEach(() => jest.resetAllMocks());
+beforeEach(() => {
+  jest.resetAllMocks();
+  jar = {};
+});
 
 describe("POST /api/session/claims", () => {
   it("loads the user's data with their token and writes claims bound to their sub", async () => {
@@ -75,6 +91,109 @@ describe("POST /api/session/claims", () => {
   });
 
   it.each([
+    ["a 401", 401, undefined],
+    ["an UnauthorizedException (a revoked sign-in)", 200, "UnauthorizedException"],
+  ])("answers %s from the API as signed out: 401, every session cookie deleted, never a 5xx", async (_name, status, errorType) => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockRejectedValue(
+      new ClientError({ status, errors: [{ message: "Token has been revoked", ...(errorType ? { errorType } : {}) }] } as never, {
+        query: "",
+      }),
+    );
+    const res = await POST();
+    expect(res.status).toBe(401);
+    const cleared = res.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
+    expect(cleared.sort()).toEqual([AMPLIFY_ID, "shell_claims", "shell_activity"].sort());
+    for (const v of res.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
+  });
+
+  describe("the server-side idle limit (a signed last-activity stamp)", () => {
+    const realFetch = global.fetch;
+    let targets: string[];
+    beforeEach(() => {
+      targets = [];
+      global.fetch = jest.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+        targets.push(new Headers(init?.headers).get("x-amz-target") ?? "");
+        return new Response("{}", { status: 200 });
+      }) as typeof fetch;
+      idToken.mockResolvedValue("the.id.token");
+      load.mockResolvedValue(frontend);
+      const amplify = "CognitoIdentityServiceProvider.localclient0000000000000000";
+      jar = { [`${amplify}.LastAuthUser`]: "abc123", [`${amplify}.abc123.accessToken`]: "at", [`${amplify}.abc123.refreshToken`]: "rt" };
+    });
+    afterEach(() => {
+      global.fetch = realFetch;
+    });
+    const stamp = (at: number, over: Partial<{ sub: string; authTime: number | null }> = {}) =>
+      signActivity({ sub: "sub-9", authTime: signedInLongAgo.authTime!, at, ...over }, SECRET);
+    const signedInLongAgo = { ...signingIn, authTime: NOW() - 7200 } as Session & { authTime: number };
+
+    it.each<[string, Session, () => Promise<string | undefined>, number]>([
+      ["a stamp of this sign-in a minute old", signedInLongAgo, () => stamp(NOW() - 60), 200],
+      ["a stamp of this sign-in just inside the limit", signedInLongAgo, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS + 5), 200],
+      ["a stamp older than the idle limit", signedInLongAgo, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS - 5), 401],
+      ["no stamp, on a sign-in older than the limit", signedInLongAgo, async () => undefined, 401],
+      ["no stamp, on a fresh sign-in", signingIn, async () => undefined, 200],
+      ["a tampered stamp", signedInLongAgo, async () => (await stamp(NOW() - 60)).slice(0, -2) + "xx", 401],
+      [
+        "a stamp signed with another secret",
+        signedInLongAgo,
+        () => signActivity({ sub: "sub-9", authTime: signedInLongAgo.authTime, at: NOW() }, "x".repeat(40)),
+        401,
+      ],
+      ["another user's stamp", signedInLongAgo, () => stamp(NOW() - 60, { sub: "sub-1" }), 401],
+      ["an earlier sign-in's stamp", signedInLongAgo, () => stamp(NOW() - 60, { authTime: NOW() - 90_000 }), 401],
+    ])("%s → %s", async (_name, who, cookie, status) => {
+      session.mockResolvedValue(who);
+      const value = await cookie();
+      if (value) jar[ACTIVITY_COOKIE] = value;
+      const res = await POST();
+      expect(res.status).toBe(status);
+      if (status === 200) {
+        // Activity: the stamp is renewed to now.
+        const renewed = await readActivity(res.cookies.get(ACTIVITY_COOKIE)?.value, SECRET);
+        expect(renewed).toMatchObject({ sub: "sub-9", authTime: (who as { authTime: number }).authTime });
+        expect(NOW() - renewed!.at).toBeLessThan(5);
+      } else {
+        // Idle: the sign-in ends at the identity service too, and every cookie goes.
+        expect(load).not.toHaveBeenCalled();
+        expect(targets[0]).toMatch(/GlobalSignOut|RevokeToken/);
+        expect(res.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")))).toEqual(
+          expect.arrayContaining([AMPLIFY_ID, "shell_claims", ACTIVITY_COOKIE]),
+        );
+      }
+    });
+  });
+
+  it("writes one sign-in event per sign-in, not one per load without claims", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const logs = captureLogs();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await POST();
+        expect(res.status).toBe(200);
+        // The browser sends back the stamp it was given (and, here, never a claims cookie).
+        jar[ACTIVITY_COOKIE] = res.cookies.get(ACTIVITY_COOKIE)!.value;
+      }
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines().filter((line) => line.channel === "audit")).toEqual([expect.objectContaining({ event: "sign-in", sub: "sub-9" })]);
+  });
+
+  it("answers 503 with Retry-After while the key set is out of reach, keeping every cookie", async () => {
+    session.mockResolvedValue({ status: "verifying", username: "abc123", keySetDown: true });
+    const res = await POST();
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it.each([
     [
       "audits a sign-in's first load, with the sub and no personal value",
       -10,
@@ -83,7 +202,10 @@ describe("POST /api/session/claims", () => {
     ["audits nothing on a first load long after the sign-in (claims expired)", -3600, []],
   ])("%s", async (_name, sinceNow, audits) => {
     // The verified identity's auth_time (lib/session/id-token.ts).
-    session.mockResolvedValue({ ...signingIn, authTime: Math.floor(Date.now() / 1000) + sinceNow });
+    const authTime = Math.floor(Date.now() / 1000) + sinceNow;
+    session.mockResolvedValue({ ...signingIn, authTime });
+    // A session in use has its activity stamp (a sign-in seconds old needs none yet).
+    if (sinceNow < -600) jar[ACTIVITY_COOKIE] = await signActivity({ sub: "sub-9", authTime, at: NOW() - 30 }, SECRET);
     idToken.mockResolvedValue("the.id.token");
     load.mockResolvedValue(frontend);
     const logs = captureLogs();

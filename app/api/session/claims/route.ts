@@ -1,6 +1,15 @@
 import { NextResponse } from "next/server";
 import { loadFrontend } from "@/lib/graphql/operations";
-import { serverConfig } from "@/lib/config/env";
+import { cookies } from "next/headers";
+import { serverConfig, type ServerConfig } from "@/lib/config/env";
+import { answerForApiError } from "@/lib/actions/api-error-answer";
+import { apiError } from "@/lib/graphql/client";
+import { ACTIVITY_COOKIE, activityCookieOptions, activityVerdict, readActivity, signActivity } from "@/lib/session/activity";
+import { KEY_SET_RETRY_AFTER_SECONDS } from "@/lib/session/key-set";
+import { accessTokenCookie, endSignIn, refreshTokenCookie } from "@/lib/session/revoke";
+import { currentRequestId } from "@/lib/observability/request-context";
+import { currentSession } from "@/lib/session/server-session";
+import { clearingSetCookies, cookiesToClear } from "@/lib/session/session-cookies";
 import { signClaims } from "@/lib/session/claims";
 import { claimsCookieOptions } from "@/lib/session/claims-cookie";
 import { auditedChanges } from "@/lib/session/claims-audit";
@@ -13,6 +22,15 @@ import { countSignIn } from "@/lib/observability/telemetry";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
+/** 401 with every session cookie deleted: the identity service no longer accepts this sign-in. */
+async function signedOut(config: ServerConfig): Promise<NextResponse> {
+  const response = NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
+  const names = cookiesToClear((await cookies()).getAll().map((c) => c.name));
+  for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure: config.appUrl.startsWith("https:") }))
+    response.headers.append("set-cookie", value);
+  return response;
+}
+
 /**
  * Loads the signed-in user's application data (loadFrontend, with their own token) and writes the
  * signed claims cookie the middleware reads. Called at sign-in, by /wait-load-redirect, and after
@@ -20,15 +38,49 @@ export const dynamic = "force-dynamic";
  * the claims the visitor held (a sign-in, a consent, a signature) is audited here (lib/session/claims-audit.ts).
  */
 export async function POST(): Promise<NextResponse> {
+  const config = serverConfig();
+  const session = await currentSession();
+  // The key set is out of reach: the token is not checked yet, so nothing is refused; come back soon, cookies kept.
+  if (session.status === "verifying" && session.keySetDown) {
+    return NextResponse.json(
+      { error: "verifying" },
+      { status: 503, headers: { "cache-control": "no-store", "retry-after": String(KEY_SET_RETRY_AFTER_SECONDS) } },
+    );
+  }
   const api = await signedInApi();
   if (!api) {
     return NextResponse.json({ error: "not-signed-in" }, { status: 401, headers: { "cache-control": "no-store" } });
   }
-  const config = serverConfig();
+  const jar = await cookies();
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const activity = activityVerdict({
+    stamp: await readActivity(jar.get(ACTIVITY_COOKIE)?.value, config.sessionSecret),
+    sub: api.session.sub,
+    authTime: api.session.authTime,
+    nowSeconds,
+  });
+  if (activity === "idle") {
+    // Past the idle limit: the tokens the browser holds (fresh ones included) end here, for good.
+    const reader = { get: (name: string) => jar.get(name)?.value };
+    const { endpoint, region, clientId } = config.cognito;
+    const { outcome } = await endSignIn({
+      endpoint,
+      region,
+      clientId,
+      refreshToken: refreshTokenCookie(reader, clientId),
+      accessToken: accessTokenCookie(reader, clientId),
+      timeoutMs: config.timeouts.cognitoMs,
+      requestId: await currentRequestId(),
+    });
+    await audit("sign-out", { sub: api.session.sub, outcome: outcome === "failed" ? "failed" : "success", reason: `idle:${outcome}` });
+    return await signedOut(config);
+  }
   let load;
   try {
     load = await loadFrontend(api.client);
   } catch (error) {
+    // A revoked or refused sign-in (the API's 401 or Unauthorized): signed out, never a 5xx.
+    if (answerForApiError(apiError(error), {}, "user")?.reason === "signed-out") return await signedOut(config);
     // The API's wording is not shown to the visitor; it is logged here.
     await logApiFailure("loadFrontend", error, { route: "/api/session/claims" });
     const failed = NextResponse.json({ error: "load-failed" }, { status: 502, headers: { "cache-control": "no-store" } });
@@ -43,12 +95,17 @@ export async function POST(): Promise<NextResponse> {
     before,
     after: claims,
     authTime: api.session.authTime,
-    nowSeconds: Math.floor(Date.now() / 1000),
+    nowSeconds,
+    // One sign-in event per sign-in: a later load without claims (cleared, expired) is not another.
+    firstLoad: activity === "new-sign-in",
   })) {
     await audit(event, { sub: claims.sub, outcome: "success" });
     if (event === "sign-in") countSignIn("success");
   }
   const response = NextResponse.json({ load, claims }, { headers: { "cache-control": "no-store" } });
   response.cookies.set({ ...claimsCookieOptions(config), value: await signClaims(claims, config.sessionSecret) });
+  // A load is activity: the idle clock starts again.
+  const stamp = { sub: api.session.sub, authTime: api.session.authTime ?? null, at: nowSeconds };
+  response.cookies.set({ ...activityCookieOptions(config), value: await signActivity(stamp, config.sessionSecret) });
   return response;
 }

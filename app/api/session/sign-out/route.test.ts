@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
+import { ACTIVITY_COOKIE } from "@/lib/session/activity";
 import { CLAIMS_COOKIE } from "@/lib/session/claims";
 import { POST } from "./route";
-import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "@/lib/session/session-cookies";
 import { captureLogs } from "@/lib/observability/logger";
 
 const CLIENT = "localclient0000000000000000";
@@ -22,11 +23,13 @@ function request(headers: Record<string, string>, body?: string) {
 
 describe("cookiesToClear", () => {
   it("takes every Amplify cookie and the claims cookie, nothing else", () => {
-    expect(cookiesToClear([...AMPLIFY, "other", "cognitoidentityserviceprovider.x"]).sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+    expect(cookiesToClear([...AMPLIFY, "other", "cognitoidentityserviceprovider.x"]).sort()).toEqual(
+      [...AMPLIFY, CLAIMS_COOKIE, ACTIVITY_COOKIE].sort(),
+    );
   });
 
-  it("always clears the claims cookie, even when the browser sent none", () => {
-    expect(cookiesToClear([])).toEqual([CLAIMS_COOKIE]);
+  it("always clears the claims and activity cookies, even when the browser sent none", () => {
+    expect(cookiesToClear([])).toEqual([CLAIMS_COOKIE, ACTIVITY_COOKIE]);
   });
 });
 
@@ -64,13 +67,17 @@ describe("isSameOriginRequest", () => {
 describe("POST /api/session/sign-out", () => {
   const realFetch = global.fetch;
   let calls: { url: string; init: RequestInit }[];
-  let answer: () => Promise<Response>;
+  let answer: (target: string) => Promise<Response>;
   beforeEach(() => {
     calls = [];
-    answer = async () => new Response("{}", { status: 200 });
+    // Cognito as after a real revocation: GetUser refuses the sign-in's access token.
+    answer = async (target) =>
+      target.endsWith(".GetUser")
+        ? new Response(JSON.stringify({ __type: "NotAuthorizedException", message: "Access Token has been revoked" }), { status: 400 })
+        : new Response("{}", { status: 200 });
     global.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
       calls.push({ url: String(url), init: init ?? {} });
-      return answer();
+      return answer(new Headers(init?.headers).get("x-amz-target") ?? "");
     }) as typeof fetch;
   });
   afterEach(() => {
@@ -83,15 +90,24 @@ describe("POST /api/session/sign-out", () => {
   };
   const cookieHeader = [...AMPLIFY, CLAIMS_COOKIE, "unrelated"].map((n) => `${n}=${cookieValue(n)}`).join("; ");
 
+  const targets = () => calls.map((c) => new Headers(c.init.headers).get("x-amz-target")?.replace(/^.*\./, ""));
+
   it("revokes the refresh token, deletes the session cookies and answers 303 to the marketing site", async () => {
+    const logs = captureLogs();
     const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
+    logs.restore();
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({ channel: "audit", event: "sign-out", outcome: "success", reason: "revoked" }),
+      expect.objectContaining({ channel: "audit", event: "session-revoked", outcome: "success", reason: "revoked" }),
+    ]);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("http://localhost:3000/api/local/apps/marketing");
     expect(response.headers.get("cache-control")).toBe("no-store");
     const cleared = response.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
-    expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE].sort());
+    expect(cleared.sort()).toEqual([...AMPLIFY, CLAIMS_COOKIE, ACTIVITY_COOKIE].sort());
     for (const v of response.headers.getSetCookie()) expect(v).toContain("Max-Age=0");
-    expect(calls).toHaveLength(1);
+    // RevokeToken, then GetUser to confirm the sign-in's access token is dead.
+    expect(targets()).toEqual(["RevokeToken", "GetUser"]);
     expect(calls[0]!.url).toBe("http://localhost:3000/api/local/cognito");
     expect(new Headers(calls[0]!.init.headers).get("x-amz-target")).toBe("AWSCognitoIdentityProviderService.RevokeToken");
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ ClientId: CLIENT, Token: "refresh-1" });
@@ -102,8 +118,8 @@ describe("POST /api/session/sign-out", () => {
     const idle = await POST(request(same, "reason=idle&redirect=%2Fpersonal%3Ftab%3D2"));
     expect(idle.status).toBe(303);
     expect(idle.headers.get("location")).toBe("http://localhost:3000/login?signedOut=idle&redirect=%2Fpersonal%3Ftab%3D2");
-    expect(idle.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
-    expect(calls).toHaveLength(1);
+    expect(idle.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 2);
+    expect(targets()).toEqual(["RevokeToken", "GetUser"]);
     // An unsafe way back is dropped, never followed.
     const unsafe = await POST(request(same, "reason=idle&redirect=https%3A%2F%2Fevil.example"));
     expect(unsafe.headers.get("location")).toBe("http://localhost:3000/login?signedOut=idle");
@@ -128,13 +144,39 @@ describe("POST /api/session/sign-out", () => {
     expect(response.headers.getSetCookie().length).toBeGreaterThan(0);
   });
 
+  it.each<[string, (target: string) => Promise<Response>, string[], string]>([
+    [
+      "RevokeToken answers 200 but the access token still works (a junk or stale refresh cookie)",
+      async () => new Response("{}", { status: 200 }),
+      ["RevokeToken", "GetUser", "GlobalSignOut"],
+      "signed-out-everywhere",
+    ],
+    [
+      "RevokeToken fails twice",
+      async (target) => (target.endsWith(".RevokeToken") ? new Response("{}", { status: 500 }) : new Response("{}", { status: 200 })),
+      ["RevokeToken", "RevokeToken", "GlobalSignOut"],
+      "signed-out-everywhere",
+    ],
+  ])("when %s, ends every sign-in of the user and audits that", async (_name, cognito, wantCalls, reason) => {
+    answer = cognito;
+    const logs = captureLogs();
+    const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
+    logs.restore();
+    expect(response.status).toBe(303);
+    expect(targets()).toEqual(wantCalls);
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({ channel: "audit", event: "sign-out", outcome: "success", reason }),
+      expect.objectContaining({ channel: "audit", event: "session-revoked", outcome: "success", reason }),
+    ]);
+  });
+
   it("with no token at all, has nothing to revoke and still clears the cookies", async () => {
     const response = await POST(
       request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: `${CLAIMS_COOKIE}=v` }),
     );
     expect(response.status).toBe(303);
     expect(calls).toEqual([]);
-    expect(response.headers.getSetCookie()).toHaveLength(1);
+    expect(response.headers.getSetCookie()).toHaveLength(2);
   });
 
   it("clears the cookies even when the identity service cannot be reached", async () => {
@@ -145,10 +187,10 @@ describe("POST /api/session/sign-out", () => {
     try {
       const response = await POST(request({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin", cookie: cookieHeader }));
       expect(response.status).toBe(303);
-      expect(response.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 1);
+      expect(response.headers.getSetCookie()).toHaveLength(AMPLIFY.length + 2);
       expect(logs.lines()).toEqual([
-        expect.objectContaining({ level: "error", msg: "session not revoked", operation: "RevokeToken" }),
-        expect.objectContaining({ channel: "audit", event: "sign-out", outcome: "failed" }),
+        expect.objectContaining({ level: "error", msg: "session not revoked", operation: "GlobalSignOut" }),
+        expect.objectContaining({ channel: "audit", event: "sign-out", outcome: "failed", reason: "failed" }),
       ]);
     } finally {
       logs.restore();

@@ -2,14 +2,15 @@ import type { NextRequest } from "next/server";
 import { IDLE_REASON, idleSignInPath } from "@/lib/browser/idle-timeout";
 import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
-import { accessTokenCookie, globalSignOut, refreshTokenCookie, revokeRefreshToken, type RevokeResult } from "@/lib/session/revoke";
-import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "./sign-out-cookies";
+import { accessTokenCookie, endSignIn, refreshTokenCookie } from "@/lib/session/revoke";
+import { cookieSub } from "@/lib/session/server-session";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "@/lib/session/session-cookies";
 import { audit } from "@/lib/observability/audit";
 import { currentRequestId, requestLogger } from "@/lib/observability/request-context";
 
 /**
- * POST /api/session/sign-out: revokes the session's refresh token at the identity service (so no
- * token of that sign-in is accepted any more), deletes Amplify's cookies and the claims cookie, then 303 to the
+ * POST /api/session/sign-out: ends the sign-in at the identity service (its refresh token revoked,
+ * or every sign-in of the user when that cannot be confirmed: no token of it is accepted any more), deletes Amplify's cookies and the claims cookie, then 303 to the
  * marketing site; an idle sign-out (form field reason=idle, from components/auth/idle-sign-out) goes
  * to /login with a message instead, keeping a safe `redirect` to come back to. POST only (no GET), so a prefetch or an image tag cannot sign anyone out; the
  * origin check stops other sites' forms. The client half is components/chrome/sign-out.ts.
@@ -24,19 +25,19 @@ export async function POST(request: NextRequest): Promise<Response> {
   const { endpoint, region, clientId } = config.cognito;
   const refreshToken = refreshTokenCookie(cookies, clientId);
   const accessToken = accessTokenCookie(cookies, clientId);
-  // This sign-in by its refresh token; without one (a browser that lost or withheld it), by the
-  // access token, which Cognito only takes to end all of the user's sign-ins. The cookies go
-  // regardless: a failed revocation must not keep anyone signed in here.
-  let result: RevokeResult | undefined;
-  const timeoutMs = config.timeouts.cognitoMs;
+  // This sign-in by its refresh token, confirmed dead; unconfirmed or failed, every sign-in of the
+  // user by the access token (lib/session/revoke.ts endSignIn). The cookies go regardless: a failed
+  // revocation must not keep anyone signed in here.
   const requestId = await currentRequestId();
-  if (refreshToken) result = await revokeRefreshToken({ endpoint, region, clientId, refreshToken, timeoutMs, requestId });
-  else if (accessToken) result = await globalSignOut({ endpoint, region, accessToken, timeoutMs, requestId });
-  if (result === "failed")
-    (await requestLogger()).error({ operation: refreshToken ? "RevokeToken" : "GlobalSignOut" }, "session not revoked");
-  // The identity cookie's token is not verified here (its signature does not matter to a sign-out): no sub is claimed.
-  await audit("sign-out", { outcome: result === "failed" ? "failed" : "success", reason: result ? undefined : "nothing to revoke" });
-  if (result === "revoked") await audit("session-revoked", { outcome: "success", reason: refreshToken ? "RevokeToken" : "GlobalSignOut" });
+  const [{ outcome, failedStep }, sub] = await Promise.all([
+    endSignIn({ endpoint, region, clientId, refreshToken, accessToken, timeoutMs: config.timeouts.cognitoMs, requestId }),
+    cookieSub(cookies),
+  ]);
+  // Reported: the tokens may still work until they expire (the access token within the hour).
+  if (outcome === "failed") (await requestLogger()).error({ operation: failedStep }, "session not revoked");
+  await audit("sign-out", { sub, outcome: outcome === "failed" ? "failed" : "success", reason: outcome });
+  if (outcome === "revoked" || outcome === "signed-out-everywhere")
+    await audit("session-revoked", { sub, outcome: "success", reason: outcome });
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
   const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");

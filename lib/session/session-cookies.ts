@@ -1,13 +1,14 @@
-import { CLAIMS_COOKIE } from "@/lib/session/claims";
+import { ACTIVITY_COOKIE } from "./activity";
+import { CLAIMS_COOKIE } from "./claims";
 
 /** Amplify's cookie names all start with this (tokens, LastAuthUser, device keys, sign-in details). */
 export const AMPLIFY_COOKIE_PREFIX = "CognitoIdentityServiceProvider.";
 
 const EXPIRED = "Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0";
 
-/** The names to delete: every Amplify cookie the browser sent, and the claims cookie always. */
+/** The names to delete: every Amplify cookie the browser sent, and the claims and activity cookies always. */
 export function cookiesToClear(requestCookieNames: Iterable<string>): string[] {
-  const names = new Set<string>([CLAIMS_COOKIE]);
+  const names = new Set<string>([CLAIMS_COOKIE, ACTIVITY_COOKIE]);
   for (const name of requestCookieNames) if (name.startsWith(AMPLIFY_COOKIE_PREFIX)) names.add(name);
   return [...names];
 }
