@@ -37,7 +37,11 @@ describe("checkDeployment", () => {
   });
 
   it("warns outside local when the build has no deployment id", () => {
-    const { errors, warnings } = checkDeployment("staging", { NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: KEY_32, NEXT_DEPLOYMENT_ID: "", ...SEARCH });
+    const { errors, warnings } = checkDeployment("staging", {
+      NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: KEY_32,
+      NEXT_DEPLOYMENT_ID: "",
+      ...SEARCH,
+    });
     expect(errors).toEqual([]);
     expect(warnings).toEqual([expect.stringMatching(/no deployment id.*NEXT_DEPLOYMENT_ID/)]);
     expect(checkDeployment("local", { NEXT_DEPLOYMENT_ID: "" }).warnings).toEqual([]);
