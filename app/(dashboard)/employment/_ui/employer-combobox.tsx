@@ -6,6 +6,7 @@ import { classNames } from "@/components/ui/class-names";
 import { inputClass } from "@/components/forms/field-shell";
 import { EMPLOYER_NOT_FOUND, employerRequestHref, type EmployerHit } from "./employer-selection";
 import { searchUnavailable } from "@/lib/search/employer-search-client";
+import { logClientError } from "@/lib/browser/error-logging";
 import { keepActive, moveActive, type ActiveKey } from "./active-option";
 
 export interface ComboboxOption {
@@ -72,7 +73,8 @@ export function EmployerCombobox({
 }: EmployerComboboxProps) {
   const { query, refine } = useSearchBox();
   const { items, results } = useHits<EmployerHit & Record<string, unknown>>();
-  const { status, refresh } = useInstantSearch();
+  // catchError: a failed search is state shown below, not an error InstantSearch throws.
+  const { status, error: searchError, refresh } = useInstantSearch({ catchError: true });
   const [value, setValue] = useState(query);
   const [open, setOpen] = useState(true);
   const [activeKey, setActiveKey] = useState<ActiveKey>(null);
@@ -87,10 +89,16 @@ export function EmployerCombobox({
   const listRef = useRef<HTMLUListElement>(null);
 
   // The search failed (an error in the browser, or the server could not search): said as such,
-  // with a retry. Hits are shown only when they answer what is in the field now, so a failed or
-  // pending search never leaves an earlier query's list under a new one (issue 44).
+  // with a retry, and no list. Otherwise the hits shown answer what is in the field, or, while its
+  // answer is on the way, an earlier keystroke's (a non-empty start of it: type-ahead narrowing) —
+  // never another query's list, such as the first, unfiltered one (issue 44).
   const failed = status === "error" || searchUnavailable(results);
-  const current = !failed && results !== undefined && results !== null && results.query === value;
+  useEffect(() => {
+    if (status === "error" && searchError) logClientError("error", new Error(`[employer search] failed: ${searchError.name}`));
+  }, [status, searchError]);
+  const exact = !failed && results !== undefined && results !== null && results.query === value;
+  const narrowing = (answered: string) => answered.trim() !== "" && value.toLowerCase().startsWith(answered.toLowerCase());
+  const current = exact || (!failed && results !== undefined && results !== null && narrowing(results.query ?? ""));
   const options: ComboboxOption[] = [...(current ? items.map((hit) => ({ id: hit.objectID, hit })) : []), ...extraOptions];
   const keys = options.map((o) => o.id);
   const active = activeKey === null ? -1 : keys.indexOf(activeKey);
@@ -98,11 +106,11 @@ export function EmployerCombobox({
   // Until the answer to what is in the field has arrived (InstantSearch is idle only once no
   // request is pending; the query check covers the moment between a keystroke and that status).
   const searching = status === "loading" || status === "stalled" || (searched && results.query !== value);
-  const notFound = current && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
+  const notFound = exact && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
   const statusText = () => {
     if (failed) return "";
     if (status === "stalled") return "Still searching…";
-    if (notFound || !searched || !value.trim()) return "";
+    if (notFound || !exact || !value.trim()) return "";
     return countText(results?.nbHits ?? 0);
   };
 
