@@ -116,7 +116,7 @@ test.describe("the employer search failing in the browser", () => {
       }
       await applicantAt(page, "chooseEmployer");
       // The first, unfiltered list is in the page before typing.
-      await expect(page.getByText("More than 1,000 employers found")).toBeVisible();
+      await expect(page.getByRole("option").first()).toBeVisible();
       let failing = true;
       await page.route("**/api/local/algolia/**", async (route) => {
         if (!failing || !(route.request().postData() ?? "").includes("metro unified")) return route.continue();
@@ -129,7 +129,7 @@ test.describe("the employer search failing in the browser", () => {
       await expect(failure).toBeVisible({ timeout: 15_000 });
       await expect(failure).toContainText("The employer search is not available right now.");
       await expect(page.getByRole("option")).toHaveCount(0);
-      await expect(page.getByText("More than 1,000 employers found")).toHaveCount(0);
+      await expect(page.getByText(/employers? found/)).toHaveCount(0);
       await expect(employerCombobox(page, "Your employer")).toHaveValue("metro unified");
       await expect(failure.getByRole("link", { name: "Continue with “metro unified”" })).toHaveAttribute(
         "href",
