@@ -102,6 +102,9 @@ export default defineConfig({
         GRAPHQL_API_KEY: "da2-e2e",
         // A test-only AES key: outside local the server refuses to start without one (lib/config/deployment.ts).
         NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "ZTJlLXNlcnZlci1hY3Rpb25zLWtleS0wMTIzNDU2Nzg=",
+        // Outside local the employer search must be configured too; the browser never reaches this test-only app.
+        ALGOLIA_APP_ID: "E2ESTAGING",
+        ALGOLIA_SEARCH_KEY: "e2e-search-only-key",
         ...HOSTED_OVERRIDES,
       },
     },

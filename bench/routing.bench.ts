@@ -195,6 +195,8 @@ async function main(): Promise<void> {
     GRAPHQL_URL: "https://api.bench.test/graphql",
     GRAPHQL_API_KEY: "da2-bench",
     NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "YmVuY2gtc2VydmVyLWFjdGlvbnMta2V5LTAxMjM0NTY=",
+    ALGOLIA_APP_ID: "BENCHSTAGING",
+    ALGOLIA_SEARCH_KEY: "bench-search-only-key",
     DASHBOARD_APP_URL: "https://dashboard.bench.test",
     LENDING_APP_URL: "https://lending.bench.test",
   };

@@ -384,7 +384,8 @@ test("payroll linking through the Argyle stand-in confirms direct deposit", asyn
   const widget = page.getByRole("dialog", { name: "Connect your payroll" });
   await expect(widget).toBeVisible();
   await checkState(page, testInfo, "payroll-widget");
-  await widget.getByRole("button", { name: "Lincoln Elementary School payroll" }).click();
+  // Direct login (items: [argyleEmployerId]): the widget opens at the employer's own sign-in.
+  await widget.getByRole("button", { name: "Sign in to Lincoln Elementary School payroll" }).click();
   await widget.getByRole("button", { name: "Done" }).click();
   await expect(page.getByText("Your payroll account is linked and direct deposit is confirmed.")).toBeVisible();
   await checkState(page, testInfo, "payroll-linked");

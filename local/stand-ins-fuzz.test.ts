@@ -38,6 +38,21 @@ export const NASTY_BODIES: ReadonlyArray<readonly [string, string]> = [
   ["a number", "1e999"],
   ["a huge string", JSON.stringify({ query: "x".repeat(3 * 1024 * 1024) })],
   ["wrong types", '{"query":1,"variables":[],"requests":"x","ClientId":{},"link_token":[],"userToken":1,"advanceSeconds":"1"}'],
+  // Issue 43: two parentId filters ANDed once answered 500; any facetFilters get results or a 400.
+  ...(
+    [
+      ["two parents ANDed", ["parentId:1", "parentId:2"]],
+      ["parents ORed and negated", [["parentId:1", "-parentId:2"], "-parentId:3"]],
+      ["another attribute", ["name:x"]],
+      ["nested too deep", [[["parentId:1"]]]],
+      ["not strings", [1, null, {}, [true]]],
+      ["no colon, empty group, NUL", ["parentId", [], "parentId:\u0000"]],
+      ["a string", "-parentId:1"],
+    ] as const
+  ).map(([what, facetFilters]) => {
+    const query = { indexName: "local_employers", query: "", facetFilters };
+    return [`facetFilters: ${what}`, JSON.stringify({ ...query, requests: [query] })] as const;
+  }),
   [
     "GraphQL variables nested 10,000 deep",
     `{"query":"query Q($id: String!) { loadEmployer(employerId: $id) { name } }","variables":{"id":${deepObject(10_000)}}}`,

@@ -1,7 +1,8 @@
 import type { AppEnv } from "./env";
 
 /**
- * What a deployed instance needs beyond lib/config/env.ts, read by Next itself rather than by our
+ * What a deployed instance needs beyond lib/config/env.ts: the employer search's keys (optional
+ * in the schema, since local mode has its stand-in), and what is read by Next itself rather than by our
  * code: the server-actions encryption key (the same on every instance and every build of a
  * release, or one instance cannot decrypt another's action arguments) and the build's deployment
  * id (next.config.ts, from NEXT_DEPLOYMENT_ID at build; Next puts the build's value back into the
@@ -36,6 +37,15 @@ export function checkDeployment(appEnv: AppEnv, env: Record<string, string | und
     errors.push(
       `Invalid configuration: NEXT_SERVER_ACTIONS_ENCRYPTION_KEY is required when APP_ENV=${appEnv} ` +
         "(a secret: one base64 AES key, e.g. `openssl rand -base64 32`, given to the build and to every instance)",
+    );
+  }
+  // Without them the employer search (the first page of every new applicant) cannot work: a hosted
+  // instance refuses to start rather than serve a page that fails (locally the stand-in answers).
+  const missingSearch = ["ALGOLIA_APP_ID", "ALGOLIA_SEARCH_KEY"].filter((name) => !env[name]?.trim());
+  if (appEnv !== "local" && missingSearch.length > 0) {
+    errors.push(
+      `Invalid configuration: ${missingSearch.join(" and ")} ${missingSearch.length > 1 ? "are" : "is"} required when APP_ENV=${appEnv} ` +
+        "(the hosted employer search; its index is <APP_ENV>_employers)",
     );
   }
   if (appEnv !== "local" && !env.NEXT_DEPLOYMENT_ID) {

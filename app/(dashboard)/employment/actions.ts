@@ -87,11 +87,18 @@ export async function saveEmploymentAction(employerId: string, values: unknown):
 export async function startPayrollLinkAction(
   employerId: string,
   directDeposit: boolean,
-): Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null }>> {
+): Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null; argyleEmployerId: string | null }>> {
   return userAction({ page: PAGE, operation: "initializeArgyle" }, async ({ client, username }) => {
     const answer = await initializeArgyle(client, { username, employerId, directDeposit: directDeposit === true });
     if (!answer.userToken) return failure("failed");
-    return { ok: true, userToken: answer.userToken, sandbox: serverConfig().appEnv !== "production", flowId: answer.linkFlowId };
+    return {
+      ok: true,
+      userToken: answer.userToken,
+      sandbox: serverConfig().appEnv !== "production",
+      flowId: answer.linkFlowId,
+      // The employer's Argyle item: the widget opens at its sign-in (direct login).
+      argyleEmployerId: answer.argyleEmployerId ?? null,
+    };
   });
 }
 

@@ -73,6 +73,8 @@ export default async function EmploymentRoute() {
       config={{ appEnv: config.appEnv, algolia: config.algolia }}
       serverOrigin={serverConfig().appUrl}
       argyleScriptUrl={config.widgets.argyleScriptUrl}
+      // A draft is the user's own (as on /personal): another account in the same tab never sees it.
+      draftKey={appInfo.username ? `employment-details:${appInfo.username}` : undefined}
     />
   );
 }

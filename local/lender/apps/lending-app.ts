@@ -279,9 +279,20 @@ ${actionForm(
   );
 }
 
+/**
+ * A refusal as the person reads it: without the internal field name the API's message starts with
+ * ("file: The file is larger than 10 MB…" reads "The file is larger than 10 MB…"), as a sentence.
+ */
+export function personMessage(message: string): string {
+  const text = message.replace(/^[A-Za-z_][\w.]*: /, "").trim();
+  if (!text) return "Please check what you entered and try again.";
+  const sentence = text[0]!.toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 function fail(error: unknown): string {
-  if (error instanceof InputError) return error.message;
-  if (error instanceof ApiCallError && error.errorType === "BadRequestException") return error.message;
+  if (error instanceof InputError) return personMessage(error.message);
+  if (error instanceof ApiCallError && error.errorType === "BadRequestException") return personMessage(error.message);
   throw error;
 }
 

@@ -61,7 +61,7 @@ describe("the lending app stand-in", () => {
     expect(cross.status).toBe(403);
     const wrong = await post("lending/apply/completeUnderReview", cookie, { action: "accept" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.text()).toContain("this page cannot do that");
+    expect(await wrong.text()).toContain("This page cannot do that");
     expect(await stepOf("under-review@example.com")).toBe("completeUnderReview");
   });
 
@@ -79,7 +79,7 @@ describe("the lending app stand-in", () => {
     expect(await nextLink()).toBe("/apply/offerDetails");
     const early = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
     expect(early.status).toBe(400);
-    expect(await early.text()).toContain("accept the offer before setting up direct deposit");
+    expect(await early.text()).toContain("Accept the offer before setting up direct deposit");
     const accepted = await post("lending/apply/offerDetails", cookie, { action: "accept" });
     expect([accepted.status, accepted.headers.get("location")]).toEqual([303, "/offer/directDeposit"]);
     const done = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });

@@ -1,4 +1,4 @@
-import { localToday } from "../../infra/clock/clock";
+import { localNow, localToday } from "../../infra/clock/clock";
 import type { ArgyleInit, EmploymentNextResult } from "../../../contract/generated/types";
 import { createHash, randomBytes } from "node:crypto";
 import { employmentSchema } from "../../../lib/employment/schema";
@@ -123,11 +123,12 @@ export async function initializeArgyle(db: Db, caller: Caller, args: { username:
     const newUserId = `argyle-user-${randomBytes(8).toString("hex")}`;
     const rows = await tx.query<{ argyle_user_id: string }>(
       `INSERT INTO argyle_users (argyle_user_id, sub, employer_id, direct_deposit, user_token_sha256, token_expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))
+       VALUES ($1, $2, $3, $4, $5, $7::timestamptz + make_interval(secs => $6))
        ON CONFLICT (sub) DO UPDATE SET employer_id = EXCLUDED.employer_id, direct_deposit = EXCLUDED.direct_deposit,
               user_token_sha256 = EXCLUDED.user_token_sha256, token_expires_at = EXCLUDED.token_expires_at
        RETURNING argyle_user_id`,
-      [newUserId, caller.sub, employerId, directDeposit, sha256(userToken), TOKEN_LIFETIME_SECONDS],
+      // The stand-ins' clock (local/infra/clock), so a test can let a token expire as Argyle's do after an hour.
+      [newUserId, caller.sub, employerId, directDeposit, sha256(userToken), TOKEN_LIFETIME_SECONDS, localNow().toISOString()],
     );
     const argyleUserId = rows[0]!.argyle_user_id;
     const flow = directDeposit ? { id: "flow_local_direct_deposit", name: "Direct deposit switch" } : { id: "flow_local_income", name: "Income verification" };
@@ -188,9 +189,9 @@ async function userForToken(db: Queryable, userToken: unknown): Promise<{ argyle
   if (typeof userToken !== "string" || !userToken) throw new ArgyleTokenError("userToken is required");
   const row = (
     await db.query<{ argyle_user_id: string; employer_id: string; employer_name: string; direct_deposit: boolean; expired: boolean }>(
-      `SELECT u.argyle_user_id, u.employer_id, e.name AS employer_name, u.direct_deposit, u.token_expires_at < now() AS expired
+      `SELECT u.argyle_user_id, u.employer_id, e.name AS employer_name, u.direct_deposit, u.token_expires_at < $2::timestamptz AS expired
          FROM argyle_users u JOIN employers e ON e.id = u.employer_id WHERE u.user_token_sha256 = $1`,
-      [sha256(userToken)],
+      [sha256(userToken), localNow().toISOString()],
     )
   )[0];
   if (!row) throw new ArgyleTokenError("unknown user token");

@@ -6,7 +6,7 @@ import { API_KEY, gql, persona, signUpUser, sql, standInSuite } from "./testing/
 
 jest.setTimeout(120_000);
 
-const server = standInSuite();
+const server = standInSuite({ LOCAL_CLOCK_CONTROL: "1" });
 
 const newUser = () => signUpUser(server.url, "emp");
 
@@ -280,6 +280,25 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     });
     const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
     expect(app).toEqual({ direct_deposit_confirmed: false });
+  });
+
+  it("an expired user token is refused as Argyle does (expired_user_token); a renewed one for the same user goes on", async () => {
+    const u = await newUser();
+    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "3001") { nextRoute } }');
+    const first = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001" })).body.data!.initializeArgyle;
+    // An hour and a second on the stand-ins' clock: Argyle's user tokens last an hour.
+    const moved = await fetch(`${server.url}/api/local/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 3601 }) });
+    expect(moved.status).toBe(200);
+    expect(await widget("/session", { userToken: first.userToken })).toMatchObject({
+      status: 401,
+      body: { errorType: "expired_user_token" },
+    });
+    const renewed = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001" })).body.data!.initializeArgyle;
+    const session = await widget("/session", { userToken: renewed.userToken });
+    expect(session.status).toBe(200);
+    expect(session.body.userId).toBe(JSON.parse(first.payload).userId);
+    // The employer's own item, which the widget opens at directly (items: [argyleEmployerId]).
+    expect(session.body.items).toContainEqual(expect.objectContaining({ id: renewed.argyleEmployerId, kind: "employer" }));
   });
 
   it("serves the widget script and refuses unknown tokens", async () => {

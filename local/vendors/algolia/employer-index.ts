@@ -98,9 +98,34 @@ function vocabulary(db: Queryable): Promise<string[]> {
 
 export interface EmployerQuery {
   query: string;
-  parentId?: string;
+  /** Which parents a hit may have (facetFilters on parentId, reduced); none: any. */
+  parents?: ParentFilter;
   hitsPerPage: number;
   page: number;
+}
+
+/**
+ * A filter on the one faceted attribute, parentId. Every employer has at most one parent, so any
+ * AND/OR/NOT of parentId literals reduces to "the parent is one of" or "the parent is none of"
+ * (the latter also holding for employers without a parent, as Algolia's negation does).
+ */
+export type ParentFilter = { kind: "in"; ids: string[] } | { kind: "notIn"; ids: string[] };
+
+/** The filter as SQL on `e.parent_id`, its ids passed through `param`. */
+function parentCondition(filter: ParentFilter, param: (v: unknown) => string): string {
+  const ids = `${param(filter.ids)}::text[]`;
+  return filter.kind === "in" ? `e.parent_id = ANY(${ids})` : `(e.parent_id IS NULL OR NOT e.parent_id = ANY(${ids}))`;
+}
+
+function paramList(): { params: unknown[]; param: (v: unknown) => string } {
+  const params: unknown[] = [];
+  return {
+    params,
+    param: (v) => {
+      params.push(v);
+      return `$${params.length}`;
+    },
+  };
 }
 
 export interface EmployerSearchResult {
@@ -128,15 +153,18 @@ export async function searchEmployers(db: Queryable, q: EmployerQuery): Promise<
 
   // Without words: the whole directory (or one parent's sub-employers) by name.
   if (words.length === 0) {
-    const filter = q.parentId !== undefined ? `WHERE e.parent_id = $3` : "";
-    const params: unknown[] = [q.hitsPerPage, offset, ...(q.parentId !== undefined ? [q.parentId] : [])];
+    const list = paramList();
+    const filter = q.parents ? `WHERE ${parentCondition(q.parents, list.param)}` : "";
     const rows = await db.query<{ hit: EmployerHit }>(
-      `SELECT ${HIT} FROM employers e LEFT JOIN employers p ON p.id = e.parent_id ${filter} ORDER BY e.search_name, e.id LIMIT $1 OFFSET $2`,
-      params,
+      `SELECT ${HIT} FROM employers e LEFT JOIN employers p ON p.id = e.parent_id ${filter}
+        ORDER BY e.search_name, e.id LIMIT ${list.param(q.hitsPerPage)} OFFSET ${list.param(offset)}`,
+      list.params,
     );
+    const counting = paramList();
+    const countFilter = q.parents ? `WHERE ${parentCondition(q.parents, counting.param)}` : "";
     const count = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM employers e ${filter.replace("$3", "$2")} LIMIT $1) capped`,
-      [COUNT_CAP + 1, ...(q.parentId !== undefined ? [q.parentId] : [])],
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM employers e ${countFilter} LIMIT ${counting.param(COUNT_CAP + 1)}) capped`,
+      counting.params,
     );
     return capped(
       rows.map((r) => r.hit),
@@ -151,19 +179,22 @@ export async function searchEmployers(db: Queryable, q: EmployerQuery): Promise<
   // Tiers 0–1 straight from the btree on the normalised name: the exact name, then names starting
   // with the query in name order. Such a name matches every query word by prefix, so no word check.
   const prefix = `${escapeLike(query)}%`;
+  const exactList = paramList();
   const exact = await db.query<{ hit: EmployerHit }>(
     `SELECT ${HIT} FROM employers e LEFT JOIN employers p ON p.id = e.parent_id
-      WHERE e.search_name = $1 ${q.parentId !== undefined ? "AND e.parent_id = $2" : ""} ORDER BY e.id`,
-    [query, ...(q.parentId !== undefined ? [q.parentId] : [])],
+      WHERE e.search_name = ${exactList.param(query)} ${q.parents ? `AND ${parentCondition(q.parents, exactList.param)}` : ""} ORDER BY e.id`,
+    exactList.params,
   );
+  const startList = paramList();
   const startsWith = await db.query<{ hit: EmployerHit }>(
     `SELECT ${HIT} FROM employers e LEFT JOIN employers p ON p.id = e.parent_id
-      WHERE e.search_name LIKE $1 AND e.search_name <> $2 ${q.parentId !== undefined ? "AND e.parent_id = $4" : ""}
-      ORDER BY e.search_name, e.id LIMIT $3`,
-    [prefix, query, need, ...(q.parentId !== undefined ? [q.parentId] : [])],
+      WHERE e.search_name LIKE ${startList.param(prefix)} AND e.search_name <> ${startList.param(query)}
+        ${q.parents ? `AND ${parentCondition(q.parents, startList.param)}` : ""}
+      ORDER BY e.search_name, e.id LIMIT ${startList.param(need)}`,
+    startList.params,
   );
   let hits = [...exact, ...startsWith].map((r) => r.hit);
-  if (hits.length >= need && q.parentId === undefined) {
+  if (hits.length >= need && !q.parents) {
     const [{ n } = { n: 0 }] = await db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM employers WHERE search_name LIKE $1 LIMIT ${COUNT_CAP + 1}) capped`,
       [prefix],
@@ -173,13 +204,9 @@ export async function searchEmployers(db: Queryable, q: EmployerQuery): Promise<
   }
 
   // Every other match: each query word overlaps the employer's words (GIN), ranked in the database.
-  const params: unknown[] = [];
-  const param = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
+  const { params, param } = paramList();
   const all = matches.map((m) => `e.terms && ${param([...m.exact, ...m.typo])}::text[]`);
-  if (q.parentId !== undefined) all.push(`e.parent_id = ${param(q.parentId)}`);
+  if (q.parents) all.push(parentCondition(q.parents, param));
   const where = all.join(" AND ");
   const [{ n: total } = { n: 0 }] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM employers e WHERE ${where} LIMIT ${COUNT_CAP + 1}) capped`,

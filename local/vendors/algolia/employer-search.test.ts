@@ -156,6 +156,26 @@ describe("the local employer index, Algolia wire format", () => {
     for (const h of a!.hits) expect(h).toMatchObject({ parentId: "2000", parentName: "State of Georgia" });
   });
 
+  it("answers any facetFilters with results or a 400 in Algolia's shape (never a 5xx)", async () => {
+    const subs = EMPLOYERS.filter((e) => e.parentId === "2000").length;
+    const { body } = await multi([
+      { indexName: INDEX, query: "", facetFilters: ["parentId:1000", "parentId:2000"] },
+      { indexName: INDEX, query: "", facetFilters: [["parentId:1000", "parentId:2000"]] },
+      { indexName: INDEX, query: "health", facetFilters: [["parentId:2000", "-parentId:2000"], "parentId:2000"] },
+      { indexName: INDEX, query: "", facetFilters: ["-parentId:2000"], hitsPerPage: 1000 },
+    ]);
+    const [both, either, health, notGeorgia] = body.results as Result[];
+    expect(both!.nbHits).toBe(0);
+    expect(either!.nbHits).toBe(subs + EMPLOYERS.filter((e) => e.parentId === "1000").length);
+    expect(names(health!)).toEqual(["Georgia Department of Public Health"]);
+    for (const h of notGeorgia!.hits) expect(h.parentId).not.toBe("2000");
+    for (const facetFilters of [["name:x"], [[["parentId:1"]]], [1]]) {
+      const refused = await multi([{ indexName: INDEX, query: "", facetFilters }]);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ status: 400, message: expect.any(String) });
+    }
+  });
+
   it("pages, with counts capped like Algolia's approximate ones", async () => {
     const { body } = await multi([
       { indexName: INDEX, query: "", hitsPerPage: 10, page: 0 },

@@ -4,6 +4,7 @@ import { findInvalidText } from "../../infra/http/invalid-text";
 import { readJsonBody } from "../../infra/http/read-body";
 import type { EmployerHit } from "../../lender/data/employers";
 import { searchEmployers } from "./employer-index";
+import { FacetFilterError, parentFilter } from "./facet-filters";
 
 /** Algolia answers a larger request with 413; the browser client sends a few hundred bytes. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -76,30 +77,6 @@ function readParams(request: SearchRequest): Record<string, unknown> {
   return merged;
 }
 
-const FILTER = /^\s*parentId\s*:\s*(?:"([^"]*)"|'([^']*)'|([\w-]+))\s*$/;
-
-/** The one filter the employer step needs: parentId:<id>, as filters or facetFilters. */
-function parentIdFilter(params: Record<string, unknown>): string | undefined {
-  const found: string[] = [];
-  const take = (expression: string) => {
-    const m = FILTER.exec(expression);
-    if (!m) throw new AlgoliaError(400, `Unsupported filter "${expression}": only parentId:<id> is supported locally`);
-    found.push((m[1] ?? m[2] ?? m[3])!);
-  };
-  if (typeof params.filters === "string" && params.filters.trim()) take(params.filters);
-  const facetFilters = params.facetFilters;
-  if (typeof facetFilters === "string") take(facetFilters);
-  else if (Array.isArray(facetFilters)) {
-    for (const f of facetFilters) {
-      if (typeof f === "string") take(f);
-      else if (Array.isArray(f) && f.length === 1 && typeof f[0] === "string") take(f[0]);
-      else throw new AlgoliaError(400, "Unsupported facetFilters: only parentId:<id> is supported locally");
-    }
-  }
-  if (new Set(found).size > 1) return "\u0000no-employer-has-two-parents";
-  return found[0];
-}
-
 function intParam(params: Record<string, unknown>, name: string, fallback: number, max: number): number {
   const raw = params[name];
   if (raw === undefined) return fallback;
@@ -150,8 +127,14 @@ async function runQuery(db: Db, request: SearchRequest, indexName: string) {
   const query = typeof params.query === "string" ? params.query : "";
   const hitsPerPage = intParam(params, "hitsPerPage", DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE);
   const page = intParam(params, "page", 0, 10_000);
-  const parentId = parentIdFilter(params);
-  const { hits, nbHits, exhaustiveNbHits } = await searchEmployers(db, { query, parentId, hitsPerPage, page });
+  let parents;
+  try {
+    parents = parentFilter(params);
+  } catch (error) {
+    if (error instanceof FacetFilterError) throw new AlgoliaError(400, error.message);
+    throw error;
+  }
+  const { hits, nbHits, exhaustiveNbHits } = await searchEmployers(db, { query, parents, hitsPerPage, page });
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const pre = typeof params.highlightPreTag === "string" ? params.highlightPreTag : "<em>";
   const post = typeof params.highlightPostTag === "string" ? params.highlightPostTag : "</em>";

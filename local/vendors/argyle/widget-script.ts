@@ -4,6 +4,9 @@
  * Argyle.create({userToken, onAccountConnected, onClose, onError, onTokenExpired, ...}).open()/.close().
  * The modal lists the payroll connections of the token's employer; picking one "connects" it
  * (POST /api/local/argyle/accounts) and calls onAccountConnected({accountId, userId, itemId}).
+ * As Argyle Link does: `items: [oneItemId]` opens directly at that item's sign-in (direct login),
+ * several items narrow the list; a request refused with expired_user_token calls
+ * onTokenExpired(updateToken) and, once the app hands over a new token, is made again with it.
  */
 export function argyleWidgetScript(basePath: string): string {
   return `(() => {
@@ -25,12 +28,34 @@ export function argyleWidgetScript(basePath: string): string {
     for (const c of children) node.append(c);
     return node;
   };
+  const RENEWAL_WAIT_MS = 20000;
   const BUTTON = "display:block;width:100%;min-height:44px;margin:8px 0;padding:10px 12px;border:1px solid #4b5563;border-radius:6px;background:#fff;color:#111827;font:inherit;text-align:left;cursor:pointer";
   function create(config) {
     if (!config || typeof config.userToken !== "string" || !config.userToken) throw new Error("Argyle.create: userToken is required");
     let root = null;
     let previousFocus = null;
     const call = (name, arg) => { try { if (typeof config[name] === "function") config[name](arg); } catch (e) { console.error(e); } };
+    let token = config.userToken;
+    // Asks the app for a new token (onTokenExpired), at most once per request; null when none comes.
+    const renewToken = () => new Promise((resolve) => {
+      if (typeof config.onTokenExpired !== "function") return resolve(null);
+      const timer = setTimeout(() => resolve(null), RENEWAL_WAIT_MS);
+      call("onTokenExpired", (fresh) => {
+        clearTimeout(timer);
+        resolve(typeof fresh === "string" && fresh ? fresh : null);
+      });
+    });
+    const withToken = async (path, body) => {
+      try {
+        return await post(path, { ...body, userToken: token });
+      } catch (e) {
+        if (e.errorType !== "expired_user_token") throw e;
+        const fresh = await renewToken();
+        if (!fresh) throw e;
+        token = fresh;
+        return post(path, { ...body, userToken: token });
+      }
+    };
     const close = () => {
       if (!root) return;
       root.remove();
@@ -51,19 +76,19 @@ export function argyleWidgetScript(basePath: string): string {
       closeButton.focus();
       let session;
       try {
-        session = await post("/session", { userToken: config.userToken });
+        session = await withToken("/session", {});
       } catch (e) {
-        if (e.errorType === "expired_user_token") call("onTokenExpired", (token) => { config.userToken = token; });
         body.replaceChildren(el("p", { role: "alert" }, "We could not open payroll linking. Please close this window and try again."));
         call("onError", { errorType: e.errorType, errorMessage: e.message, errorDetails: null });
         return;
       }
+      const wanted = Array.isArray(config.items) ? config.items.filter((id) => typeof id === "string") : [];
+      const offered = wanted.length ? session.items.filter((i) => wanted.includes(i.id)) : session.items;
       const list = el("div", { role: "group", "aria-label": "Payroll connections" });
-      for (const item of session.items) {
-        list.append(el("button", { type: "button", style: BUTTON, "data-item-id": item.id, onclick: async () => {
+      const connect = async (item) => {
           body.replaceChildren(el("p", { role: "status" }, "Connecting " + item.name + "…"));
           try {
-            const account = await post("/accounts", { userToken: config.userToken, itemId: item.id });
+            const account = await withToken("/accounts", { itemId: item.id });
             call("onAccountConnected", { accountId: account.accountId, userId: account.userId, itemId: account.itemId });
             const done = el("button", { type: "button", style: BUTTON + ";background:#166534;color:#fff;text-align:center", onclick: close }, "Done");
             body.replaceChildren(el("p", { role: "status" }, item.name + " is connected."), done);
@@ -73,7 +98,23 @@ export function argyleWidgetScript(basePath: string): string {
             call("onAccountError", { accountId: null, userId: session.userId, itemId: item.id });
             call("onError", { errorType: e.errorType, errorMessage: e.message, errorDetails: null });
           }
-        } }, item.name));
+      };
+      for (const item of offered.length ? offered : session.items) {
+        list.append(el("button", { type: "button", style: BUTTON, "data-item-id": item.id, onclick: () => connect(item) }, item.name));
+      }
+      if (offered.length === 1 && wanted.length === 1) {
+        // Direct login: the item's own sign-in, no search or list first.
+        const item = offered[0];
+        const signIn = el("button", { type: "button", style: BUTTON + ";background:#166534;color:#fff;text-align:center", "data-item-id": item.id, onclick: () => connect(item) }, "Sign in to " + item.name);
+        body.replaceChildren(
+          el("p", { style: "margin:12px 0 4px", "data-direct-login": item.id }, session.directDeposit
+            ? "Sign in to " + item.name + " to set up your loan payment by direct deposit."
+            : "Sign in to " + item.name + " to confirm your income."),
+          signIn,
+          el("p", { style: "font-size:14px;color:#374151" }, "Local stand-in: no real payroll account is contacted."),
+        );
+        signIn.focus();
+        return;
       }
       body.replaceChildren(
         el("p", { style: "margin:12px 0 4px" }, session.directDeposit

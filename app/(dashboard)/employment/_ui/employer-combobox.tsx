@@ -4,7 +4,9 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useHits, useInstantSearch, useSearchBox } from "react-instantsearch";
 import { classNames } from "@/components/ui/class-names";
 import { inputClass } from "@/components/forms/field-shell";
-import { EMPLOYER_NOT_FOUND, type EmployerHit } from "./employer-selection";
+import { EMPLOYER_NOT_FOUND, employerRequestHref, type EmployerHit } from "./employer-selection";
+import { searchUnavailable } from "@/lib/search/employer-search-client";
+import { logClientError } from "@/lib/browser/error-logging";
 import { keepActive, moveActive, type ActiveKey } from "./active-option";
 
 export interface ComboboxOption {
@@ -71,7 +73,8 @@ export function EmployerCombobox({
 }: EmployerComboboxProps) {
   const { query, refine } = useSearchBox();
   const { items, results } = useHits<EmployerHit & Record<string, unknown>>();
-  const { status } = useInstantSearch();
+  // catchError: a failed search is state shown below, not an error InstantSearch throws.
+  const { status, error: searchError, refresh } = useInstantSearch({ catchError: true });
   const [value, setValue] = useState(query);
   const [open, setOpen] = useState(true);
   const [activeKey, setActiveKey] = useState<ActiveKey>(null);
@@ -85,17 +88,29 @@ export function EmployerCombobox({
   const statusId = `${id}-status`;
   const listRef = useRef<HTMLUListElement>(null);
 
-  const options: ComboboxOption[] = [...items.map((hit) => ({ id: hit.objectID, hit })), ...extraOptions];
+  // The search failed (an error in the browser, or the server could not search): said as such,
+  // with a retry, and no list. Otherwise the hits shown answer what is in the field, or, while its
+  // answer is on the way, an earlier keystroke's (a non-empty start of it: type-ahead narrowing) —
+  // never another query's list, such as the first, unfiltered one (issue 44).
+  const failed = status === "error" || searchUnavailable(results);
+  useEffect(() => {
+    if (status === "error" && searchError) logClientError("error", new Error(`[employer search] failed: ${searchError.name}`));
+  }, [status, searchError]);
+  const exact = !failed && results !== undefined && results !== null && results.query === value;
+  const narrowing = (answered: string) => answered.trim() !== "" && value.toLowerCase().startsWith(answered.toLowerCase());
+  const current = exact || (!failed && results !== undefined && results !== null && narrowing(results.query ?? ""));
+  const options: ComboboxOption[] = [...(current ? items.map((hit) => ({ id: hit.objectID, hit })) : []), ...extraOptions];
   const keys = options.map((o) => o.id);
   const active = activeKey === null ? -1 : keys.indexOf(activeKey);
   const searched = results !== undefined && results !== null;
   // Until the answer to what is in the field has arrived (InstantSearch is idle only once no
   // request is pending; the query check covers the moment between a keystroke and that status).
   const searching = status === "loading" || status === "stalled" || (searched && results.query !== value);
-  const notFound = searched && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
+  const notFound = exact && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
   const statusText = () => {
+    if (failed) return "";
     if (status === "stalled") return "Still searching…";
-    if (notFound || !searched || !value.trim()) return "";
+    if (notFound || !exact || !value.trim()) return "";
     return countText(results?.nbHits ?? 0);
   };
 
@@ -179,9 +194,37 @@ export function EmployerCombobox({
         {statusText()}
       </p>
       {notFound && (
-        <p className="font-semibold text-red-700" data-testid="employer-not-found">
-          {EMPLOYER_NOT_FOUND}
-        </p>
+        <div className="flex flex-col gap-1" data-testid="employer-not-found">
+          <p className="font-semibold text-red-700">{EMPLOYER_NOT_FOUND}</p>
+          <p className="text-gray-800">
+            {/* A plain link: /employerRequest is a redirect to the lending app, carrying the name. */}
+            <a href={employerRequestHref(value)} className="font-semibold text-brand underline">
+              Ask us to add {value.trim()}
+            </a>{" "}
+            and continue your application with your employer&apos;s details.
+          </p>
+        </div>
+      )}
+      {failed && (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-2 rounded-md border border-red-700 px-3 py-2"
+          data-testid="employer-search-failed"
+        >
+          <p className="text-gray-900">
+            The employer search is not available right now. Please try again, or come back in a few minutes: what you typed is kept.
+          </p>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <button type="button" className="min-h-11 font-semibold text-brand underline" onClick={() => refresh()}>
+              Try the search again
+            </button>
+            {value.trim() && (
+              <a href={employerRequestHref(value)} className="min-h-11 content-center font-semibold text-brand underline">
+                Continue with “{value.trim()}”
+              </a>
+            )}
+          </div>
+        </div>
       )}
       <div
         className={classNames("overflow-hidden transition-[max-height] duration-250 ease-in-out", expanded ? "max-h-[220px]" : "max-h-0")}

@@ -1,4 +1,4 @@
-import { chooseOther, resolvePick, shellRouteFor, subEmployerFilter, type EmployerHit } from "./employer-selection";
+import { chooseOther, employerRequestHref, resolvePick, shellRouteFor, subEmployerFilter, type EmployerHit } from "./employer-selection";
 
 const parent: EmployerHit = { objectID: "1000", name: "Metro Unified School District", parentId: null };
 const island: EmployerHit = { objectID: "8000", name: "Harbor Point Water District", parentId: null };
@@ -71,4 +71,14 @@ describe("shellRouteFor", () => {
     [null, null],
     [undefined, null],
   ])("%p -> %p", (input, expected) => expect(shellRouteFor(input)).toBe(expected));
+});
+
+describe("employerRequestHref: /employerRequest carrying what was typed", () => {
+  it.each([
+    ["Qqxzzv Robotics", "/employerRequest?employerName=Qqxzzv+Robotics"],
+    ["  metro unified  ", "/employerRequest?employerName=metro+unified"],
+    ["A&B / C?=#", "/employerRequest?employerName=A%26B+%2F+C%3F%3D%23"],
+    ["   ", "/employerRequest"],
+    ["x".repeat(300), `/employerRequest?employerName=${"x".repeat(200)}`],
+  ])("%j -> %s", (typed, href) => expect(employerRequestHref(typed)).toBe(href));
 });

@@ -20,6 +20,15 @@ export type PickOutcome = { kind: "chosen"; employer: EmployerHit } | { kind: "s
 export const SUB_EMPLOYER_HELP = "Select 'Other' if you work directly for the parent employer or do not see your sub-employer.";
 export const EMPLOYER_NOT_FOUND = "Employer not found";
 
+/**
+ * SPEC 2's /employerRequest (a redirect to the lending app's apply page, the query kept) with what
+ * the person typed, so the employer they could not find is asked for without typing it again.
+ */
+export function employerRequestHref(typed: string): string {
+  const name = typed.trim().slice(0, 200);
+  return name ? `/employerRequest?${new URLSearchParams({ employerName: name })}` : "/employerRequest";
+}
+
 /** Index filter for the sub-employers of a parent (Algolia filter syntax; parentId is facetable). */
 export function subEmployerFilter(parentId: string): string {
   return `parentId:"${parentId.replace(/["\\]/g, "")}"`;

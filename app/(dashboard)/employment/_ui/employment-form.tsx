@@ -4,6 +4,7 @@ import { ELIGIBILITY_MESSAGES } from "@/lib/lending/eligibility";
 import { useMemo } from "react";
 import {
   DateField,
+  DraftRestored,
   Form,
   FormError,
   IntegerField,
@@ -73,12 +74,23 @@ export interface EmploymentFormProps {
   knownIncome?: KnownIncome | null;
   childrensHospital: boolean;
   submitLabel: string;
-  onSave: (values: EmploymentArgs) => Promise<SaveOutcome>;
+  /** `saved` forgets the kept draft: called by the page as soon as the save is accepted (before it moves on). */
+  onSave: (values: EmploymentArgs, saved: () => void) => Promise<SaveOutcome>;
   onCancel?: () => void;
+  /** Keeps a draft of what is typed across reloads in this tab (the user's own key). */
+  draftKey?: string;
 }
 
 /** The employment details form (SPEC 3, 5) on the form kit, validated with the shared schema. */
-export function EmploymentForm({ saved, knownIncome = null, childrensHospital, submitLabel, onSave, onCancel }: EmploymentFormProps) {
+export function EmploymentForm({
+  saved,
+  knownIncome = null,
+  childrensHospital,
+  submitLabel,
+  onSave,
+  onCancel,
+  draftKey,
+}: EmploymentFormProps) {
   const schema = useMemo(
     () => lazySchema(() => import("@/lib/employment/schema").then((m) => m.employmentSchema({ childrensHospital }))),
     [childrensHospital],
@@ -86,8 +98,10 @@ export function EmploymentForm({ saved, knownIncome = null, childrensHospital, s
   const form = useZodForm({
     schema,
     initialValues: draftFromSaved(saved, knownIncome),
-    onSubmit: async (values, { setFieldError, setFormError }) => {
-      const outcome = await onSave(values);
+    // No field of this form is a secret (no SSN, account or routing number), so nothing is omitted.
+    draft: draftKey ? { key: draftKey } : undefined,
+    onSubmit: async (values, { setFieldError, setFormError, clearDraft }) => {
+      const outcome = await onSave(values, clearDraft);
       if (outcome.ok) return;
       if (outcome.field && outcome.field in values) setFieldError(outcome.field as keyof EmploymentInput & string, outcome.message);
       else setFormError(outcome.message);
@@ -96,6 +110,7 @@ export function EmploymentForm({ saved, knownIncome = null, childrensHospital, s
 
   return (
     <Form form={form} aria-labelledby="employment-details-title">
+      <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
       <TextField form={form} name="title" label="Job title" autoComplete="organization-title" maxLength={100} />
       <SelectField
         form={form}

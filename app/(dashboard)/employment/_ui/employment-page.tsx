@@ -50,6 +50,8 @@ export interface EmploymentPageProps {
   config: Pick<PublicConfig, "appEnv" | "algolia">;
   serverOrigin: string;
   argyleScriptUrl: string;
+  /** The key of the details form's draft (the user's own), when the user is known. */
+  draftKey?: string;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -149,6 +151,7 @@ export function EmploymentPage({
   config,
   serverOrigin,
   argyleScriptUrl,
+  draftKey,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -169,13 +172,14 @@ export function EmploymentPage({
     return null;
   };
 
-  const onSave = async (values: EmploymentArgs): Promise<SaveOutcome> => {
+  const onSave = async (values: EmploymentArgs, saved: () => void): Promise<SaveOutcome> => {
     if (!employer) return { ok: false, message: "Choose your employer first." };
     const result = await saveEmploymentAction(employer.employerId, values);
     if (!result.ok) {
       const field = firstFailedField(result);
       return { ok: false, field, message: message(field ? "invalid" : result.reason) };
     }
+    saved();
     const paystubs = result.requirePaystubs ? " We will ask you for recent pay stubs to confirm your income." : "";
     const after = await afterEmploymentSaved(result.nextRoute, result.requirePaystubs === true);
     if (after === "waiting") {
@@ -274,6 +278,7 @@ export function EmploymentPage({
                 submitLabel={view === "details" ? "Continue" : "Save changes"}
                 onSave={onSave}
                 onCancel={view === "saved" ? () => setEditing(false) : undefined}
+                draftKey={draftKey}
               />
             </OnDemand>
           ) : (

@@ -17,6 +17,8 @@ interface ArgyleGlobal {
     userToken: string;
     sandbox?: boolean;
     flowId?: string;
+    /** One item: Link opens directly at its sign-in (Argyle's direct login). */
+    items?: string[];
     onAccountConnected?: (p: { accountId: string; userId: string; itemId: string }) => void;
     onAccountError?: (p: { accountId: string | null; userId: string; itemId: string }) => void;
     onError?: (p: { errorType: string; errorMessage: string; errorDetails: unknown }) => void;
@@ -42,13 +44,18 @@ export interface PayrollLinkProps {
   /** The widget script: Argyle's CDN, or the local stand-in's copy. */
   scriptUrl: string;
   directDeposit: boolean;
-  start: () => Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null }>>;
+  /** initializeArgyle: a user token (a new one each call, for the same Argyle user) and the employer's item. */
+  start: () => Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null; argyleEmployerId: string | null }>>;
   finish: (argyleUserId: string) => Promise<ActionResult>;
 }
 
 type State = { kind: "idle" } | { kind: "open" } | { kind: "linked" } | { kind: "failed"; message: string };
 
-/** Payroll linking through Argyle: initializeArgyle, the widget, then successfulArgyleUpdate. */
+/**
+ * Payroll linking through Argyle: initializeArgyle, the widget, then successfulArgyleUpdate. The
+ * widget opens at the chosen employer (direct login, `items`), and when its one-hour user token
+ * expires mid-way (onTokenExpired) a new one is asked for and handed over, so the person goes on.
+ */
 export function PayrollLink({ employerName, scriptUrl, directDeposit, start, finish }: PayrollLinkProps) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const { run, pending } = useSubmitOnce(async () => {
@@ -63,6 +70,16 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
       userToken: init.userToken,
       sandbox: init.sandbox,
       ...(init.flowId && !init.flowId.startsWith("flow_local") ? { flowId: init.flowId } : {}),
+      ...(init.argyleEmployerId ? { items: [init.argyleEmployerId] } : {}),
+      onTokenExpired: (updateToken) => {
+        void start().then(
+          (renewed) => {
+            if (renewed.ok) updateToken(renewed.userToken);
+            else logClientError("error", new Error("[payroll link] the user token could not be renewed"));
+          },
+          (error: unknown) => logClientError("error", error instanceof Error ? error : new Error(String(error))),
+        );
+      },
       onAccountConnected: ({ userId }) => {
         connected = userId;
       },
