@@ -5,6 +5,7 @@ import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
 import { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS, isServedState, loanAmountProblem } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
+import { findInvalidText } from "../../infra/http/invalid-text";
 import { IDENTITY_FIELDS, decideIdentityChange, type IdentityField } from "../rules/application-rules";
 
 /**
@@ -269,6 +270,9 @@ export async function addData(db: Db, caller: Caller, username: unknown, reappli
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new InputError("reapplicationData", "must encode a JSON object");
   }
+  // The door checks the text it sees (local/lender/graphql/limits.ts); this text arrives encoded.
+  const invalid = findInvalidText(parsed);
+  if (invalid) throw new InputError("reapplicationData", `holds a NUL or an unpaired surrogate at ${invalid}, which is not text`);
   await db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
     await tx.query(`UPDATE applications SET reapplication_data = ($2::text)::jsonb, updated_at = now() WHERE sub = $1`, [
