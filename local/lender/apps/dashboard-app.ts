@@ -1,6 +1,7 @@
 import { deriveLoanState, type LoanState } from "../../../lib/application/loan-state";
 import { stepRank } from "../../../lib/application/steps";
 import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import { localToday } from "../../infra/clock/clock";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
 import * as lending from "../rules/operations";
@@ -140,7 +141,7 @@ function home(l: Load): Response {
   const next = nextFor(l, state);
   const name = [info.personal?.given_name, info.personal?.family_name].filter(Boolean).join(" ") || info.primary_email || info.username;
   const loan = l.loanInfo;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday(); // the stand-ins' clock, which wrote the schedule
   const upcoming = loan?.scheduledPayments.find((p: ApiJson) => p.paymentDate >= today) ?? null;
   const statements = l.documents.flatMap((d) => d.statements);
   const borrower = loan

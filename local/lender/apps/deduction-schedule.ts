@@ -1,5 +1,5 @@
 import { dollarsToCents } from "../../../lib/lending/loan-math";
-import { payrollDeductionSchedule } from "../rules/payroll-deductions";
+import { payrollDeductionSchedule } from "../../../lib/lending/payroll-deductions";
 import { monthsPaid, payFrequency } from "../rules/rules";
 import { e, usd } from "./pages";
 
