@@ -1,3 +1,4 @@
+import { formatUsd } from "../format/money";
 import { LoanTermsError, type LoanDisclosure, type PayFrequency } from "./loan-math";
 import { payrollDeductionSchedule } from "./payroll-deductions";
 
@@ -49,7 +50,14 @@ export function repaymentSchedule(
     };
   }
   const d = payrollDeductionSchedule(disclosure.totalOfPaymentsCents, how.frequency, how.monthsPaid);
-  return { method: "payroll", frequency: d.frequency, count: d.count, regularCents: d.regularCents, lastCents: d.lastCents, totalCents: d.totalCents };
+  return {
+    method: "payroll",
+    frequency: d.frequency,
+    count: d.count,
+    regularCents: d.regularCents,
+    lastCents: d.lastCents,
+    totalCents: d.totalCents,
+  };
 }
 
 /**
@@ -81,7 +89,8 @@ export const FREQUENCY_WORDS: Record<PayFrequency, string> = {
 };
 
 /** The headline of a schedule: "$93.06 every two weeks from your paycheck (52 payments)". */
-export function scheduleHeadline(s: RepaymentSchedule, usd: (cents: number) => string): string {
+export function scheduleHeadline(s: RepaymentSchedule): string {
+  const usd = (cents: number) => formatUsd(cents / 100);
   const how = s.method === "payroll" ? `${FREQUENCY_WORDS[s.frequency]} from your paycheck` : `${FREQUENCY_WORDS.monthly}, paid by you`;
   const last = s.lastCents === s.regularCents ? "" : `, the last ${usd(s.lastCents)}`;
   return `${usd(s.regularCents)} ${how} (${s.count} payments${last})`;

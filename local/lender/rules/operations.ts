@@ -327,7 +327,10 @@ export function signatureIdFor(username: string): string {
 }
 
 /** How the loan will be repaid: the employment's pay frequency and months paid, and the employer's payment type. */
-async function repaymentFacts(tx: Queryable, sub: string): Promise<{ frequency: PayFrequency; monthsPaid: number; method: RepaymentMethod }> {
+async function repaymentFacts(
+  tx: Queryable,
+  sub: string,
+): Promise<{ frequency: PayFrequency; monthsPaid: number; method: RepaymentMethod }> {
   const [row] = await tx.query<{ pay_frequency: string | null; pay_months: number | null; payment_type: string | null }>(
     `SELECT e.pay_frequency, e.pay_months, emp.default_payment_type AS payment_type
        FROM applications a LEFT JOIN employment e ON e.sub = a.sub LEFT JOIN employers emp ON emp.id = a.employer_id
@@ -464,10 +467,13 @@ export async function insertLoan(
   // paycheck ('Payroll', SPEC 3), or monthly from the borrower's own account.
   const [payroll, mask] = plan.method === "payroll" ? ["directDeposit", "Payroll"] : ["monthly", await activeMask(tx, input.sub)];
   for (let n = 1; n <= plan.count; n++) {
-    await tx.query(
-      `INSERT INTO scheduled_payments (loan_id, frequency, amount, payment_date, account_mask) VALUES ($1, $2, $3, $4, $5)`,
-      [loanId, payroll, (n === plan.count ? plan.lastCents : plan.regularCents) / 100, paymentDueDate(input.originated, plan, n), mask],
-    );
+    await tx.query(`INSERT INTO scheduled_payments (loan_id, frequency, amount, payment_date, account_mask) VALUES ($1, $2, $3, $4, $5)`, [
+      loanId,
+      payroll,
+      (n === plan.count ? plan.lastCents : plan.regularCents) / 100,
+      paymentDueDate(input.originated, plan, n),
+      mask,
+    ]);
   }
   return { loanId, payoutDate };
 }
