@@ -199,7 +199,8 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
   // month carry that month's instalment, to within a few cents).
   const paid = due.filter((k) => k.date <= today);
   const monthsElapsed = disclosure.schedule.filter((k) => addMonths(originated, k.number) <= today).length;
-  const balance = paidOff ? 0 : monthsElapsed === 0 ? amount : disclosure.schedule[monthsElapsed - 1]!.balanceAfterCents / 100;
+  const noteBalance = monthsElapsed === 0 ? amount : disclosure.schedule[monthsElapsed - 1]!.balanceAfterCents / 100;
+  const balance = paidOff ? 0 : noteBalance;
   const next = due.find((k) => k.date > today);
 
   await tx.query(
