@@ -69,10 +69,10 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(src.searchParams.get("skip_domain_verification")).toBe("1");
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
-  // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR, $201.62 a month.
+  // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR; repaid from a biweekly paycheck, 52 payments of $93.06.
   await expect(frame.getByText("$3,975.00")).toBeVisible();
   await expect(frame.getByText("19.64%")).toBeVisible();
-  await expect(frame.getByText("$201.62")).toBeVisible();
+  await expect(frame.getByText("$93.06 every two weeks from your paycheck", { exact: false })).toBeVisible(); // the collected schedule
   // The stand-in refuses to sign without the signer's name and consent.
   await frame.getByLabel("Type your full name to sign").fill("");
   await frame.getByRole("button", { name: "Sign contract" }).click();

@@ -221,15 +221,20 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expect(page.getByTestId("til-amount-financed")).toHaveText("$3,975.00");
   await expect(page.getByTestId("til-finance-charge")).toHaveText("$863.72");
   await expect(page.getByTestId("til-total")).toHaveText("$4,838.72");
-  await expect(page.getByTestId("til-schedule")).toContainText("$201.62");
-  await expect(page.getByTestId("til-schedule")).toContainText("$201.46");
+  // One repayment schedule (issue 42): the offer's headline, its TIL schedule, the direct-deposit
+  // page, the contract and the dashboard all say the payment collected, 52 biweekly paydays of $93.06.
+  const PAYMENT = "$93.06 every two weeks from your paycheck (52 payments, the last $92.66)";
+  await expect(page.getByTestId("offer-payment")).toHaveText(PAYMENT);
+  await expect(page.getByTestId("til-schedule")).toContainText("$93.06");
+  await expect(page.getByTestId("til-schedule")).toContainText("$92.66");
+  await expect(page.getByTestId("til-schedule")).not.toContainText("$201.62");
   await axe(page);
   await expectState(page, "Offer Sent", "review");
   expect(await skipAheadGoesTo(page, "consentPage")).toBe("/apply/offerDetails");
 
   await page.getByRole("button", { name: "Accept offer" }).click();
   await expect(page).toHaveURL(new RegExp(`${LENDING}/direct-deposit$`));
-  await expect(page.getByTestId("deduction")).toContainText("$93.06"); // 201.62 × 12 / 26, rounded up
+  await expect(page.getByTestId("deduction")).toHaveText(PAYMENT);
   await axe(page);
   await page.getByLabel(/I have asked my payroll office/).check();
   await page.getByRole("button", { name: "Confirm direct deposit" }).click();
@@ -244,6 +249,7 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   // The borrower opens the contract: the e-signature stand-in in its iframe.
   const frame = await openContract(page);
   await expect(frame.getByText("$3,975.00")).toBeVisible();
+  await expect(frame.getByText(PAYMENT)).toBeVisible();
   await frame.getByLabel("Type your full name to sign").fill("Jordan Rivera");
   await frame.getByLabel("I agree to sign this contract electronically").check();
   await frame.getByRole("button", { name: "Sign contract" }).click();
@@ -261,7 +267,7 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expect(page.getByTestId("application-step")).toHaveText("Loan active");
   await expect(page.getByTestId("loan-state")).toHaveText("Loan funded");
   await expect(page.getByTestId("balance")).toHaveText("$4,000.00");
-  await expect(page.getByTestId("next-payment")).toContainText("$201.62");
+  await expect(page.getByTestId("next-payment")).toContainText("$93.06");
   await axe(page);
   expect(await claims(page)).toMatchObject({ step: "activeLoan", loanState: "originated" });
   expect(await skipAheadGoesTo(page, "offerDetails")).toBe("/_restricted");

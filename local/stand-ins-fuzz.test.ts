@@ -247,6 +247,52 @@ describe("what each stand-in answers instead", () => {
     expect([res.status, await res.text()]).toEqual([400, `Bad Request: invalid characters in ${where}`]);
   });
 
+  describe("graphql: text the database cannot store is bad input naming the field, never InternalFailure", () => {
+    const b64 = (s: string) => Buffer.from(s).toString("base64");
+    const BAD_TEXT: ReadonlyArray<readonly [string, string]> = [
+      ["NUL", "a\u0000b"],
+      ["lone high surrogate", "a\ud800"],
+      ["lone low surrogate", "\udc00b"],
+    ];
+    const CALLS = (bad: string): ReadonlyArray<readonly [string, string, Record<string, unknown>, string]> => [
+      [
+        "addData (encoded value)",
+        "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
+        { u: persona("newcomer@example.com").username, d: b64(JSON.stringify({ employer: bad })) },
+        "reapplicationData",
+      ],
+      [
+        "addData (encoded key)",
+        "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
+        { u: persona("newcomer@example.com").username, d: b64(JSON.stringify({ [bad]: 1 })) },
+        "reapplicationData",
+      ],
+      [
+        "addData (argument)",
+        "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
+        { u: bad, d: "e30=" },
+        "$u",
+      ],
+      ["logs", "mutation ($m: String!) { logs(message: $m) }", { m: bad }, "$m"],
+      ["setEmployer", "mutation ($e: ID!) { setEmployer(employerId: $e) { __typename } }", { e: bad }, "$e"],
+    ];
+    const cases = BAD_TEXT.flatMap(([kind, bad]) =>
+      CALLS(bad).map(([name, query, variables, field]) => [`${name}, ${kind}`, query, variables, field] as const),
+    );
+    it.each(cases)("%s", async (_, query, variables, field) => {
+      const token = await server.tokenFor("newcomer@example.com");
+      const res = await post(
+        "/api/local/graphql",
+        { "content-type": "application/json", authorization: token },
+        JSON.stringify({ query, variables }),
+      );
+      expect(res.status).toBe(200);
+      const [error] = JSON.parse(res.text).errors;
+      expect(error).toMatchObject({ errorType: "BadRequestException", errorInfo: { field } });
+      expect(error.message).toContain(field);
+    });
+  });
+
   it("plaid: a NUL in a field is a 400 naming it", async () => {
     const res = await post("/api/local/plaid/link/token/get", { "content-type": "application/json" }, '{"link_token":"a\\u0000"}');
     expect(res.status).toBe(400);

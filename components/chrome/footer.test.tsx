@@ -50,6 +50,10 @@ describe("Footer", () => {
     expect(screen.getByRole("link", { name: "Employee Loans home" })).toHaveAttribute("href", "/");
   });
 
+  it("shows SPEC 9's version string for support", () => {
+    expect(screen.getByRole("contentinfo").textContent).toContain("Version 1.5.71");
+  });
+
   it("prints the loan terms with the worked example", () => {
     const text = screen.getByRole("contentinfo").textContent ?? "";
     for (const fragment of [
@@ -59,6 +63,8 @@ describe("Footer", () => {
       "19.64% APR",
       "$201.62",
       "$4,838.72",
+      "Representative example, repaid monthly",
+      "It is an example: your own offer shows your payments",
       "not sponsored by employers",
       "partner bank",
     ]) {

@@ -2,6 +2,7 @@ import { AppLink } from "@/components/ui/app-link";
 import { classNames } from "@/components/ui/class-names";
 import { ExternalLink } from "@/components/ui/external-link";
 import { focusRing } from "@/components/ui/focus-ring";
+import { APP_VERSION } from "./app-version";
 import { loanTermsText } from "./loan-terms";
 import { CONTACT, LEGAL_LINKS, SOCIAL_LINKS, TRUST_BADGES } from "./site-links";
 import { SiteLogo } from "./site-logo";
@@ -60,6 +61,7 @@ export function Footer() {
         {loanTermsText().map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
+        <p data-testid="app-version">Version {APP_VERSION}</p>
       </div>
     </footer>
   );

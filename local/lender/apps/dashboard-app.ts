@@ -1,11 +1,13 @@
 import { deriveLoanState, type LoanState } from "../../../lib/application/loan-state";
 import { stepRank } from "../../../lib/application/steps";
 import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import { localToday } from "../../infra/clock/clock";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
 import * as lending from "../rules/operations";
 import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
+import { offerSchedule } from "./deduction-schedule";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { actionForm, e, loanStateWords, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
 
@@ -41,6 +43,10 @@ const LOAD = /* GraphQL */ `
         personal {
           given_name
           family_name
+        }
+        employment {
+          payFrequency
+          payMonths
         }
         offer {
           ...OfferTerms
@@ -140,7 +146,7 @@ function home(l: Load): Response {
   const next = nextFor(l, state);
   const name = [info.personal?.given_name, info.personal?.family_name].filter(Boolean).join(" ") || info.primary_email || info.username;
   const loan = l.loanInfo;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = localToday(); // the stand-ins' clock, which wrote the schedule
   const upcoming = loan?.scheduledPayments.find((p: ApiJson) => p.paymentDate >= today) ?? null;
   const statements = l.documents.flatMap((d) => d.statements);
   const borrower = loan
@@ -207,7 +213,7 @@ async function contract(l: Load, s: AppSession, config: AppsConfig, notice = "")
       "Contract",
       `<h1>Your contract is signed</h1>${err}
 <p data-testid="contract-status">Signed. We are funding your loan.</p>
-${truthInLending(terms)}
+${truthInLending(terms, offerSchedule(o, info.employment))}
 ${actionForm("originate", `<button type="submit">Originate (fund) the loan</button>`, { ops: true })}`,
     );
   }
@@ -229,7 +235,7 @@ ${actionForm("originate", `<button type="submit">Originate (fund) the loan</butt
   return html(
     "Contract",
     `<h1>Your loan contract</h1>${err}
-${truthInLending(terms)}
+${truthInLending(terms, offerSchedule(o, info.employment))}
 ${info.directDepositConfirmed ? "" : `<p>Set up your <a href="/offer/directDeposit">payroll deduction</a> first.</p>`}
 <p><a class="button" href="/dashboard?counters=${encodeURIComponent(sig)}" data-testid="sign-link">Review and sign your contract</a></p>`,
   );

@@ -1,30 +1,52 @@
-import { dollarsToCents } from "../../../lib/lending/loan-math";
-import { payrollDeductionSchedule } from "../rules/payroll-deductions";
+import { discloseLoan, TERM_MONTHS } from "../../../lib/lending/loan-math";
+import {
+  FREQUENCY_WORDS,
+  repaymentMethod,
+  repaymentSchedule,
+  scheduleHeadline,
+  scheduleOfOffer,
+  type RepaymentSchedule,
+} from "../../../lib/lending/repayment-schedule";
 import { monthsPaid, payFrequency } from "../rules/rules";
 import { e, usd } from "./pages";
 
-const FREQUENCY_WORDS = { weekly: "weekly", biweekly: "every two weeks", semimonthly: "twice a month", monthly: "monthly" } as const;
+type Employment = { payFrequency?: string | null; payMonths?: number | null } | null | undefined;
+type OfferRow = { offerPaymentAmount: number; offerDeductionAmount: number; expectedPayments: number; offerTotalCost: number };
 
 /**
- * The payroll deductions as a schedule (lib/lending/payroll-deductions): on the applicant's pay
- * frequency and months paid a year, adding up to the total of payments, the last one taking the
- * rounding. Shown wherever a deduction amount is.
+ * The one repayment schedule (lib/lending/repayment-schedule) as the hosted apps' stand-ins show it:
+ * an offer's from what the offer stores, so the headline, the Truth in Lending schedule and the
+ * dashboard agree with SPEC 3's offerPaymentAmount, offerDeductionAmount and expectedPayments.
  */
-export function deductionSchedule(
-  totalOfPayments: number,
-  employment: { payFrequency?: string | null; payMonths?: number | null } | null | undefined,
-): string {
-  const frequency = payFrequency(employment?.payFrequency ?? null);
-  const months = monthsPaid(employment?.payMonths ?? null);
-  const s = payrollDeductionSchedule(dollarsToCents(totalOfPayments), frequency, months);
-  const rows =
-    s.lastCents === s.regularCents
-      ? `<tr><td>${s.count}</td><td>${usd(s.regularCents / 100)}</td></tr>`
-      : `<tr><td>${s.count - 1}</td><td>${usd(s.regularCents / 100)}</td></tr><tr><td>1 (the last)</td><td>${usd(s.lastCents / 100)}</td></tr>`;
-  return `<div class="table-wrap"><table data-testid="deduction-schedule">
-<caption>Payroll deductions: paid ${e(FREQUENCY_WORDS[frequency])}, ${months} months a year</caption>
-<thead><tr><th scope="col">Number of deductions</th><th scope="col">Amount of each</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot><tr><th scope="row">${s.count} in all</th><td data-testid="deduction-total">${usd(s.totalCents / 100)}</td></tr></tfoot>
-</table></div>`;
+export function offerSchedule(offer: OfferRow, employment: Employment): RepaymentSchedule {
+  return scheduleOfOffer(offer, payFrequency(employment?.payFrequency ?? null));
+}
+
+/** Before an offer (prequalified terms): the schedule the offer will have, from the same module. */
+export function plannedSchedule(
+  terms: { principalCents: number; feeCents: number; rateBps: number },
+  employment: Employment,
+  defaultPaymentType: string | null | undefined,
+): RepaymentSchedule {
+  return repaymentSchedule(discloseLoan({ ...terms, termMonths: TERM_MONTHS }), {
+    method: repaymentMethod(defaultPaymentType),
+    frequency: payFrequency(employment?.payFrequency ?? null),
+    monthsPaid: monthsPaid(employment?.payMonths ?? null),
+  });
+}
+
+/** "$93.06 every two weeks from your paycheck (52 payments, the last $92.66)". */
+export function paymentHeadline(s: RepaymentSchedule): string {
+  return e(scheduleHeadline(s));
+}
+
+/** The Truth in Lending payment schedule's rows (Reg Z §1026.18(g)): number, amount, when due. */
+export function scheduleRows(s: RepaymentSchedule): string {
+  const when =
+    s.method === "payroll"
+      ? `From your paycheck ${e(FREQUENCY_WORDS[s.frequency])}, starting on your first payday after the loan is funded`
+      : "Monthly, paid by you, starting one month after the loan is funded";
+  const regular = `<tr><td>${s.count - 1}</td><td>${usd(s.regularCents / 100)}</td><td>${when}</td></tr>`;
+  const last = `<tr><td>1</td><td>${usd(s.lastCents / 100)}</td><td>The last payment, within ${TERM_MONTHS} months after the loan is funded</td></tr>`;
+  return regular + last;
 }

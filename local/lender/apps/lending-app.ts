@@ -14,7 +14,8 @@ import {
   type AppSession,
   type AppsConfig,
 } from "./app-session";
-import { deductionSchedule } from "./deduction-schedule";
+import { offerSchedule, paymentHeadline, plannedSchedule, scheduleRows } from "./deduction-schedule";
+import type { RepaymentSchedule } from "../../../lib/lending/repayment-schedule";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
@@ -44,6 +45,7 @@ const LOAD = /* GraphQL */ `
         step
         username
         primary_email
+        employer
         employerName
         amountAppliedFor
         stateOfResidence
@@ -66,7 +68,6 @@ const LOAD = /* GraphQL */ `
         }
         offer {
           ...OfferTerms
-          expectedPayments
           contractSigned
         }
         prequalification {
@@ -84,10 +85,20 @@ const LOAD = /* GraphQL */ `
   ${OFFER_TERMS_FRAGMENT}
 `;
 
-type Load = { applicationStep: string; appInfo: ApiJson };
+type Load = { applicationStep: string; appInfo: ApiJson; paymentType?: string | null };
+
+const EMPLOYER_PAYMENT_TYPE = "mutation ($id: ID!) { loadEmployer(employerId: $id) { defaultPaymentType } }";
 
 async function load(config: AppsConfig, s: AppSession): Promise<Load> {
-  return (await callApi<{ loadFrontend: Load }>(config, s.token, LOAD)).loadFrontend;
+  const l = (await callApi<{ loadFrontend: Load }>(config, s.token, LOAD)).loadFrontend;
+  // How the loan will be repaid before an offer says so: the employer's payment type (SPEC 3).
+  if (l.applicationStep !== "prequalApprove" || !l.appInfo.employer) return l;
+  const employer = (
+    await callApi<{ loadEmployer: { defaultPaymentType: string | null } | null }>(config, s.token, EMPLOYER_PAYMENT_TYPE, {
+      id: l.appInfo.employer,
+    })
+  ).loadEmployer;
+  return { ...l, paymentType: employer?.defaultPaymentType ?? null };
 }
 
 const page = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
@@ -96,11 +107,9 @@ function stepLine(step: string): string {
   return `<p>Where your application is: <strong data-testid="application-step" data-step="${e(step)}">${e(stepWords(step))}</strong>.</p>`;
 }
 
-/** The Truth in Lending box (Reg Z §1026.18) and the payment schedule, from the loan math. */
-export function truthInLending(terms: { principalCents: number; feeCents: number; rateBps: number }): string {
+/** The Truth in Lending box (Reg Z §1026.18) and the payment schedule that will be collected, from the loan math. */
+export function truthInLending(terms: { principalCents: number; feeCents: number; rateBps: number }, schedule: RepaymentSchedule): string {
   const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
-  const last = d.schedule.at(-1)!;
-  const regular = d.schedule.length - 1;
   return `<section class="card" aria-labelledby="til">
 <h2 id="til">Truth in Lending disclosure</h2>
 <div class="til" data-testid="til">
@@ -112,10 +121,7 @@ export function truthInLending(terms: { principalCents: number; feeCents: number
 <div class="table-wrap"><table data-testid="til-schedule">
 <caption>Payment schedule</caption>
 <thead><tr><th scope="col">Number of payments</th><th scope="col">Amount of each payment</th><th scope="col">When payments are due</th></tr></thead>
-<tbody>
-<tr><td>${regular}</td><td>${usd(d.paymentCents / 100)}</td><td>Monthly, starting one month after the loan is funded</td></tr>
-<tr><td>1</td><td>${usd(last.paymentCents / 100)}</td><td>${TERM_MONTHS} months after the loan is funded</td></tr>
-</tbody></table></div>
+<tbody>${scheduleRows(schedule)}</tbody></table></div>
 <p>Prepaid finance charge (origination fee): ${usd(terms.feeCents / 100)}. Interest rate ${pct(terms.rateBps / 100)}. No penalty for paying early.</p>
 </section>`;
 }
@@ -161,6 +167,7 @@ ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
     case "prequalApprove": {
       const terms = prequalTerms(info);
       if (!terms) return elsewhere();
+      const schedule = plannedSchedule(terms, info.employment, l.paymentType);
       return page(
         "You are prequalified",
         `<h1>You are prequalified</h1>${err}
@@ -169,8 +176,9 @@ ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
 <dt>Interest rate</dt><dd>${pct(terms.rateBps / 100)}</dd>
 <dt>Term</dt><dd>${TERM_MONTHS} months</dd>
 <dt>Origination fee</dt><dd>${usd(terms.feeCents / 100)}</dd>
+<dt>Payment</dt><dd data-testid="quote-payment">${paymentHeadline(schedule)}</dd>
 </dl></section>
-${truthInLending(terms)}
+${truthInLending(terms, schedule)}
 ${here("prequalApprove") ? actionForm("continue", `<button type="submit">Continue</button>`) : `<p><a href="/apply">Go to your current step</a></p>`}`,
       );
     }
@@ -227,18 +235,17 @@ ${actionForm("complete-review", `<button type="submit">Complete the review and s
       const terms = prequalTerms(info);
       if (stored !== "Offer Sent" || !terms || !info.offer) return elsewhere();
       const o = info.offer;
+      const schedule = offerSchedule(o, info.employment);
       return page(
         "Your offer",
         `<h1>Your loan offer</h1>${err}
 <section class="card"><dl data-testid="offer">
 <dt>Amount financed</dt><dd>${usd(o.offerAmountFinanced)}</dd>
 <dt>APR</dt><dd>${pct(o.offerOriginalAPR)}</dd>
-<dt>Monthly payment</dt><dd>${usd(o.offerPaymentAmount)}</dd>
-<dt>Payroll deduction</dt><dd>${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period (${e(String(o.expectedPayments))} deductions)</dd>
+<dt>Payment</dt><dd data-testid="offer-payment">${paymentHeadline(schedule)}</dd>
 <dt>Term</dt><dd>${e(String(o.offerTerm))} months</dd>
-</dl>
-${deductionSchedule(o.offerTotalCost, info.employment)}</section>
-${truthInLending(terms)}
+</dl></section>
+${truthInLending(terms, schedule)}
 ${actionForm("accept", `<button type="submit">Accept offer</button>`)}`,
       );
     }
@@ -266,10 +273,9 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
     `<h1>Set up your payroll deduction</h1>${err}
 <section class="card"><dl>
 <dt>Employer</dt><dd>${e(info.employerName ?? "—")}</dd>
-<dt>Deduction</dt><dd data-testid="deduction">${usd(o.offerDeductionAmount)} each ${e(info.employment?.payFrequency ?? "biweekly")} pay period</dd>
+<dt>Deduction</dt><dd data-testid="deduction">${paymentHeadline(offerSchedule(o, info.employment))}</dd>
 <dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
-</dl>
-${deductionSchedule(o.offerTotalCost, info.employment)}</section>
+</dl></section>
 ${actionForm(
   "confirm-direct-deposit",
   `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>

@@ -5,7 +5,8 @@ import { isIslandEmployer, loadEmployer } from "./employers";
 import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from "./frontend";
 import { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS, isServedState, loanAmountProblem } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
-import { IDENTITY_FIELDS, decideIdentityChange, type IdentityField } from "../rules/application-rules";
+import { findInvalidText } from "../../infra/http/invalid-text";
+import { IDENTITY_FIELDS, decideDecisionFactChange, decideIdentityChange, type IdentityField } from "../rules/application-rules";
 
 /**
  * The user operations of the local API. Each write validates every argument first, then runs in
@@ -59,6 +60,21 @@ export async function moveTo(tx: Queryable, sub: string, step: string): Promise<
  * application is still at chooseEmployer, moves it to loanDetails (nextRoute /apply/loanDetails;
  * null when the step did not move).
  */
+/**
+ * The rule's message when the employer or state may no longer change (local/lender/rules), read in
+ * the writing transaction with the row locked, so every door — the API, the shell's actions, the
+ * hosted apps' stand-ins — obeys it and no concurrent step move slips between check and write.
+ */
+async function decisionFactLocked(tx: Queryable, sub: string, field: "employerId" | "state", requested: string): Promise<string | null> {
+  const [row] = await tx.query<{ step: string; employer_id: string | null; state_of_residence: string | null }>(
+    `SELECT step, employer_id, state_of_residence FROM applications WHERE sub = $1 FOR UPDATE`,
+    [sub],
+  );
+  const current = field === "state" ? row!.state_of_residence : row!.employer_id;
+  const decision = decideDecisionFactChange({ step: row!.step, field, current, requested });
+  return decision.allowed ? null : decision.message;
+}
+
 export async function setEmployer(db: Db, caller: Caller, employerId: unknown): Promise<NextStepResult> {
   const fail = (validationError: string): NextStepResult => ({ nextRoute: null, validationError, serverError: null, data: null });
   if (typeof employerId !== "string" || !employerId.trim()) return fail("employerId: is required");
@@ -67,6 +83,8 @@ export async function setEmployer(db: Db, caller: Caller, employerId: unknown): 
     const employer = await loadEmployer(tx, id);
     if (!employer) return fail(`employerId: no employer with id "${id}"`);
     await ensureApplication(tx, caller);
+    const locked = await decisionFactLocked(tx, caller.sub, "employerId", id);
+    if (locked) return fail(`employerId: ${locked}`);
     await tx.query(`UPDATE applications SET employer_id = $2, updated_at = now() WHERE sub = $1`, [caller.sub, id]);
     const { step } = (await tx.query<{ step: string }>(`SELECT step FROM applications WHERE sub = $1`, [caller.sub]))[0]!;
     // Like the other next handlers: a route to follow only when the step moved; a later change of
@@ -108,6 +126,8 @@ export async function applies(db: Db, caller: Caller, input: AppliesInput): Prom
   const type = text("type", input.type, { max: 50, pattern: /^[\w -]+$/, patternHint: "must be a loan type name" });
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
+    const locked = await decisionFactLocked(tx, caller.sub, "state", state);
+    if (locked) throw new InputError("state", locked);
     await tx.query(
       `UPDATE applications SET amount_applied_for = $2, loan_reason = $3, other_description = $4,
               state_of_residence = $5, loan_type = $6, updated_at = now() WHERE sub = $1`,
@@ -269,6 +289,9 @@ export async function addData(db: Db, caller: Caller, username: unknown, reappli
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new InputError("reapplicationData", "must encode a JSON object");
   }
+  // The door checks the text it sees (local/lender/graphql/limits.ts); this text arrives encoded.
+  const invalid = findInvalidText(parsed);
+  if (invalid) throw new InputError("reapplicationData", `holds a NUL or an unpaired surrogate at ${invalid}, which is not text`);
   await db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
     await tx.query(`UPDATE applications SET reapplication_data = ($2::text)::jsonb, updated_at = now() WHERE sub = $1`, [

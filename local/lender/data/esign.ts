@@ -4,6 +4,8 @@ import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
 import { decideSigning } from "../rules/application-rules";
 import { SIGN_URL_VALID_MS } from "../../../lib/esign/sign-url";
+import { scheduleHeadline, scheduleOfOffer } from "../../../lib/lending/repayment-schedule";
+import { payFrequency } from "../rules/rules";
 
 /**
  * The e-signature stand-in's data. A signature request is an offer's signature id; signing it
@@ -134,8 +136,21 @@ export interface ContractSummary {
   amountFinanced: number | null;
   apr: number | null;
   term: number | null;
-  paymentAmount: number | null;
+  /** The repayment schedule's headline (lib/lending/repayment-schedule), as the offer and dashboard say it. */
+  payment: string | null;
   totalCost: number | null;
+}
+
+/** The offer's repayment schedule in words, or null when the offer's figures are incomplete. */
+function paymentOf(row: Record<string, unknown>): string | null {
+  const values = [row.paymentAmount, row.deductionAmount, row.expectedPayments, row.totalCost];
+  if (values.some((v) => v === null || v === undefined)) return null;
+  const [payment, deduction, count, total] = values.map(Number) as [number, number, number, number];
+  const schedule = scheduleOfOffer(
+    { offerPaymentAmount: payment, offerDeductionAmount: deduction, expectedPayments: count, offerTotalCost: total },
+    payFrequency(typeof row.payFrequency === "string" ? row.payFrequency : null),
+  );
+  return scheduleHeadline(schedule);
 }
 
 /** Opens a link (once): the signing page is served for it only the first time. */
@@ -151,12 +166,13 @@ export async function openSigningLink(db: Db, tokenInput: unknown, signatureIdIn
     if (request.contract_signed) throw new EsignError("ConflictException", "This contract is already signed.");
     await tx.query(`UPDATE esign_links SET opened_at = now() WHERE token_hash = $1`, [hashToken(token)]);
     const summary = (
-      await tx.query<{ s: Omit<ContractSummary, "signatureId"> }>(
+      await tx.query<{ s: Omit<ContractSummary, "signatureId" | "payment"> & Record<string, unknown> }>(
         `SELECT json_build_object(
             'signerName', trim(concat_ws(' ', p.given_name, p.family_name)),
             'amountFinanced', o.amount_financed, 'apr', o.original_apr, 'term', o.term,
-            'paymentAmount', o.payment_amount, 'totalCost', o.total_cost) AS s
-           FROM offers o LEFT JOIN personal p ON p.sub = o.sub WHERE o.sub = $1`,
+            'paymentAmount', o.payment_amount, 'deductionAmount', o.deduction_amount, 'expectedPayments', o.expected_payments,
+            'payFrequency', e.pay_frequency, 'totalCost', o.total_cost) AS s
+           FROM offers o LEFT JOIN personal p ON p.sub = o.sub LEFT JOIN employment e ON e.sub = o.sub WHERE o.sub = $1`,
         [link.sub],
       )
     )[0]!.s;
@@ -167,7 +183,7 @@ export async function openSigningLink(db: Db, tokenInput: unknown, signatureIdIn
       amountFinanced: num(summary.amountFinanced),
       apr: num(summary.apr),
       term: num(summary.term),
-      paymentAmount: num(summary.paymentAmount),
+      payment: paymentOf(summary),
       totalCost: num(summary.totalCost),
     };
   });

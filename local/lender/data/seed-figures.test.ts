@@ -8,7 +8,7 @@ import {
   amortisationSchedule, centsToDollars, discloseLoan, dollarsToCents, percentToBps,
   TERM_MONTHS,
 } from "../../../lib/lending/loan-math";
-import { payrollDeductionSchedule } from "../rules/payroll-deductions";
+import { repaymentMethod, repaymentSchedule } from "../../../lib/lending/repayment-schedule";
 import { monthsPaid, offerFigures, payFrequency } from "../rules/rules";
 import { sql, standInSuite } from "../graphql/testing/api-test-kit";
 
@@ -27,13 +27,15 @@ interface TermsRow {
   term: number;
   pay_frequency: string | null;
   pay_months: number | null;
+  payment_type: string | null;
 }
 
 async function termsOf(sub: string) {
   const [row] = await sql<TermsRow>(
     server.url,
-    `SELECT p.sub, p.amount, p.interest_rate, p.origination_fee, p.term, e.pay_frequency, e.pay_months
-       FROM prequalifications p LEFT JOIN employment e USING (sub) WHERE p.sub = $1 AND p.status`,
+    `SELECT p.sub, p.amount, p.interest_rate, p.origination_fee, p.term, e.pay_frequency, e.pay_months, emp.default_payment_type AS payment_type
+       FROM prequalifications p LEFT JOIN employment e USING (sub) JOIN applications a USING (sub) LEFT JOIN employers emp ON emp.id = a.employer_id
+      WHERE p.sub = $1 AND p.status`,
     [sub],
   );
   if (!row) throw new Error(`no prequalification for ${sub}`);
@@ -41,6 +43,7 @@ async function termsOf(sub: string) {
     terms: { principalCents: dollarsToCents(Number(row.amount)), feeCents: dollarsToCents(Number(row.origination_fee)), rateBps: percentToBps(Number(row.interest_rate)), termMonths: row.term },
     frequency: payFrequency(row.pay_frequency),
     months: monthsPaid(row.pay_months),
+    method: repaymentMethod(row.payment_type),
   };
 }
 
@@ -49,8 +52,8 @@ describe("the seeded figures are the loan math's", () => {
     const offers = await sql<Record<string, unknown> & { sub: string }>(server.url, "SELECT * FROM offers ORDER BY sub");
     expect(offers.length).toBeGreaterThan(0);
     for (const offer of offers) {
-      const { terms, frequency, months } = await termsOf(offer.sub);
-      const f = offerFigures(terms, frequency, months);
+      const { terms, frequency, months, method } = await termsOf(offer.sub);
+      const f = offerFigures(terms, frequency, months, method);
       const stored = Object.fromEntries(["amount_financed", "original_apr", "total_cost", "term", "payment_amount", "deduction_amount", "expected_payments"].map((k) => [k, n(offer[k])]));
       expect({ sub: offer.sub, ...stored }).toEqual({
         sub: offer.sub,
@@ -65,27 +68,35 @@ describe("the seeded figures are the loan math's", () => {
     }
   });
 
-  it("each loan: APR, amount, fee, deduction; every payment made is the schedule's instalment and the balance is the schedule's", async () => {
+  it("each loan: APR, amount, fee, deduction; every payment made is the collected schedule's and the balance is the note's", async () => {
     const loans = await sql<Record<string, unknown> & { loan_id: string; sub: string; status: string }>(server.url, "SELECT * FROM loans ORDER BY loan_id");
     expect(loans.length).toBeGreaterThan(0);
     for (const loan of loans) {
-      const { terms, frequency, months } = await termsOf(loan.sub);
+      const { terms, frequency, months, method } = await termsOf(loan.sub);
       const d = discloseLoan(terms);
+      const plan = repaymentSchedule(d, { method, frequency, monthsPaid: months });
       expect({ loan: loan.loan_id, apr: n(loan.apr), amount: n(loan.amount), fee: n(loan.fee), term: n(loan.term), deduction: n(loan.deduction_amount) }).toEqual({
         loan: loan.loan_id,
         apr: d.aprBps / 100,
         amount: centsToDollars(terms.principalCents),
         fee: centsToDollars(terms.feeCents),
         term: TERM_MONTHS,
-        deduction: centsToDollars(payrollDeductionSchedule(d.totalOfPaymentsCents, frequency, months).regularCents),
+        deduction: centsToDollars(plan.regularCents),
       });
+      const amountOf = (k: number) => centsToDollars(k === plan.count ? plan.lastCents : plan.regularCents);
       const paid = (await sql<{ amount: string }>(server.url, "SELECT amount FROM payments WHERE loan_id = $1 ORDER BY effective_date", [loan.loan_id])).map((p) => Number(p.amount));
-      expect(paid).toEqual(d.schedule.slice(0, paid.length).map((k) => centsToDollars(k.paymentCents)));
-      const balance = paid.length === 0 ? terms.principalCents : d.schedule[paid.length - 1]!.balanceAfterCents;
-      expect(n(loan.balance)).toBe(loan.status === "paidOff" ? 0 : centsToDollars(balance));
-      expect(n(loan.payoff_amount)).toBe(loan.status === "paidOff" ? 0 : centsToDollars(balance));
+      expect(paid).toEqual(paid.map((_, i) => amountOf(i + 1)));
+      // The note's balance after some whole months: what the paydays so far carried, to within a payment.
+      const balances = [terms.principalCents, ...d.schedule.map((k) => k.balanceAfterCents)].map(centsToDollars);
+      if (loan.status === "paidOff") expect([n(loan.balance), n(loan.payoff_amount), paid.length]).toEqual([0, 0, plan.count]);
+      else {
+        expect(balances).toContain(n(loan.balance));
+        expect(n(loan.payoff_amount)).toBe(n(loan.balance));
+        const months = balances.indexOf(n(loan.balance)!);
+        expect(Math.abs(paid.reduce((a, b) => a + b, 0) - months * centsToDollars(d.paymentCents))).toBeLessThanOrEqual(centsToDollars(plan.regularCents) + 0.01);
+      }
       const scheduled = await sql<{ amount: string }>(server.url, "SELECT amount FROM scheduled_payments WHERE loan_id = $1", [loan.loan_id]);
-      for (const s of scheduled) expect(Number(s.amount)).toBe(centsToDollars(d.schedule[paid.length]!.paymentCents));
+      for (const s of scheduled) expect(Number(s.amount)).toBe(amountOf(paid.length + 1));
     }
   });
 

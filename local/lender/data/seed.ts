@@ -4,7 +4,8 @@ import { PERSONAS, type Persona } from "../seed/personas";
 import { discloseLoan, TERM_MONTHS } from "../../../lib/lending/loan-math";
 import { decidePrequalification, offerFigures, payFrequency } from "../rules/rules";
 import { seedEmployers } from "./employers";
-import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, ISLAND_EMPLOYER_ID } from "./employers-seed";
+import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, EMPLOYERS, ISLAND_EMPLOYER_ID } from "./employers-seed";
+import { paymentDueDate, repaymentMethod, repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
 import { seedLeads } from "./leads";
 import { stepRank } from "../../../lib/application/steps";
 
@@ -69,6 +70,11 @@ export async function seedApplicationData(db: Db, options: { reset?: boolean } =
       await seedPersona(tx, persona);
     });
   }
+}
+
+/** The seeded employer's SPEC 3 defaultPaymentType decides how its loans are repaid. */
+function seededRepaymentMethod(employerId: string | null): RepaymentMethod {
+  return repaymentMethod(EMPLOYERS.find((e) => e.id === employerId)?.defaultPaymentType);
 }
 
 function employerFor(p: Persona): string | null {
@@ -145,7 +151,7 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
 
   // An offer exists from Offer Sent onwards (rank 11 covers Offer Sent, paper form and activeLoan).
   if (rank >= 11 && amount) {
-    const f = offerFigures(seededTerms(p, amount), payFrequency(SEEDED_PAY_FREQUENCY));
+    const f = offerFigures(seededTerms(p, amount), payFrequency(SEEDED_PAY_FREQUENCY), 12, seededRepaymentMethod(employerId));
     await tx.query(
       `INSERT INTO offers (sub, offer_stage, amount_financed, original_apr, total_cost, term, payment_amount,
               deduction_amount, expected_payments, contract_signed, hellosign_direct_deposit_signature_id, accepted_at)
@@ -181,23 +187,30 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
   const loanId = `L-${p.username}-1`;
   const terms = seededTerms(p, amount);
   const disclosure = discloseLoan({ ...terms, termMonths: TERM });
-  const f = offerFigures(terms, payFrequency(SEEDED_PAY_FREQUENCY));
-
-  // The payments made so far are the schedule's instalments whose due date has passed.
-  const paid = disclosure.schedule
-    .map((k) => ({ date: addMonths(originated, k.number), amount: k.paymentCents / 100, balanceAfter: k.balanceAfterCents / 100 }))
-    .filter((k) => k.date <= today);
-  const balance = paidOff ? 0 : (paid.at(-1)?.balanceAfter ?? amount);
-  const payment = disclosure.paymentCents / 100;
+  const method = seededRepaymentMethod(employerFor(p));
+  const f = offerFigures(terms, payFrequency(SEEDED_PAY_FREQUENCY), 12, method);
+  const plan = repaymentSchedule(disclosure, { method, frequency: payFrequency(SEEDED_PAY_FREQUENCY), monthsPaid: 12 });
+  const due = Array.from({ length: plan.count }, (_, i) => ({
+    date: paymentDueDate(originated, plan, i + 1),
+    amount: (i + 1 === plan.count ? plan.lastCents : plan.regularCents) / 100,
+  }));
+  // The payments made so far are the collected schedule's (lib/lending/repayment-schedule) whose
+  // due date has passed; the balance is the note's after the months elapsed (the paydays of a
+  // month carry that month's instalment, to within a few cents).
+  const paid = due.filter((k) => k.date <= today);
+  const monthsElapsed = disclosure.schedule.filter((k) => addMonths(originated, k.number) <= today).length;
+  const noteBalance = monthsElapsed === 0 ? amount : disclosure.schedule[monthsElapsed - 1]!.balanceAfterCents / 100;
+  const balance = paidOff ? 0 : noteBalance;
+  const next = due.find((k) => k.date > today);
 
   await tx.query(
     `INSERT INTO loans (loan_id, sub, loan_name, status, apr, amount, balance, fee, term, interval, maturity_date,
             deduction_amount, payoff_amount, pc_loan, contract, payroll_id, originated_at, payout_date)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'monthly', $10, $11, $12, false, $13, $14, $15, $16)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $17, $10, $11, $12, false, $13, $14, $15, $16)`,
     [
       loanId, p.sub, `Personal Loan ${loanId}`, paidOff ? "paidOff" : "active", disclosure.aprBps / 100, amount,
       balance, terms.feeCents / 100, TERM, addMonths(originated, TERM), f.offerDeductionAmount, balance,
-      `contract-${loanId}.pdf`, `PR-${p.username}`, originated, payoutDate,
+      `contract-${loanId}.pdf`, `PR-${p.username}`, originated, payoutDate, plan.frequency,
     ],
   );
   for (const [i, pmt] of paid.entries()) {
@@ -205,16 +218,19 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
       `INSERT INTO payments (loan_id, amount, sts, meta_data, effective_date, source) VALUES ($1, $2, 'Processed', ($3::text)::jsonb, $4, 'payroll')`,
       [loanId, pmt.amount, JSON.stringify({ transactionId: `tx-${loanId}-${i + 1}` }), pmt.date],
     );
+  }
+  // One statement a month, whatever the pay frequency.
+  for (const k of disclosure.schedule.slice(0, monthsElapsed)) {
+    const date = addMonths(originated, k.number);
     await tx.query(
       `INSERT INTO statements (loan_id, file_name, sort_date, signed_url) VALUES ($1, $2, $3, $4)`,
-      [loanId, `statement-${pmt.date.slice(0, 7)}.pdf`, pmt.date, `/api/local/statements/${loanId}/statement-${pmt.date.slice(0, 7)}.pdf`],
+      [loanId, `statement-${date.slice(0, 7)}.pdf`, date, `/api/local/statements/${loanId}/statement-${date.slice(0, 7)}.pdf`],
     );
   }
-  if (!paidOff) {
-    const next = addMonths(originated, paid.length + 1);
+  if (!paidOff && next) {
     await tx.query(
       `INSERT INTO scheduled_payments (loan_id, frequency, amount, payment_date, account_mask) VALUES ($1, 'directDeposit', $2, $3, 'Payroll')`,
-      [loanId, payment, next],
+      [loanId, next.amount, next.date],
     );
   }
 }

@@ -1,12 +1,15 @@
 import {
   acceptedSignerNames,
+  decideDecisionFactChange,
   decideFunding,
   decideIdentityChange,
   decideMicroDepositAdd,
   decidePayrollLink,
   decidePayrollUpdate,
   decideSigning,
+  EMPLOYER_LOCKED_MESSAGE,
   normaliseName,
+  STATE_LOCKED_MESSAGE,
   type PayrollLinkFacts,
 } from "./application-rules";
 
@@ -44,6 +47,32 @@ describe("decideIdentityChange", () => {
     ["prequalApprove", { birthdate: "1990-01-01", ssn: "666000004" }, "ssn"],
   ])("at %s refuses %j naming %s", (step, requested, field) => {
     expect(decideIdentityChange({ step, current, requested })).toEqual({ allowed: false, field, message: LOCKED });
+  });
+});
+
+describe("decideDecisionFactChange: employer and state fixed after prequalification", () => {
+  it.each<[string, "employerId" | "state", string | null, string, boolean]>([
+    ["chooseEmployer", "employerId", null, "1001", true],
+    ["loanDetails", "state", "IL", "ME", true],
+    ["employmentInformation", "employerId", "1001", "1002", true],
+    ["authPrequal", "state", "IL", "ME", true],
+    ["prequalApprove", "state", "IL", "IL", true], // the same value again is no change
+    ["fundingAccount", "employerId", "1001", "1001", true],
+    ["Offer Sent", "state", "IL", "IL", true],
+    ["prequalApprove", "employerId", "1001", "1002", false],
+    ["prequalRej", "state", "IL", "ME", false],
+    ["consentPage", "state", "IL", "ME", false],
+    ["fundingAccount", "employerId", "1001", "1002", false],
+    ["fundingAccount", "state", "IL", "ME", false],
+    ["verifyMD", "employerId", null, "1002", false], // none stored after the decision: setting one is a change
+    ["Offer Sent", "state", "IL", "ME", false],
+    ["Offer Sent", "employerId", "1001", "1002", false],
+    ["activeLoan", "state", "IL", "ME", false],
+    ["applicationBlocked-fraud", "employerId", "1001", "1002", false],
+    ["some future step", "state", "IL", "ME", false],
+  ])("at %s, %s %s → %s: allowed %s", (step, field, current, requested, allowed) => {
+    const message = field === "state" ? STATE_LOCKED_MESSAGE : EMPLOYER_LOCKED_MESSAGE;
+    expect(decideDecisionFactChange({ step, field, current, requested })).toEqual(allowed ? { allowed } : { allowed, field, message });
   });
 });
 

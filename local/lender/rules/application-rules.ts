@@ -54,6 +54,36 @@ export function decideIdentityChange(input: {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The facts the decision was made on: employer and state of residence.
+
+export const EMPLOYER_LOCKED_MESSAGE =
+  "Your employer can't be changed after your rate check: your offer and its payroll deduction were made for this employer. If you have changed jobs, contact support to start a new application.";
+export const STATE_LOCKED_MESSAGE =
+  "Your state of residence can't be changed after your rate check: it decides the lending rules and disclosures of your offer. If you have moved, contact support to start a new application.";
+
+/** The last step before the credit decision: the rate check (prequalification) itself. */
+const DECISION_STEP_RANK = STEP_RANK.authPrequal;
+
+/**
+ * Employer and state of residence are fixed once prequalification has decided on them (issue 43):
+ * refused with a message rather than sending the application back for a new decision, as identity
+ * is (above) — the state chose the lending rules and disclosures already given, and the employer
+ * the payroll deduction and its direct-deposit confirmation; re-deciding in place would keep those
+ * for facts they were not made for. Unknown and later steps (Offer Sent, activeLoan, blocked) are
+ * closed. Sending the stored value again is no change.
+ */
+export function decideDecisionFactChange(input: {
+  step: string;
+  field: "employerId" | "state";
+  current: string | null;
+  requested: string;
+}): RuleDecision {
+  const rank = stepRank(input.step);
+  if ((rank !== undefined && rank <= DECISION_STEP_RANK) || input.requested === input.current) return { allowed: true };
+  return refuse(input.field, input.field === "state" ? STATE_LOCKED_MESSAGE : EMPLOYER_LOCKED_MESSAGE);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Payroll linking (Argyle).
 
 /** The employer's setup under which payroll linking confirms direct deposit. */

@@ -7,6 +7,8 @@ import { randomInt } from "node:crypto";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import {
   DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE,
+  EMPLOYER_LOCKED_MESSAGE,
+  STATE_LOCKED_MESSAGE,
   IDENTITY_LOCKED_MESSAGE,
   MICRO_DEPOSIT_CAP_MESSAGE,
   OFFER_NOT_ACCEPTED_MESSAGE,
@@ -73,6 +75,48 @@ describe("identity (SSN, legal name, birth date) after personalInformation", () 
       expect(reply.body.errors).toBeUndefined();
     }
     expect((await sql(server.url, "SELECT ssn FROM personal WHERE sub = $1", [u.sub]))[0]).toEqual({ ssn: "666000004" });
+  });
+});
+
+describe("employer and state of residence after prequalification (issue 43), at the API every door calls", () => {
+  const SET_EMPLOYER = "mutation ($e: ID!) { setEmployer(employerId: $e) { nextRoute validationError } }";
+  const APPLIES = `mutation ($s: String!) { applies(amount: 4000, reason: "Medical Bills", state: $s, type: "personal") { stateOfResidence } }`;
+  const facts = async (sub: string) =>
+    (await sql(server.url, "SELECT step, employer_id, state_of_residence FROM applications WHERE sub = $1", [sub]))[0];
+  const userAt = async (step: string) => {
+    const u = await newUser();
+    const auth = { token: u.token };
+    expect((await gql(server.url, auth, SET_EMPLOYER, { e: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
+    expect((await gql(server.url, auth, APPLIES, { s: "IL" })).body.errors).toBeUndefined();
+    await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
+    return { ...u, auth };
+  };
+
+  it.each(["fundingAccount", "Offer Sent", "prequalApprove"])(
+    "at %s: another employer and another state are refused and nothing changes",
+    async (step) => {
+      const u = await userAt(step);
+      const before = await facts(u.sub);
+      const employer = await gql(server.url, u.auth, SET_EMPLOYER, { e: "1002" });
+      expect(employer.body.data?.setEmployer).toEqual({ nextRoute: null, validationError: `employerId: ${EMPLOYER_LOCKED_MESSAGE}` });
+      const state = await gql(server.url, u.auth, APPLIES, { s: "ME" });
+      expect(firstError(state)).toMatchObject({
+        errorType: "BadRequestException",
+        errorInfo: { field: "state" },
+        message: `state: ${STATE_LOCKED_MESSAGE}`,
+      });
+      expect(await facts(u.sub)).toEqual(before);
+      // The same facts again are no change.
+      expect((await gql(server.url, u.auth, APPLIES, { s: "IL" })).body.data?.applies).toEqual({ stateOfResidence: "IL" });
+      expect((await gql(server.url, u.auth, SET_EMPLOYER, { e: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
+    },
+  );
+
+  it("before the rate check both may still change", async () => {
+    const u = await userAt("authPrequal");
+    expect((await gql(server.url, u.auth, SET_EMPLOYER, { e: "1002" })).body.data?.setEmployer?.validationError).toBeNull();
+    expect((await gql(server.url, u.auth, APPLIES, { s: "ME" })).body.data?.applies).toEqual({ stateOfResidence: "ME" });
+    expect(await facts(u.sub)).toMatchObject({ employer_id: "1002", state_of_residence: "ME" });
   });
 });
 

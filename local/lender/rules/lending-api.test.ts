@@ -129,10 +129,11 @@ describe("originationPaymentCalculator", () => {
     expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
     const [offer] = await sql(
       server.url,
-      "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay FROM offers WHERE sub = $1",
+      "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay, deduction_amount::float8 AS deduction, expected_payments AS n FROM offers WHERE sub = $1",
       [p.sub],
     );
-    expect(offer).toEqual({ af: 3975, apr: 19.64, pay: 201.62 });
+    // The worked example's loan, repaid from a biweekly paycheck: 52 payments of $93.06 (the last $92.66).
+    expect(offer).toEqual({ af: 3975, apr: 19.64, pay: 93.06, deduction: 93.06, n: 52 });
     // Idempotent: the same id again.
     expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
   });

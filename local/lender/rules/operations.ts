@@ -1,6 +1,7 @@
 import { localToday } from "../../infra/clock/clock";
 import type { PreQualificationResult, Quote, StepResult } from "../../../contract/generated/types";
-import { discloseLoan, dollarsToCents, percentToBps, TERM_MONTHS } from "../../../lib/lending/loan-math";
+import { discloseLoan, dollarsToCents, percentToBps, TERM_MONTHS, type PayFrequency } from "../../../lib/lending/loan-math";
+import { paymentDueDate, repaymentMethod, repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
 import type { Db, Queryable } from "../../infra/db";
 import { ensureApplication, moveTo, sameUser } from "../data/application";
 import type { Caller } from "../data/frontend";
@@ -325,17 +326,30 @@ export function signatureIdFor(username: string): string {
   return `sig-dd-${username}`;
 }
 
+/** How the loan will be repaid: the employment's pay frequency and months paid, and the employer's payment type. */
+async function repaymentFacts(
+  tx: Queryable,
+  sub: string,
+): Promise<{ frequency: PayFrequency; monthsPaid: number; method: RepaymentMethod }> {
+  const [row] = await tx.query<{ pay_frequency: string | null; pay_months: number | null; payment_type: string | null }>(
+    `SELECT e.pay_frequency, e.pay_months, emp.default_payment_type AS payment_type
+       FROM applications a LEFT JOIN employment e ON e.sub = a.sub LEFT JOIN employers emp ON emp.id = a.employer_id
+      WHERE a.sub = $1`,
+    [sub],
+  );
+  return {
+    frequency: payFrequency(row?.pay_frequency ?? null),
+    monthsPaid: monthsPaid(row?.pay_months ?? null),
+    method: repaymentMethod(row?.payment_type ?? null),
+  };
+}
+
 /** Writes (or rewrites, while unsigned) the offer from the loan math. */
 async function writeOffer(tx: Queryable, sub: string): Promise<void> {
   const terms = await prequalTerms(tx, sub);
   if (!terms) throw new InputError("offer", "the application is not prequalified");
-  const e = (
-    await tx.query<{ pay_frequency: string | null; pay_months: number | null }>(
-      `SELECT pay_frequency, pay_months FROM employment WHERE sub = $1`,
-      [sub],
-    )
-  )[0];
-  const f = offerFigures(terms, payFrequency(e?.pay_frequency ?? null), monthsPaid(e?.pay_months ?? null));
+  const how = await repaymentFacts(tx, sub);
+  const f = offerFigures(terms, how.frequency, how.monthsPaid, how.method);
   await tx.query(
     `INSERT INTO offers (sub, offer_stage, amount_financed, original_apr, total_cost, term, payment_amount, deduction_amount, expected_payments)
      VALUES ($1, 'Offer Sent', $2, $3, $4, $5, $6, $7, $8)
@@ -406,7 +420,13 @@ const addMonths = (isoDate: string, months: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** A loan's rows from the loan math: the loan, its 24 scheduled payments; the last due date is the PayoutDate. */
+/** The last four digits of the borrower's active bank account, where a direct payment is drawn. */
+async function activeMask(tx: Queryable, sub: string): Promise<string> {
+  const [row] = await tx.query<{ mask: string | null }>(`SELECT mask FROM funding_sources WHERE sub = $1 AND active LIMIT 1`, [sub]);
+  return row?.mask ?? "Bank";
+}
+
+/** A loan's rows from the loan math: the loan and the scheduled payments that will be collected; the term's end is the PayoutDate. */
 export async function insertLoan(
   tx: Queryable,
   input: {
@@ -414,19 +434,19 @@ export async function insertLoan(
     username: string;
     terms: { principalCents: number; rateBps: number; feeCents: number };
     originated: string;
-    frequency: string | null;
-    payMonths: number | null;
+    repayment: { frequency: PayFrequency; monthsPaid: number; method: RepaymentMethod };
   },
 ): Promise<{ loanId: string; payoutDate: string }> {
   const d = discloseLoan({ ...input.terms, termMonths: TERM_MONTHS });
-  const f = offerFigures(input.terms, payFrequency(input.frequency), monthsPaid(input.payMonths));
+  const f = offerFigures(input.terms, input.repayment.frequency, input.repayment.monthsPaid, input.repayment.method);
+  const plan = repaymentSchedule(d, input.repayment);
   const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM loans WHERE sub = $1`, [input.sub]))[0]!.n;
   const loanId = `L-${input.username}-${n + 1}`;
   const payoutDate = addMonths(input.originated, TERM_MONTHS);
   await tx.query(
     `INSERT INTO loans (loan_id, sub, loan_name, status, apr, amount, balance, fee, term, interval, maturity_date,
             deduction_amount, payoff_amount, pc_loan, contract, payroll_id, originated_at, payout_date)
-     VALUES ($1, $2, $3, 'active', $4, $5, $5, $6, $7, 'monthly', $8, $9, $5, false, $10, $11, $12, $8)`,
+     VALUES ($1, $2, $3, 'active', $4, $5, $5, $6, $7, $13, $8, $9, $5, false, $10, $11, $12, $8)`,
     [
       loanId,
       input.sub,
@@ -440,13 +460,20 @@ export async function insertLoan(
       `contract-${loanId}.pdf`,
       `PR-${input.username}`,
       input.originated,
+      plan.frequency,
     ],
   );
-  for (const k of d.schedule) {
-    await tx.query(
-      `INSERT INTO scheduled_payments (loan_id, frequency, amount, payment_date, account_mask) VALUES ($1, 'directDeposit', $2, $3, 'Payroll')`,
-      [loanId, k.paymentCents / 100, addMonths(input.originated, k.number)],
-    );
+  // The schedule that will be collected (lib/lending/repayment-schedule): each payday from the
+  // paycheck ('Payroll', SPEC 3), or monthly from the borrower's own account.
+  const [payroll, mask] = plan.method === "payroll" ? ["directDeposit", "Payroll"] : ["monthly", await activeMask(tx, input.sub)];
+  for (let n = 1; n <= plan.count; n++) {
+    await tx.query(`INSERT INTO scheduled_payments (loan_id, frequency, amount, payment_date, account_mask) VALUES ($1, $2, $3, $4, $5)`, [
+      loanId,
+      payroll,
+      (n === plan.count ? plan.lastCents : plan.regularCents) / 100,
+      paymentDueDate(input.originated, plan, n),
+      mask,
+    ]);
   }
   return { loanId, payoutDate };
 }
@@ -463,19 +490,12 @@ export async function originate(db: Db, caller: Caller, today = isoToday()): Pro
     if (!funding.allowed) throw new InputError(funding.field, funding.message);
     const terms = await prequalTerms(tx, caller.sub);
     if (!terms) throw new InputError("offer", "the application is not prequalified");
-    const e = (
-      await tx.query<{ pay_frequency: string | null; pay_months: number | null }>(
-        `SELECT pay_frequency, pay_months FROM employment WHERE sub = $1`,
-        [caller.sub],
-      )
-    )[0];
     const loan = await insertLoan(tx, {
       sub: caller.sub,
       username: caller.username,
       terms,
       originated: today,
-      frequency: e?.pay_frequency ?? null,
-      payMonths: e?.pay_months ?? null,
+      repayment: await repaymentFacts(tx, caller.sub),
     });
     await tx.query(`UPDATE offers SET offer_stage = 'Originated' WHERE sub = $1`, [caller.sub]);
     await moveTo(tx, caller.sub, "activeLoan");

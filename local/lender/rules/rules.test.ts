@@ -98,21 +98,27 @@ describe("prequalification, rule by rule (the first failing rule decides)", () =
 });
 
 describe("offer figures from the loan math", () => {
-  it("the signer persona's $4,500 at 18.99%: $4,475.00 financed, 19.57% APR, $226.82 a month", () => {
+  it("the signer persona's $4,500 at 18.99%, repaid from a biweekly paycheck: $4,475.00 financed, 19.57% APR, 52 payments of $104.69", () => {
     expect(offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly")).toEqual({
       offerAmountFinanced: 4475,
       offerOriginalAPR: 19.57,
       offerTotalCost: 5443.6,
       offerTerm: 24,
-      offerPaymentAmount: 226.82,
-      offerDeductionAmount: 104.69, // $5,443.60 over 52 biweekly paydays = 104.684… rounded up; the last is $104.41
+      // The payment is the one collected: $5,443.60 over 52 biweekly paydays = 104.684… rounded up; the last is $104.41.
+      offerPaymentAmount: 104.69,
+      offerDeductionAmount: 104.69,
       expectedPayments: 52,
     });
   });
 
   it("follows the months paid a year: paid 10 months, 43 biweekly paydays carry the same total", () => {
     const f = offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly", 10);
-    expect([f.offerTotalCost, f.offerDeductionAmount, f.expectedPayments]).toEqual([5443.6, 126.6, 43]); // 544,360 / 43 = 12,659.5…
+    expect([f.offerTotalCost, f.offerPaymentAmount, f.offerDeductionAmount, f.expectedPayments]).toEqual([5443.6, 126.6, 126.6, 43]); // 544,360 / 43 = 12,659.5…
+  });
+
+  it("paying directly: the 24 monthly instalments of $226.82, and no payroll deduction", () => {
+    const f = offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly", 10, "direct");
+    expect([f.offerTotalCost, f.offerPaymentAmount, f.offerDeductionAmount, f.expectedPayments]).toEqual([5443.6, 226.82, 0, 24]);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { loanAmountProblem } from "../../../lib/lending/loan-amount";
 import { TERM_MONTHS, centsToDollars, discloseLoan, type LoanDisclosure, type PayFrequency } from "../../../lib/lending/loan-math";
-import { MONTHS_PAID_RANGE, payrollDeductionSchedule } from "./payroll-deductions";
+import { MONTHS_PAID_RANGE } from "../../../lib/lending/payroll-deductions";
+import { repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
 import { isServedState } from "../../../lib/lending/service-area";
 import { ELIGIBILITY, eligibleStatus, incomeProblem, tenureProblem } from "../../../lib/lending/eligibility";
 
@@ -172,26 +173,28 @@ export interface OfferFigures {
 }
 
 /**
- * The offer, all from the loan math: amount financed, disclosed APR, total of payments, term,
- * monthly payment, and the payroll deductions on the applicant's paydays (pay frequency and months
- * paid a year): the regular deduction and how many there are; the last one takes the rounding, so
- * they add up to the total of payments (lib/lending/payroll-deductions).
+ * The offer, all from the loan math: amount financed, disclosed APR, total of payments, term, and
+ * the one repayment schedule that will be collected (lib/lending/repayment-schedule): on the
+ * applicant's paydays (pay frequency, months paid a year) or monthly when paying directly.
+ * offerPaymentAmount is that schedule's regular payment and expectedPayments its count;
+ * offerDeductionAmount is the same payment taken from the paycheck, 0 when nothing is.
  */
 export function offerFigures(
   terms: { principalCents: number; feeCents: number; rateBps: number },
   frequency: PayFrequency,
   paidMonths: number = MONTHS_PAID_RANGE.max,
+  method: RepaymentMethod = "payroll",
 ): OfferFigures {
   const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
-  const deductions = payrollDeductionSchedule(d.totalOfPaymentsCents, frequency, paidMonths);
+  const s = repaymentSchedule(d, { method, frequency, monthsPaid: paidMonths });
   return {
     offerAmountFinanced: centsToDollars(d.amountFinancedCents),
     offerOriginalAPR: d.aprBps / 100,
     offerTotalCost: centsToDollars(d.totalOfPaymentsCents),
     offerTerm: TERM_MONTHS,
-    offerPaymentAmount: centsToDollars(d.paymentCents),
-    offerDeductionAmount: centsToDollars(deductions.regularCents),
-    expectedPayments: deductions.count,
+    offerPaymentAmount: centsToDollars(s.regularCents),
+    offerDeductionAmount: s.method === "payroll" ? centsToDollars(s.regularCents) : 0,
+    expectedPayments: s.count,
   };
 }
 

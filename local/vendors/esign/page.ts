@@ -85,7 +85,7 @@ export function signingPage(nonce: string, summary: ContractSummary, config: Pag
     ["Amount financed", money(summary.amountFinanced)],
     ["APR", summary.apr === null ? "—" : `${summary.apr.toFixed(2)}%`],
     ["Term", summary.term === null ? "—" : `${summary.term} months`],
-    ["Monthly payment", money(summary.paymentAmount)],
+    ["Payments", summary.payment ?? "—"],
     ["Total of payments", money(summary.totalCost)],
   ];
   const body = `

@@ -1,4 +1,4 @@
-import { LoanTermsError, PAY_PERIODS_PER_YEAR, discloseLoan, type PayFrequency } from "../../../lib/lending/loan-math";
+import { LoanTermsError, PAY_PERIODS_PER_YEAR, discloseLoan, type PayFrequency } from "./loan-math";
 import { MONTHS_PAID_RANGE, deductionCount, payrollDeductionSchedule } from "./payroll-deductions";
 
 const FREQUENCIES = Object.keys(PAY_PERIODS_PER_YEAR) as PayFrequency[];
