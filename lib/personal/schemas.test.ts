@@ -1,7 +1,7 @@
 import { issuesByField as fieldErrors } from "@/lib/forms/validation";
 import { issuesByField } from "@/lib/forms/validation";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "./schemas";
-import { homeStateError, homeStateHint } from "./states";
+import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema, stateOfResidenceSchema } from "./schemas";
+import { homeStateError, homeStateHint, residenceChangeError, residenceChangeTo } from "./states";
 
 const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 
@@ -101,8 +101,45 @@ describe("the home address is in the state of residence of the loan request", ()
     expect(issuesByField(result.error!)).toMatchObject({
       given_name: "Enter your first name",
       address: "Enter your street address",
-      addrStateAbbr: "Your home address must be in Maine, the state of residence on your loan request",
+      addrStateAbbr:
+        "Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois, change your state of residence to Illinois.",
     });
+  });
+});
+
+describe("the home-state conflict names the earlier answer and its fix (issue 42)", () => {
+  it.each([
+    [
+      "IL",
+      "ME",
+      "Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois, change your state of residence to Illinois.",
+      "IL",
+    ],
+    [
+      "PR",
+      "ME",
+      "Your home address must be in Maine, the state of residence on your loan request. We don't lend in Puerto Rico.",
+      undefined,
+    ],
+    ["ME", "ME", undefined, undefined],
+    ["IL", null, undefined, undefined],
+    [null, "ME", undefined, undefined],
+  ])("address %p, state of residence %p", (home, residence, message, fixTo) => {
+    expect(homeStateError(home, residence)).toBe(message);
+    expect(residenceChangeTo(home, residence)).toBe(fixTo);
+  });
+
+  it.each([
+    ["IL", "IL", undefined],
+    ["IL", null, undefined],
+    ["IL", "ME", 'Your home address is in Maine. Change your address in "Your details" first, then your state of residence.'],
+  ])("the review's change of state to %p with the address in %p", (to, home, message) => {
+    expect(residenceChangeError(to, home)).toBe(message);
+  });
+
+  it("the fix's schema takes only a state the lender serves", () => {
+    expect(stateOfResidenceSchema.safeParse({ state: "IL" }).success).toBe(true);
+    expect(stateOfResidenceSchema.safeParse({ state: "PR" }).success).toBe(false);
   });
 });
 

@@ -32,6 +32,9 @@ const loanAmount = money(
   { min: LOAN_AMOUNT.min, max: LOAN_AMOUNT.max },
 );
 
+/** The state of residence alone: the fix offered where the home address conflicts with it. */
+export const stateOfResidenceSchema = z.object({ state: servedState });
+
 /** The loan request (step loanDetails), sent with `applies` (its `type` is added when sending). */
 export const loanRequestSchema = z
   .object({

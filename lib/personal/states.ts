@@ -30,5 +30,28 @@ export function homeStateHint(stateOfResidence: string): string {
 }
 export function homeStateError(addrStateAbbr: string | null | undefined, stateOfResidence: string | null | undefined): string | undefined {
   if (!stateOfResidence || !addrStateAbbr || addrStateAbbr === stateOfResidence) return undefined;
-  return `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+  const rule = `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+  // The earlier answer may be the wrong one (issue 42: Maine chosen as the employer's state): the
+  // message says how to change it, and the form offers the change beside it (residenceChangeTo).
+  return isServedState(addrStateAbbr)
+    ? `${rule}. If you live in ${stateName(addrStateAbbr)}, change your state of residence to ${stateName(addrStateAbbr)}.`
+    : `${rule}. We don't lend in ${stateName(addrStateAbbr)}.`;
+}
+
+/** The state of residence that would end a home-state conflict: the address's, where the lender serves it. */
+export function residenceChangeTo(
+  addrStateAbbr: string | null | undefined,
+  stateOfResidence: string | null | undefined,
+): string | undefined {
+  if (!homeStateError(addrStateAbbr, stateOfResidence) || !addrStateAbbr || !isServedState(addrStateAbbr)) return undefined;
+  return addrStateAbbr;
+}
+
+/**
+ * The review's change of the state of residence is refused while the saved home address is
+ * elsewhere: the two must agree, and the address is changed in "Your details" on the same page.
+ */
+export function residenceChangeError(newState: string, addrStateAbbr: string | null | undefined): string | undefined {
+  if (!addrStateAbbr || newState === addrStateAbbr) return undefined;
+  return `Your home address is in ${stateName(addrStateAbbr)}. Change your address in "Your details" first, then your state of residence.`;
 }

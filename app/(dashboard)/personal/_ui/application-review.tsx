@@ -84,7 +84,7 @@ export function ApplicationReview({
             ["State of residence", facts.stateOfResidence ? stateName(facts.stateOfResidence) : null],
           ]}
         />
-        <LoanRequestChange saved={loan} />
+        <LoanRequestChange saved={loan} homeState={details.addrStateAbbr} />
       </Section>
       <AccountSettings details={details} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} />
       <Section id="review-job-title" title="Your job">
