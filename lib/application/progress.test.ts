@@ -1,4 +1,4 @@
-import { APPLICATION_STAGES, applicationProgress, continueRoute, progressText } from "./progress";
+import { APPLICATION_STAGES, applicationProgress, continueRoute, openStep, progressText } from "./progress";
 import { STEP_RANK } from "./steps";
 
 describe("applicationProgress: the stage of each step, from the step ranks", () => {
@@ -53,4 +53,13 @@ describe("continueRoute", () => {
     ["authPrequal", "/personal"],
     ["Offer Sent", "/apply/Offer%20Sent"],
   ])("%s → %s", (step, route) => expect(continueRoute(step)).toBe(route));
+});
+
+describe("openStep: what 'This step is not open' names and where it leads", () => {
+  it.each([
+    ["authPrequal", "step 5 of 10, Review", "/personal"],
+    ["consentPage", "step 7 of 10, Your bank account", "/apply/consentPage"],
+    ["Offer Sent", "step 10 of 10, Sign your contract", "/apply/Offer%20Sent"],
+    ["activeLoan", "your current step", "/apply/activeLoan"],
+  ])("%s", (step, label, href) => expect(openStep(step)).toEqual({ label, href }));
 });

@@ -68,3 +68,16 @@ export const REVIEW_ROUTE = "/personal";
 export function continueRoute(step: string): string {
   return step === REVIEW_STEP ? REVIEW_ROUTE : `/apply/${encodeURIComponent(step)}`;
 }
+
+/**
+ * Where a page that is not the current step sends the person ("This step is not open"): the open
+ * step named as the progress names it, and the way there. Pure, so the hosted app's stand-in and
+ * any shell page say the same.
+ */
+export function openStep(step: string): { label: string; href: string } {
+  const progress = applicationProgress(step);
+  return {
+    label: progress ? `step ${progress.stage} of ${progress.total}, ${progress.label}` : "your current step",
+    href: continueRoute(step),
+  };
+}
