@@ -209,7 +209,7 @@ test("Step n of 10 on the application pages, and the review before the rate chec
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit contact details" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit your job details" })).toHaveAttribute("href", "/employment");
-  const submit = page.getByRole("link", { name: "Submit and check my rate" });
+  const submit = page.getByRole("link", { name: "Continue to check my rate" });
   await expect(submit).toHaveAttribute("href", "/apply/authPrequal");
   // Drawn as the primary button (a server component once got a client reference instead of the class).
   expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
@@ -234,7 +234,7 @@ test("Step n of 10 on the application pages, and the review before the rate chec
   await expect(page.getByRole("link", { name: "Continue your application" })).toHaveAttribute("href", "/personal");
 
   await page.goto("/personal");
-  await page.getByRole("link", { name: "Submit and check my rate" }).click();
+  await page.getByRole("link", { name: "Continue to check my rate" }).click();
   await page.waitForURL((url) => url.pathname.endsWith("/apply/authPrequal"));
 });
 

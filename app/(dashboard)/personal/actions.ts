@@ -7,6 +7,7 @@ import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import {
   PERSONAL_DETAILS_FIELDS,
   accountSettingsSchema,
+  identityCorrectionSchema,
   loanRequestSchema,
   personalDetailsSchema,
   stateOfResidenceSchema,
@@ -114,6 +115,26 @@ export async function updateLoanRequest(input: unknown): Promise<PersonalActionR
       const conflict = state !== load.appInfo?.stateOfResidence && residenceChangeError(state, load.appInfo?.personal?.addrStateAbbr);
       if (conflict) return invalid({ state: conflict });
       await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
+      return { ok: true };
+    },
+  );
+}
+
+/**
+ * The review's correction of name, birth date and SSN (step authPrequal, before the rate check uses
+ * them; the API accepts identity changes until then). An empty SSN is omitted: the saved one stays.
+ */
+export async function correctIdentity(input: unknown): Promise<PersonalActionResult> {
+  return userAction(
+    {
+      page: "personal",
+      operation: "identifies",
+      form: { schema: identityCorrectionSchema(), input },
+      step: inMode("review"),
+    },
+    async ({ client, data, changed }) => {
+      await identifies(client, buildIdentitySubmission(data, { accountSettings: true }));
+      await changed("identity-changed");
       return { ok: true };
     },
   );

@@ -15,7 +15,7 @@ import { ApplicationReview } from "./_ui/application-review";
 import { LoanFacts } from "./_ui/loan-facts";
 import { AccountSettings, LoanRequestForm, PersonalDetailsForm } from "./_ui/mode-parts";
 import { personalPageMode } from "./page-mode";
-import { accountDetails, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
+import { accountDetails, identitySaved, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
 import { logApiFailure } from "@/lib/observability/api-failure";
 
 export const metadata: Metadata = { title: "About you and your loan", robots: { index: false } };
@@ -85,6 +85,7 @@ export default async function PersonalPage() {
           facts={reviewFacts(app)}
           loan={loanRequestSaved(app)}
           details={accountDetails(app)}
+          identity={identitySaved(app)}
           mapsApiKey={mapsApiKey}
           mapsStandInScript={mapsStandInScript}
         />
