@@ -1,7 +1,13 @@
 import { issuesByField as fieldErrors } from "@/lib/forms/validation";
 import { issuesByField } from "@/lib/forms/validation";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema, stateOfResidenceSchema } from "./schemas";
-import { homeStateError, homeStateHint, residenceChangeError, residenceChangeTo } from "./states";
+import {
+  accountSettingsSchema,
+  identityCorrectionSchema,
+  loanRequestSchema,
+  personalDetailsSchema,
+  stateOfResidenceSchema,
+} from "./schemas";
+import { homeStateError, homeStateHint, residenceChangeError, residenceChangeTo, suggestionNote } from "./states";
 
 const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 
@@ -244,5 +250,34 @@ describe("account settings schema", () => {
     expect(out).not.toHaveProperty("given_name");
     expect(out).not.toHaveProperty("ssn");
     expect(out.phone_number).toBe("5559876543");
+  });
+});
+
+describe("the address suggestions mark places the rules refuse (issue 42)", () => {
+  it.each([
+    ["Springfield, IL, USA", "IL", undefined],
+    ["Springfield, IL, USA", null, undefined],
+    ["Springfield, IL, USA", "ME", "Not in Maine, your state of residence: choosing it offers to change that"],
+    ["San Juan, PR, USA", "ME", "We don't lend in Puerto Rico"],
+    ["San Juan, PR 00901, USA", null, "We don't lend in Puerto Rico"],
+    ["Somewhere", "ME", undefined],
+  ])("%p with state of residence %p", (secondary, residence, note) => expect(suggestionNote(secondary, residence)).toBe(note));
+});
+
+describe("identityCorrectionSchema: the review's correction", () => {
+  const schema = identityCorrectionSchema(now);
+  const base = { given_name: "Jordan", middle_name: "", family_name: "Rivera", birthdate: "1988-02-03", ssn: "" };
+  it("an empty SSN keeps the saved one (null, not sent)", () => {
+    expect(schema.parse(base)).toMatchObject({ ssn: null, middle_name: null });
+  });
+  it.each([
+    [{ ssn: "666000004" }, undefined],
+    [{ ssn: "12345" }, "ssn"],
+    [{ ssn: "000000000" }, "ssn"],
+    [{ given_name: "" }, "given_name"],
+    [{ birthdate: null }, "birthdate"],
+  ])("%j -> error on %p", (change, field) => {
+    const result = schema.safeParse({ ...base, ...change });
+    expect(result.success ? undefined : Object.keys(issuesByField(result.error))[0]).toBe(field);
   });
 });

@@ -55,3 +55,25 @@ export function residenceChangeError(newState: string, addrStateAbbr: string | n
   if (!addrStateAbbr || newState === addrStateAbbr) return undefined;
   return `Your home address is in ${stateName(addrStateAbbr)}. Change your address in "Your details" first, then your state of residence.`;
 }
+
+/** The state of a Places suggestion's secondary text ("Springfield, IL, USA"), when it names one. */
+export function suggestionState(secondary: string): string | undefined {
+  const parts = secondary.split(",").map((p) => p.trim().replace(/\s+\d{5}(-\d{4})?$/, ""));
+  const codes = new Set(US_STATES.map((s) => s.abbreviation));
+  return parts.reverse().find((p) => codes.has(p));
+}
+
+/**
+ * What the address list says beside a place the rules would refuse (issue 42): a state the lender
+ * does not serve, or a state other than the loan request's. Marked, not hidden: someone who lives
+ * there needs to see their address and the fix (ResidenceFix) that choosing it offers.
+ */
+export function suggestionNote(secondary: string, stateOfResidence: string | null | undefined): string | undefined {
+  const state = suggestionState(secondary);
+  if (!state) return undefined;
+  if (!isServedState(state)) return `We don't lend in ${stateName(state)}`;
+  if (stateOfResidence && state !== stateOfResidence) {
+    return `Not in ${stateName(stateOfResidence)}, your state of residence: choosing it offers to change that`;
+  }
+  return undefined;
+}

@@ -126,6 +126,7 @@ export function PersonalDetailsForm({
         mapsApiKey={mapsApiKey}
         mapsStandInScript={mapsStandInScript}
         stateHint={residence ? homeStateHint(residence) : undefined}
+        residence={residence}
       />
       {residenceChangeTo(form.values.addrStateAbbr, residence) && (
         <ResidenceFix to={residenceChangeTo(form.values.addrStateAbbr, residence)!} onChanged={setResidence} />
