@@ -340,7 +340,7 @@ test("a new applicant fills the details and lands where the guards send /apply/a
   });
   await expectReview(page);
   expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
-  await page.getByRole("link", { name: "Submit and check my rate" }).click();
+  await page.getByRole("link", { name: "Continue to check my rate" }).click();
   await expectLandedOn(page, "authPrequal");
 });
 

@@ -8,9 +8,9 @@ import { pickAddress, submitLoanRequest } from "./fixtures/personal-page";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
 
 /**
- * The application's forms as a person meets them (issue 26, items 5, 7 and the shell's part of 8),
+ * The application's forms as a person meets them (issue 26, items 5, 7 and the shell's part of 10),
  * on the production build: every error at the first submit, a draft kept across a reload (never
- * the SSN), Back with a way on, each fact asked once, "Step n of 8", the review before the rate
+ * the SSN), Back with a way on, each fact asked once, "Step n of 10", the review before the rate
  * check, the SSN drawn as dots with Show/Hide, and a code field that takes six digits only.
  * Each test starts a new applicant, so the seeded personas are left as they are.
  */
@@ -97,7 +97,7 @@ test("Back from /personal lands on the /employment summary with a way on", async
   await expect(page.getByRole("heading", { name: "Your loan", exact: true })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
-  await expect(page.getByTestId("application-progress")).toHaveText("Step 2 of 8: Your loan");
+  await expect(page.getByTestId("application-progress")).toHaveText("Step 2 of 10: Your loan");
   const onward = page.getByRole("link", { name: "Continue your application" });
   await expect(onward).toHaveAttribute("href", "/apply/loanDetails");
   await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
@@ -173,7 +173,7 @@ test("each fact is asked once across the loan request, the personal details and 
   await count();
   await expect(page.getByLabel("Annual salary")).toHaveValue("52,000");
   await expect(page.getByLabel("Additional yearly income")).toHaveValue("1,200");
-  await expect(page.getByTestId("application-progress")).toHaveText("Step 4 of 8: Your job");
+  await expect(page.getByTestId("application-progress")).toHaveText("Step 4 of 10: Your job");
   await checkState(page, testInfo, "employment-salary-prefilled");
 
   const twice = typed.filter((fact, i) => typed.indexOf(fact) !== i);
@@ -190,23 +190,26 @@ test("a home address outside the state of residence is refused at the field, wit
   await expect(page.getByText("Your home address must be in Illinois, the state of residence on your loan request")).toBeVisible();
 });
 
-test("Step n of 8 on the application pages, and the review before the rate check with a way to change each part", async ({
+test("Step n of 10 on the application pages, and the review before the rate check with a way to change each part", async ({
   page,
 }, testInfo) => {
   await applicantAt(page, "personalInformation", "progress");
   await page.goto("/personal");
-  await expect(page.getByTestId("application-progress")).toHaveText("Step 3 of 8: About you");
-  await expect(page.getByRole("progressbar", { name: "Application progress" })).toHaveAttribute("aria-valuetext", "Step 3 of 8: About you");
+  await expect(page.getByTestId("application-progress")).toHaveText("Step 3 of 10: About you");
+  await expect(page.getByRole("progressbar", { name: "Application progress" })).toHaveAttribute(
+    "aria-valuetext",
+    "Step 3 of 10: About you",
+  );
 
   await walkToReview(page);
   await page.goto("/personal");
   await expect(page.getByRole("heading", { level: 1, name: "Review your application" })).toBeVisible();
-  await expect(page.getByTestId("application-progress")).toHaveText("Step 5 of 8: Review and rate");
+  await expect(page.getByTestId("application-progress")).toHaveText("Step 5 of 10: Review");
   for (const section of ["Your loan", "Your details", "Your job"])
     await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
   await expect(page.getByRole("button", { name: "Edit contact details" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit your job details" })).toHaveAttribute("href", "/employment");
-  const submit = page.getByRole("link", { name: "Submit and check my rate" });
+  const submit = page.getByRole("link", { name: "Continue to check my rate" });
   await expect(submit).toHaveAttribute("href", "/apply/authPrequal");
   // Drawn as the primary button (a server component once got a client reference instead of the class).
   expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
@@ -231,7 +234,7 @@ test("Step n of 8 on the application pages, and the review before the rate check
   await expect(page.getByRole("link", { name: "Continue your application" })).toHaveAttribute("href", "/personal");
 
   await page.goto("/personal");
-  await page.getByRole("link", { name: "Submit and check my rate" }).click();
+  await page.getByRole("link", { name: "Continue to check my rate" }).click();
   await page.waitForURL((url) => url.pathname.endsWith("/apply/authPrequal"));
 });
 

@@ -157,7 +157,7 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
   });
   // The review of the application, then on to the rate check.
   await expectReview(page);
-  await page.getByRole("link", { name: "Submit and check my rate" }).click();
+  await page.getByRole("link", { name: "Continue to check my rate" }).click();
   await expectLandedOn(page, "authPrequal");
   await expectState(page, "authPrequal", "in-progress");
   expect(await skipAheadGoesTo(page, "completeUnderReview")).toBe("/apply/authPrequal");

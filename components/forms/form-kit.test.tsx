@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MONEY_REFUSALS } from "./money-refusal";
 import { z } from "zod";
 import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
@@ -639,5 +640,36 @@ describe("the form's first use: inUse, and the schema loading then (issue 24)", 
     await act(async () => last().resolve(schema));
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("MoneyField: a minus sign or a letter is refused out loud (issue 42)", () => {
+  it.each([
+    ["pasted -500", async (el: HTMLInputElement) => paste(el, "-500"), "", MONEY_REFUSALS.negative],
+    ["typed 4k", async (el: HTMLInputElement) => userEvent.setup().type(el, "4k"), "4", MONEY_REFUSALS.letters("k")],
+    ["pasted 4k", async (el: HTMLInputElement) => paste(el, "4k"), "", MONEY_REFUSALS.letters("k")],
+  ])("%s: the reason shows under the field and the form does not submit", async (_, act, shown, message) => {
+    const onSubmit = jest.fn();
+    render(
+      <Harness
+        onSubmit={onSubmit}
+        initial={{ ...empty, given_name: "Ann", email: "a@b.co", phone_number: "5551234567", ssn: "123456789", note: "n" }}
+      />,
+    );
+    const el = input(/^salary/i);
+    await act(el);
+    expect(el).toHaveValue(shown);
+    expect(el).toHaveAccessibleDescription(expect.stringContaining(message));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("the next accepted change replaces the refusal", async () => {
+    render(<Harness onSubmit={jest.fn()} />);
+    const user = userEvent.setup();
+    await user.type(input(/^salary/i), "4k000");
+    expect(input(/^salary/i)).toHaveValue("4,000");
+    expect(values().salary).toBe(4000);
+    expect(input(/^salary/i)).not.toHaveAccessibleDescription(expect.stringContaining("digits"));
   });
 });

@@ -7,6 +7,7 @@ import { NumberFormatBase, NumericFormat } from "react-number-format";
 import { formatPhoneInput, formatSsn, PHONE_INPUT_MAX_LENGTH, phoneDigits, ssnDigits } from "@/lib/format";
 import { inputClass } from "./field-shell";
 import { type BoundFieldProps, FormField } from "./form-field";
+import { moneyRefusal } from "./money-refusal";
 
 /**
  * Masked inputs on react-number-format: it owns the caret (typing, deleting over a separator,
@@ -147,9 +148,13 @@ export function SsnField<In extends Record<string, unknown>>({
   );
 }
 
-/** What MoneyField shows: nothing when empty; the digits as typed while they are what produced the stored number. */
+/**
+ * What MoneyField shows: nothing when empty; the digits as typed while they are what produced the
+ * stored number (or while a refusal holds the field at NaN, so the person sees what was kept).
+ */
 function shownMoney(stored: number | null | undefined, typed: { number: number | null; digits: string }): string {
   if (stored === null || stored === undefined) return "";
+  if (Number.isNaN(stored)) return typed.digits;
   return typed.number === stored ? typed.digits : String(stored);
 }
 
@@ -165,6 +170,28 @@ export function MoneyField<In extends Record<string, unknown>>({
   // number is the one this input produced, show the digits it was typed with.
   const typed = useRef<{ number: number | null; digits: string }>({ number: null, digits: "" });
   const shown = shownMoney(stored, typed.current);
+  // A minus sign or a letter is refused out loud (money-refusal.ts): the field holds NaN, which every
+  // money schema rejects, and the reason shows under it until the next accepted change.
+  const refuse = (inserted: string | null | undefined, event: { preventDefault: () => void }) => {
+    const reason = moneyRefusal(inserted);
+    if (!reason) return;
+    event.preventDefault();
+    typed.current = { number: Number.NaN, digits: typed.current.digits };
+    field.form.setValue(field.name, Number.NaN as never);
+    field.form.setFieldError(field.name, reason);
+  };
+  const refuseRef = useRef(refuse);
+  refuseRef.current = refuse;
+  // The native beforeinput (React's onBeforeInput is built from keypress/textInput and misses
+  // inserts that are neither): typing, dropping and paste all pass through it.
+  const listener = useRef((event: Event) => refuseRef.current((event as InputEvent).data, event));
+  const listening = useRef<HTMLInputElement | null>(null);
+  const inputRef = (input: HTMLInputElement | null) => {
+    if (listening.current === input) return;
+    listening.current?.removeEventListener("beforeinput", listener.current);
+    listening.current = input;
+    input?.addEventListener("beforeinput", listener.current);
+  };
   return (
     <FormField {...field}>
       {(control) => (
@@ -186,6 +213,8 @@ export function MoneyField<In extends Record<string, unknown>>({
             allowNegative={false}
             allowLeadingZeros={false}
             maxLength={17}
+            getInputRef={inputRef}
+            onPaste={(event: ClipboardEvent<HTMLInputElement>) => refuse(event.clipboardData.getData("text"), event)}
             onValueChange={(values) => {
               const number = values.floatValue ?? null;
               typed.current = { number, digits: values.value };

@@ -1,26 +1,28 @@
-import { APPLICATION_STAGES, applicationProgress, continueRoute, progressText } from "./progress";
+import { APPLICATION_STAGES, applicationProgress, continueRoute, openStep, progressText } from "./progress";
 import { STEP_RANK } from "./steps";
 
 describe("applicationProgress: the stage of each step, from the step ranks", () => {
   it.each([
-    ["chooseEmployer", "Step 1 of 8: Your employer"],
-    ["loanDetails", "Step 2 of 8: Your loan"],
-    ["personalInformation", "Step 3 of 8: About you"],
-    ["employmentInformation", "Step 4 of 8: Your job"],
-    ["authPrequal", "Step 5 of 8: Review and rate"],
-    ["prequalApprove", "Step 5 of 8: Review and rate"],
-    ["consentPage", "Step 6 of 8: Your bank account"],
-    ["fundingAccount", "Step 6 of 8: Your bank account"],
-    ["uploadIdentity", "Step 7 of 8: Verification"],
-    ["uploadPaystubs", "Step 7 of 8: Verification"],
-    ["uploadTenure", "Step 7 of 8: Verification"],
-    ["verifyMD", "Step 7 of 8: Verification"],
-    ["completeUnderReview", "Step 8 of 8: Decision"],
+    ["chooseEmployer", "Step 1 of 10: Your employer"],
+    ["loanDetails", "Step 2 of 10: Your loan"],
+    ["personalInformation", "Step 3 of 10: About you"],
+    ["employmentInformation", "Step 4 of 10: Your job"],
+    ["authPrequal", "Step 5 of 10: Review"],
+    ["prequalApprove", "Step 6 of 10: Your rate"],
+    ["consentPage", "Step 7 of 10: Your bank account"],
+    ["fundingAccount", "Step 7 of 10: Your bank account"],
+    ["uploadIdentity", "Step 8 of 10: Verification"],
+    ["uploadPaystubs", "Step 8 of 10: Verification"],
+    ["uploadTenure", "Step 8 of 10: Verification"],
+    ["verifyMD", "Step 8 of 10: Verification"],
+    ["completeUnderReview", "Step 9 of 10: Decision"],
+    ["Offer Sent", "Step 10 of 10: Sign your contract"],
+    ["offerDetails", "Step 10 of 10: Sign your contract"],
   ])("%s → %s", (step, text) => {
     expect(progressText(applicationProgress(step)!)).toBe(text);
   });
 
-  it.each([null, undefined, "", "prequalRej", "rejected", "Offer Sent", "offerDetails", "activeLoan", "applicationBlocked", "toString"])(
+  it.each([null, undefined, "", "prequalRej", "rejected", "activeLoan", "applicationBlocked", "toString"])(
     "%p: not applying, no indicator",
     (step) => expect(applicationProgress(step)).toBeNull(),
   );
@@ -34,7 +36,13 @@ describe("applicationProgress: the stage of each step, from the step ranks", () 
       expect(p.stage).toBeGreaterThanOrEqual(last);
       last = p.stage;
     }
-    expect(last).toBe(APPLICATION_STAGES.length);
+    expect(last).toBe(APPLICATION_STAGES.length - 1); // the last stage, signing, comes after the ranks
+  });
+});
+
+describe("progressText away from the step's page", () => {
+  it("says where the application is, not that this page is that step", () => {
+    expect(progressText(applicationProgress("authPrequal")!, false)).toBe("Your application is at step 5 of 10: Review");
   });
 });
 
@@ -45,4 +53,13 @@ describe("continueRoute", () => {
     ["authPrequal", "/personal"],
     ["Offer Sent", "/apply/Offer%20Sent"],
   ])("%s → %s", (step, route) => expect(continueRoute(step)).toBe(route));
+});
+
+describe("openStep: what 'This step is not open' names and where it leads", () => {
+  it.each([
+    ["authPrequal", "step 5 of 10, Review", "/personal"],
+    ["consentPage", "step 7 of 10, Your bank account", "/apply/consentPage"],
+    ["Offer Sent", "step 10 of 10, Sign your contract", "/apply/Offer%20Sent"],
+    ["activeLoan", "your current step", "/apply/activeLoan"],
+  ])("%s", (step, label, href) => expect(openStep(step)).toEqual({ label, href }));
 });

@@ -1,7 +1,13 @@
 import { issuesByField as fieldErrors } from "@/lib/forms/validation";
 import { issuesByField } from "@/lib/forms/validation";
-import { accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "./schemas";
-import { homeStateError, homeStateHint } from "./states";
+import {
+  accountSettingsSchema,
+  identityCorrectionSchema,
+  loanRequestSchema,
+  personalDetailsSchema,
+  stateOfResidenceSchema,
+} from "./schemas";
+import { homeStateError, homeStateHint, residenceChangeError, residenceChangeTo, suggestionNote } from "./states";
 
 const loan = { amount: 4000, reason: "Rent Expense", state: "TX", other: null };
 
@@ -101,8 +107,45 @@ describe("the home address is in the state of residence of the loan request", ()
     expect(issuesByField(result.error!)).toMatchObject({
       given_name: "Enter your first name",
       address: "Enter your street address",
-      addrStateAbbr: "Your home address must be in Maine, the state of residence on your loan request",
+      addrStateAbbr:
+        "Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois, change your state of residence to Illinois.",
     });
+  });
+});
+
+describe("the home-state conflict names the earlier answer and its fix (issue 42)", () => {
+  it.each([
+    [
+      "IL",
+      "ME",
+      "Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois, change your state of residence to Illinois.",
+      "IL",
+    ],
+    [
+      "PR",
+      "ME",
+      "Your home address must be in Maine, the state of residence on your loan request. We don't lend in Puerto Rico.",
+      undefined,
+    ],
+    ["ME", "ME", undefined, undefined],
+    ["IL", null, undefined, undefined],
+    [null, "ME", undefined, undefined],
+  ])("address %p, state of residence %p", (home, residence, message, fixTo) => {
+    expect(homeStateError(home, residence)).toBe(message);
+    expect(residenceChangeTo(home, residence)).toBe(fixTo);
+  });
+
+  it.each([
+    ["IL", "IL", undefined],
+    ["IL", null, undefined],
+    ["IL", "ME", 'Your home address is in Maine. Change your address in "Your details" first, then your state of residence.'],
+  ])("the review's change of state to %p with the address in %p", (to, home, message) => {
+    expect(residenceChangeError(to, home)).toBe(message);
+  });
+
+  it("the fix's schema takes only a state the lender serves", () => {
+    expect(stateOfResidenceSchema.safeParse({ state: "IL" }).success).toBe(true);
+    expect(stateOfResidenceSchema.safeParse({ state: "PR" }).success).toBe(false);
   });
 });
 
@@ -207,5 +250,34 @@ describe("account settings schema", () => {
     expect(out).not.toHaveProperty("given_name");
     expect(out).not.toHaveProperty("ssn");
     expect(out.phone_number).toBe("5559876543");
+  });
+});
+
+describe("the address suggestions mark places the rules refuse (issue 42)", () => {
+  it.each([
+    ["Springfield, IL, USA", "IL", undefined],
+    ["Springfield, IL, USA", null, undefined],
+    ["Springfield, IL, USA", "ME", "Not in Maine, your state of residence: choosing it offers to change that"],
+    ["San Juan, PR, USA", "ME", "We don't lend in Puerto Rico"],
+    ["San Juan, PR 00901, USA", null, "We don't lend in Puerto Rico"],
+    ["Somewhere", "ME", undefined],
+  ])("%p with state of residence %p", (secondary, residence, note) => expect(suggestionNote(secondary, residence)).toBe(note));
+});
+
+describe("identityCorrectionSchema: the review's correction", () => {
+  const schema = identityCorrectionSchema(now);
+  const base = { given_name: "Jordan", middle_name: "", family_name: "Rivera", birthdate: "1988-02-03", ssn: "" };
+  it("an empty SSN keeps the saved one (null, not sent)", () => {
+    expect(schema.parse(base)).toMatchObject({ ssn: null, middle_name: null });
+  });
+  it.each([
+    [{ ssn: "666000004" }, undefined],
+    [{ ssn: "12345" }, "ssn"],
+    [{ ssn: "000000000" }, "ssn"],
+    [{ given_name: "" }, "given_name"],
+    [{ birthdate: null }, "birthdate"],
+  ])("%j -> error on %p", (change, field) => {
+    const result = schema.safeParse({ ...base, ...change });
+    expect(result.success ? undefined : Object.keys(issuesByField(result.error))[0]).toBe(field);
   });
 });

@@ -32,6 +32,9 @@ const loanAmount = money(
   { min: LOAN_AMOUNT.min, max: LOAN_AMOUNT.max },
 );
 
+/** The state of residence alone: the fix offered where the home address conflicts with it. */
+export const stateOfResidenceSchema = z.object({ state: servedState });
+
 /** The loan request (step loanDetails), sent with `applies` (its `type` is added when sending). */
 export const loanRequestSchema = z
   .object({
@@ -105,6 +108,23 @@ const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .transform((v) => (v && v.trim() ? v : null))
     .pipe(schema.nullable());
 
+const ssnValue = (required: string) =>
+  ssn({ required }).refine((v) => v !== "000000000", { error: "Enter a valid social security number" });
+
+/**
+ * The review's correction of the identity the rate check will use (step authPrequal, before it
+ * runs; issue 42). The SSN is never shown back, so an empty one keeps the saved number.
+ */
+export function identityCorrectionSchema(now: () => Date = () => new Date()) {
+  return z.object({
+    given_name: name("Enter your first name"),
+    middle_name: optional(name("")),
+    family_name: name("Enter your last name"),
+    birthdate: birthdate(now),
+    ssn: optional(ssnValue("")),
+  });
+}
+
 /**
  * The personalInformation step: every field of SPEC 3 "Personal" an applicant enters. With the
  * loan request's state of residence, the home address must be in it (homeStateError).
@@ -123,9 +143,7 @@ function personalDetailsObject(now: () => Date) {
     family_name: name("Enter your last name"),
     birthdate: birthdate(now),
     ...addressShape,
-    ssn: ssn({ required: "Enter your social security number" }).refine((v) => v !== "000000000", {
-      error: "Enter a valid social security number",
-    }),
+    ssn: ssnValue("Enter your social security number"),
     phone_number: cellPhone,
     home_phone_number: optional(phone({ required: "", invalid: "Enter a 10-digit US phone number, or leave it empty" })),
     personal_email: optional(email({ required: "" })),

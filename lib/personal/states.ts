@@ -30,5 +30,50 @@ export function homeStateHint(stateOfResidence: string): string {
 }
 export function homeStateError(addrStateAbbr: string | null | undefined, stateOfResidence: string | null | undefined): string | undefined {
   if (!stateOfResidence || !addrStateAbbr || addrStateAbbr === stateOfResidence) return undefined;
-  return `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+  const rule = `Your home address must be in ${stateName(stateOfResidence)}, the state of residence on your loan request`;
+  // The earlier answer may be the wrong one (issue 42: Maine chosen as the employer's state): the
+  // message says how to change it, and the form offers the change beside it (residenceChangeTo).
+  return isServedState(addrStateAbbr)
+    ? `${rule}. If you live in ${stateName(addrStateAbbr)}, change your state of residence to ${stateName(addrStateAbbr)}.`
+    : `${rule}. We don't lend in ${stateName(addrStateAbbr)}.`;
+}
+
+/** The state of residence that would end a home-state conflict: the address's, where the lender serves it. */
+export function residenceChangeTo(
+  addrStateAbbr: string | null | undefined,
+  stateOfResidence: string | null | undefined,
+): string | undefined {
+  if (!homeStateError(addrStateAbbr, stateOfResidence) || !addrStateAbbr || !isServedState(addrStateAbbr)) return undefined;
+  return addrStateAbbr;
+}
+
+/**
+ * The review's change of the state of residence is refused while the saved home address is
+ * elsewhere: the two must agree, and the address is changed in "Your details" on the same page.
+ */
+export function residenceChangeError(newState: string, addrStateAbbr: string | null | undefined): string | undefined {
+  if (!addrStateAbbr || newState === addrStateAbbr) return undefined;
+  return `Your home address is in ${stateName(addrStateAbbr)}. Change your address in "Your details" first, then your state of residence.`;
+}
+
+/** The state of a Places suggestion's secondary text ("Springfield, IL, USA"), when it names one. */
+export function suggestionState(secondary: string): string | undefined {
+  const parts = secondary.split(",").map((p) => p.trim().replace(/\s+\d{5}(-\d{4})?$/, ""));
+  const codes = new Set(US_STATES.map((s) => s.abbreviation));
+  return parts.reverse().find((p) => codes.has(p));
+}
+
+/**
+ * What the address list says beside a place the rules would refuse (issue 42): a state the lender
+ * does not serve, or a state other than the loan request's. Marked, not hidden: someone who lives
+ * there needs to see their address and the fix (ResidenceFix) that choosing it offers.
+ */
+export function suggestionNote(secondary: string, stateOfResidence: string | null | undefined): string | undefined {
+  const state = suggestionState(secondary);
+  if (!state) return undefined;
+  if (!isServedState(state)) return `We don't lend in ${stateName(state)}`;
+  if (stateOfResidence && state !== stateOfResidence) {
+    return `Not in ${stateName(stateOfResidence)}, your state of residence: choosing it offers to change that`;
+  }
+  return undefined;
 }

@@ -4,11 +4,19 @@ import { invalid, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
 import { setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
-import { PERSONAL_DETAILS_FIELDS, accountSettingsSchema, loanRequestSchema, personalDetailsSchema } from "@/lib/personal/schemas";
-import { homeStateError } from "@/lib/personal/states";
+import {
+  PERSONAL_DETAILS_FIELDS,
+  accountSettingsSchema,
+  identityCorrectionSchema,
+  loanRequestSchema,
+  personalDetailsSchema,
+  stateOfResidenceSchema,
+} from "@/lib/personal/schemas";
+import { homeStateError, residenceChangeError } from "@/lib/personal/states";
 import { buildIdentitySubmission } from "./identity-submission";
 import { applies, identifies } from "./operations";
 import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
+import { loanRequestSaved } from "./saved-values";
 
 /**
  * The submissions of /personal, run on the server with the signed-in user's own token. Each parses
@@ -68,9 +76,31 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
 }
 
 /**
+ * The fix of a home-state conflict on the personal details (issue 42): the state of residence
+ * changed to the address's, the rest of the loan request as stored, sent with `applies`; the step
+ * stays, so the person goes on from where they were with everything typed kept.
+ */
+export async function changeStateOfResidence(input: unknown): Promise<PersonalActionResult> {
+  return userAction(
+    {
+      page: "personal",
+      operation: "applies",
+      form: { schema: stateOfResidenceSchema, input },
+      step: inMode("personalDetails"),
+    },
+    async ({ client, data: { state }, load }) => {
+      const { amount, reason, other } = loanRequestSaved(load.appInfo);
+      if (amount === null || !reason) return invalid({ state: "Your loan request is incomplete. Reload the page and try again." });
+      await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
+      return { ok: true };
+    },
+  );
+}
+
+/**
  * The review's change of the loan request (step authPrequal, before the rate check uses it): the
- * amount and the reason, sent with `applies`; never a step change. The state of residence stays the
- * one the home address was checked against.
+ * amount, the reason and the state of residence, sent with `applies`; never a step change. The
+ * state must be the saved home address's (residenceChangeError).
  */
 export async function updateLoanRequest(input: unknown): Promise<PersonalActionResult> {
   return userAction(
@@ -78,12 +108,33 @@ export async function updateLoanRequest(input: unknown): Promise<PersonalActionR
       page: "personal",
       operation: "applies",
       form: { schema: loanRequestSchema, input },
-      fields: ["amount", "reason", "other"],
+      fields: ["amount", "reason", "other", "state"],
       step: inMode("review"),
     },
     async ({ client, data: { amount, reason, other, state }, load }) => {
-      if (state !== load.appInfo?.stateOfResidence) return invalid({ state: "The state of residence cannot change here" });
+      const conflict = state !== load.appInfo?.stateOfResidence && residenceChangeError(state, load.appInfo?.personal?.addrStateAbbr);
+      if (conflict) return invalid({ state: conflict });
       await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
+      return { ok: true };
+    },
+  );
+}
+
+/**
+ * The review's correction of name, birth date and SSN (step authPrequal, before the rate check uses
+ * them; the API accepts identity changes until then). An empty SSN is omitted: the saved one stays.
+ */
+export async function correctIdentity(input: unknown): Promise<PersonalActionResult> {
+  return userAction(
+    {
+      page: "personal",
+      operation: "identifies",
+      form: { schema: identityCorrectionSchema(), input },
+      step: inMode("review"),
+    },
+    async ({ client, data, changed }) => {
+      await identifies(client, buildIdentitySubmission(data, { accountSettings: true }));
+      await changed("identity-changed");
       return { ok: true };
     },
   );

@@ -3,6 +3,7 @@ import { formatBirthdate } from "@/lib/format/dates";
 import { formatPhone } from "@/lib/format/phone";
 import type { AccountDetails } from "./_ui/account-settings";
 import type { ReviewFacts } from "./_ui/application-review";
+import type { IdentitySaved } from "./_ui/identity-change";
 import type { LoanRequestSaved } from "./_ui/loan-request-form";
 import type { PersonalDetailsSaved } from "./_ui/personal-details-form";
 
@@ -65,6 +66,17 @@ export function accountDetails(app: AppInfo): AccountDetails {
     phone_number: personal?.phone_number ?? null,
     phoneShown: formatPhone(personal?.phone_number),
     homePhoneShown: formatPhone(personal?.home_phone_number),
+  };
+}
+
+/** The identity as the review's correction form starts from it: never the SSN. */
+export function identitySaved(app: AppInfo): IdentitySaved {
+  const personal = app?.personal ?? null;
+  return {
+    given_name: personal?.given_name ?? null,
+    middle_name: personal?.middle_name ?? null,
+    family_name: personal?.family_name ?? null,
+    birthdate: personal?.birthdate ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { TERM_MONTHS, discloseLoan, dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import { openStep } from "../../../lib/application/progress";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
 import * as lending from "../rules/operations";
@@ -144,8 +145,14 @@ function renderStep(step: string, l: Load, notice = ""): Response {
   if (shell) return new Response(null, { status: 303, headers: { location: shell, "cache-control": "no-store" } });
   const here = (wanted: string | string[]) => (Array.isArray(wanted) ? wanted.includes(stored) : stored === wanted);
   // A page the person navigated to, not a failed call: 200, as a hosted app answers an earlier step it no longer offers.
-  const elsewhere = () =>
-    page("Not this step", `<h1>This step is not open</h1>${stepLine(stored)}<p><a href="/apply">Go to your current step</a></p>`);
+  // It names the open step and links straight to it (issue 42), by the shell's own pure rule.
+  const elsewhere = () => {
+    const open = openStep(stored);
+    return page(
+      "Not this step",
+      `<h1>This step is not open</h1>${stepLine(stored)}<p>The open step is ${e(open.label)}.</p><p><a href="${e(open.href)}">Go to ${e(open.label)}</a></p>`,
+    );
+  };
 
   switch (step) {
     case "authPrequal": {

@@ -14,7 +14,7 @@ import {
 } from "./application-rules";
 
 const LOCKED =
-  "Your legal name, date of birth and SSN can be changed only on the Personal information step, before your credit check. To correct them now, contact support.";
+  "Your legal name, date of birth and SSN can be changed only until your rate check (the soft credit check). To correct them now, contact support.";
 
 describe("decideIdentityChange", () => {
   const current = { ssn: "666000001", given_name: "Jordan", middle_name: null, family_name: "Rivera", birthdate: "1988-02-03" };
@@ -23,8 +23,11 @@ describe("decideIdentityChange", () => {
     ["chooseEmployer", { ssn: "666000004" }],
     ["loanDetails", { given_name: "Alex" }],
     ["personalInformation", { ssn: "666000004", given_name: "Alex", family_name: "Kim", birthdate: "1990-01-01", middle_name: "Q" }],
+    // The review before the rate check corrects what the check will use (issue 42).
+    ["employmentInformation", { ssn: "666000004" }],
+    ["authPrequal", { birthdate: "1990-01-01", given_name: "Alex" }],
     // The same values again are no change, at any step.
-    ["employmentInformation", { ssn: "666000001", given_name: "Jordan" }],
+    ["prequalApprove", { ssn: "666000001", given_name: "Jordan" }],
     ["prequalApprove", { ssn: "666000001", family_name: "Rivera", birthdate: "1988-02-03" }],
     ["Offer Sent", {}],
     ["activeLoan", { given_name: "Jordan" }],
@@ -33,8 +36,6 @@ describe("decideIdentityChange", () => {
   });
 
   it.each([
-    ["employmentInformation", { ssn: "666000004" }, "ssn"],
-    ["authPrequal", { birthdate: "1990-01-01" }, "birthdate"],
     ["prequalApprove", { given_name: "Alex" }, "given_name"],
     ["consentPage", { family_name: "Kim" }, "family_name"],
     ["verifyMD", { middle_name: "Q" }, "middle_name"], // null before: setting it is a change too

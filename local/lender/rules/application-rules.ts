@@ -23,10 +23,10 @@ export const IDENTITY_FIELDS = ["ssn", "given_name", "middle_name", "family_name
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 
 export const IDENTITY_LOCKED_MESSAGE =
-  "Your legal name, date of birth and SSN can be changed only on the Personal information step, before your credit check. To correct them now, contact support.";
+  "Your legal name, date of birth and SSN can be changed only until your rate check (the soft credit check). To correct them now, contact support.";
 
-/** The last step at which identity may change: the personal information step itself. */
-const IDENTITY_STEP_RANK = STEP_RANK.personalInformation;
+/** The last step at which identity may change: the review before the rate check (issue 42: the review is the last word). */
+const IDENTITY_STEP_RANK = STEP_RANK.authPrequal;
 
 function identityOpen(step: string): boolean {
   const rank = stepRank(step);
@@ -34,8 +34,7 @@ function identityOpen(step: string): boolean {
 }
 
 /**
- * A change of identity is refused once the applicant has left the personal information step
- * (rather than sending the application back to prequalification): a credit decision, an offer or a
+ * A change of identity is refused once the rate check has run (rather than sending the application back to prequalification): a credit decision, an offer or a
  * contract made for one person is never carried over to another, and re-running the check under a
  * new identity is exactly what a swap needs. A genuine correction (a name changed by marriage, a
  * typo found late) goes through support with documents. Sending the same values again is no change.

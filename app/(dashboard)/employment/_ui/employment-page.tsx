@@ -203,7 +203,7 @@ export function EmploymentPage({
       aria-busy={refreshing || undefined}
       data-refreshing={refreshing || undefined}
     >
-      <ApplicationProgress step={step} />
+      <ApplicationProgress step={step} here={view !== "saved"} />
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
       {notice && (
         <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">

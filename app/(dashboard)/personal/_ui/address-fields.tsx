@@ -7,6 +7,7 @@ import { FieldShell, inputClass, SelectField, TextField, type FormApi } from "@/
 import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import { classNames } from "@/components/ui/class-names";
 import { US_STATES } from "@/lib/personal/reference-lists";
+import { suggestionNote } from "@/lib/personal/states";
 import { NOT_GEOCODED, oneLineAddress, partsFromPlace, splitStreetLine, type AddressParts } from "./address-parts";
 import type { MapsLibraries } from "./maps-libraries";
 
@@ -55,6 +56,7 @@ export function AddressFields<In extends AddressInput>({
   mapsStandInScript = null,
   legend = "Home address",
   stateHint,
+  residence,
 }: {
   form: FormApi<In>;
   mapsApiKey?: string;
@@ -63,6 +65,8 @@ export function AddressFields<In extends AddressInput>({
   legend?: string;
   /** What the State field must be, said before it matters (the personal details: the loan request's state). */
   stateHint?: string;
+  /** The loan request's state of residence, when the address must be in it. */
+  residence?: string | null;
 }) {
   const form = typedForm as unknown as FormApi<AddressInput>;
   const [libraries, setLibraries] = useState<MapsLibraries>(NO_LIBRARIES);
@@ -80,6 +84,7 @@ export function AddressFields<In extends AddressInput>({
         // Said from the first paint wherever suggestions are offered, so the field never moves down
         // under the person's typing when Maps arrives; withdrawn if it cannot load.
         offersSuggestions={Boolean(mapsApiKey) && !mapsFailed}
+        residence={residence}
       />
       {/* Google's API loads on the form's first use, not with the page: a visit that only looks never runs it. */}
       {mapsApiKey && form.inUse && (
@@ -140,11 +145,14 @@ function StreetField({
   places,
   geocoding,
   offersSuggestions,
+  residence,
 }: {
   form: FormApi<AddressInput>;
   places: google.maps.PlacesLibrary | null;
   geocoding: google.maps.GeocodingLibrary | null;
   offersSuggestions: boolean;
+  /** The loan request's state: suggestions elsewhere are marked (suggestionNote). */
+  residence?: string | null;
 }) {
   const listId = useId();
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -331,6 +339,11 @@ function StreetField({
                 >
                   <span className="font-semibold">{s.main}</span>{" "}
                   <span className={i === active ? "text-white" : "text-gray-700"}>{s.secondary}</span>
+                  {suggestionNote(s.secondary, residence) && (
+                    <span className={classNames("block text-sm font-semibold", i === active ? "text-white" : "text-red-700")}>
+                      {suggestionNote(s.secondary, residence)}
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>

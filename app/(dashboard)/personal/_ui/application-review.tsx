@@ -7,7 +7,8 @@ import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
 import { stateName } from "@/lib/personal/states";
 import type { AccountDetails } from "./account-settings";
-import { AccountSettings, LoanRequestChange } from "./mode-parts";
+import type { IdentitySaved } from "./identity-change";
+import { AccountSettings, IdentityChange, LoanRequestChange } from "./mode-parts";
 import type { LoanRequestSaved } from "./loan-request-form";
 
 /** What the review shows of the loan request and the job, as the API holds them. */
@@ -54,19 +55,21 @@ const money = (v: number | null) => (v === null ? null : formatUsd(v, { cents: !
 /**
  * "Review your application" (step authPrequal): everything the rate check will use, each section
  * with its way to change it — the loan's amount and reason and the contact details here, the job on
- * /employment — and one button that sends the application on. The state of residence and the
- * identity (name, birth date, SSN) stay as submitted: the rate check is made for that person there.
+ * /employment, the identity in place — and one button that leads to the rate check. After it the
+ * identity is locked (the API's rule).
  */
 export function ApplicationReview({
   facts,
   loan,
   details,
+  identity,
   mapsApiKey,
   mapsStandInScript,
 }: {
   facts: ReviewFacts;
   loan: LoanRequestSaved;
   details: AccountDetails;
+  identity: IdentitySaved;
   mapsApiKey?: string;
   mapsStandInScript?: string | null;
 }) {
@@ -74,7 +77,8 @@ export function ApplicationReview({
   return (
     <div className="flex flex-col gap-8">
       <p className="text-gray-900">
-        Check that everything is right before we check your rate. Nothing is sent until you press the button below.
+        Check that everything is right before we check your rate: each part can be corrected here. Nothing is checked until you press Check
+        my rate.
       </p>
       <Section id="review-loan-title" title="Your loan">
         <Facts
@@ -84,9 +88,10 @@ export function ApplicationReview({
             ["State of residence", facts.stateOfResidence ? stateName(facts.stateOfResidence) : null],
           ]}
         />
-        <LoanRequestChange saved={loan} />
+        <LoanRequestChange saved={loan} homeState={details.addrStateAbbr} />
       </Section>
       <AccountSettings details={details} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} />
+      <IdentityChange saved={identity} ssnLastFour={details.ssnLastFour} />
       <Section id="review-job-title" title="Your job">
         <Facts
           rows={[
@@ -109,9 +114,15 @@ export function ApplicationReview({
         <h2 id="review-submit-title" className="text-lg font-bold text-brand-dark">
           Everything right?
         </h2>
-        <p className="text-gray-900">Checking your rate uses a soft credit check, which does not affect your credit score.</p>
+        {/* The rate check itself is the lending app's page (SPEC 4's authPrequal): it shows the employer,
+            amount, state, job and salary once more with one button. Said here exactly, so nobody meets a
+            second button unwarned (issue 42). */}
+        <p className="text-gray-900" data-testid="rate-check-next">
+          Next, the lender&apos;s rate check shows your employer, amount, state, job and salary once more with one button,{" "}
+          <strong>Check my rate</strong>. Pressing it uses a soft credit check, which does not affect your credit score.
+        </p>
         <AppLink href={RATE_CHECK_ROUTE} className={classNames(primaryButtonClass)}>
-          Submit and check my rate
+          Continue to check my rate
         </AppLink>
       </section>
     </div>

@@ -6,6 +6,7 @@ import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, lazy
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
+import { SERVED_STATES, stateName } from "@/lib/personal/states";
 import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
 import { updateLoanRequest } from "../actions";
 import { afterSubmit } from "./after-submit";
@@ -14,12 +15,14 @@ import type { LoanRequestSaved } from "./loan-request-form";
 const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
 
 const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));
+const STATES = SERVED_STATES.map((s) => ({ value: s.abbreviation, label: s.name }));
 
 /**
- * The review's "Change loan" (before the rate check): the amount and what it is for, on the loan
- * request's own schema. The state of residence is kept: the home address was checked against it.
+ * The review's "Change your loan" (before the rate check): the amount, what it is for and the state
+ * of residence, on the loan request's own schema. The state must stay the home address's; the
+ * server refuses another with the way to change both (residenceChangeError).
  */
-export function LoanRequestChange({ saved }: { saved: LoanRequestSaved }) {
+export function LoanRequestChange({ saved, homeState }: { saved: LoanRequestSaved; homeState?: string | null }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const initial = {
@@ -57,6 +60,14 @@ export function LoanRequestChange({ saved }: { saved: LoanRequestSaved }) {
       <MoneyField form={form} name="amount" label="How much would you like to borrow?" hint={LOAN_AMOUNT_HINT} />
       <SelectField form={form} name="reason" label="What is the loan for?" options={REASONS} />
       {form.values.reason === "Other" && <TextField form={form} name="other" label="Tell us what the loan is for" maxLength={500} />}
+      <SelectField
+        form={form}
+        name="state"
+        label="State of residence"
+        hint={homeState ? `Must be the state of your home address (${stateName(homeState)}).` : undefined}
+        options={STATES}
+        autoComplete="address-level1"
+      />
       <FormError message={form.formError} />
       <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
     </Form>

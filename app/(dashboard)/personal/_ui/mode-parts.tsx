@@ -11,3 +11,4 @@ export const LoanRequestForm = dynamic(() => import("./loan-request-form").then(
 export const PersonalDetailsForm = dynamic(() => import("./personal-details-form").then((m) => m.PersonalDetailsForm));
 export const AccountSettings = dynamic(() => import("./account-settings").then((m) => m.AccountSettings));
 export const LoanRequestChange = dynamic(() => import("./loan-request-change").then((m) => m.LoanRequestChange));
+export const IdentityChange = dynamic(() => import("./identity-change").then((m) => m.IdentityChange));

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { AddressFields } from "./address-fields";
 import {
   DateField,
@@ -21,9 +21,10 @@ import { SectionTitle } from "@/components/ui/section-title";
 import { todayIso } from "@/lib/format/dates";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
 import { formatUsd } from "@/lib/format";
-import { homeStateHint } from "@/lib/personal/states";
+import { homeStateHint, residenceChangeTo } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
+import { ResidenceFix } from "./residence-fix";
 
 /** What is already known about the applicant; never the SSN. */
 export interface PersonalDetailsSaved {
@@ -64,7 +65,8 @@ export function PersonalDetailsForm({
   mapsStandInScript?: string | null;
   draftKey?: string;
 }) {
-  const residence = saved.stateOfResidence;
+  // Held here so the one-press fix of a home-state conflict (ResidenceFix) moves the rule at once.
+  const [residence, setResidence] = useState(saved.stateOfResidence);
   const schema = useMemo(
     () => lazySchema(() => import("@/lib/personal/schemas").then((m) => m.personalDetailsSchema(undefined, residence))),
     [residence],
@@ -124,7 +126,11 @@ export function PersonalDetailsForm({
         mapsApiKey={mapsApiKey}
         mapsStandInScript={mapsStandInScript}
         stateHint={residence ? homeStateHint(residence) : undefined}
+        residence={residence}
       />
+      {residenceChangeTo(form.values.addrStateAbbr, residence) && (
+        <ResidenceFix to={residenceChangeTo(form.values.addrStateAbbr, residence)!} onChanged={setResidence} />
+      )}
       <SsnField
         form={form}
         name="ssn"
