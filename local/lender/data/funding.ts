@@ -292,8 +292,8 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
     if (!row) return { kind: "none" as const };
     if (row.md_locked) return { kind: "locked" as const };
     // The cap counts judged guesses per account across applicants, claimed before judging (issue 43).
+    // Past it the guess is not judged (the row's tries stay the wrong ones it had); the applicant goes to a person.
     if (!(await claimGuess(tx, row.account_fingerprint))) {
-      await tx.query(`UPDATE funding_sources SET md_locked = true WHERE account_id = $1`, [row.account_id]);
       await sendToManualReview(tx, caller.sub);
       return { kind: "capped" as const };
     }
