@@ -62,6 +62,13 @@ export interface SourceState {
   verified: boolean;
 }
 
+/** SPEC 5: the API's refusal of a second unverified account (its text, never shown to a person). */
+export const UNVERIFIED_EXISTS = "Unverified fundingSource already exists";
+
+/** What /bank says instead: the same account again is answered as added, another one waits for this. */
+export const ANOTHER_ACCOUNT_WAITING_MESSAGE =
+  "You already have an account waiting for its two deposits. Verify it above before adding another account by hand.";
+
 /** SPEC 5: a new manual account is refused while an unverified one exists. */
 export function canAddManualAccount(sources: readonly SourceState[]): boolean {
   return !sources.some((s) => !s.verified);

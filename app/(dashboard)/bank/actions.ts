@@ -4,7 +4,7 @@ import { failure, invalid, type ActionResult } from "@/lib/actions/action-result
 import { userAction } from "@/lib/actions/user-action";
 import { logs } from "@/lib/graphql/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
-import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
+import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, UNVERIFIED_EXISTS } from "@/lib/bank/funding-rules";
 import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
 import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
@@ -21,7 +21,7 @@ const BANK = {
   page: "bank",
   shown: [
     // Sections 5 and 8, and the lock notice.
-    /^Unverified fundingSource already exists$/,
+    UNVERIFIED_EXISTS,
     /^No Unverified Account Found$/,
     /^The amounts do not match\./,
     /locked after 3 wrong tries/,
@@ -67,8 +67,9 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
   );
 }
 
+/** The same account again is the first add's success (the API answers it so); another one while one waits is said in words. */
 export async function addManualAccount(input: unknown): Promise<ActionResult<{ source: bank.FundingSource }>> {
-  return userAction(
+  const answer = await userAction(
     {
       ...BANK,
       operation: "manually",
@@ -82,6 +83,7 @@ export async function addManualAccount(input: unknown): Promise<ActionResult<{ s
     },
     async ({ client, data }) => ({ ok: true, source: await bank.manually(client, data) }),
   );
+  return !answer.ok && answer.message === UNVERIFIED_EXISTS ? { ...answer, message: ANOTHER_ACCOUNT_WAITING_MESSAGE } : answer;
 }
 
 export async function verifyDeposits(accountId: string, input: unknown): Promise<ActionResult<object>> {

@@ -30,6 +30,7 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
       outboxUrl={publicConfig().widgets.outboxUrl}
       plaidStandInScript={publicConfig().widgets.plaidStandInScript}
       oauthReturn={oauthReturn}
+      draftOwner={api?.session.status === "signed-in" ? api.session.username : null}
     />
   );
 }

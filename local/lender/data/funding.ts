@@ -1,7 +1,7 @@
 import type { FundingSource as FundingSourceView } from "../../../contract/generated/types";
-import { createHmac, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../../infra/db";
-import { lastFour, MAX_VERIFY_ATTEMPTS, stepAfterFundingEvent, type FundingEvent } from "../../../lib/bank/funding-rules";
+import { lastFour, MAX_VERIFY_ATTEMPTS, UNVERIFIED_EXISTS, stepAfterFundingEvent, type FundingEvent } from "../../../lib/bank/funding-rules";
 import { manualAccountWireSchema } from "../../../lib/bank/schema";
 import { parseForm } from "../../../lib/forms/validation";
 import { hashToken, createLinkToken as createPlaidLinkToken, type LinkAccount } from "../../vendors/plaid/plaid";
@@ -10,6 +10,7 @@ import { ensureApplication, moveTo } from "./application";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
 import { MICRO_DEPOSIT_CAP_MESSAGE, decideMicroDepositAdd } from "../rules/application-rules";
+import { accountFingerprint, claimGuess, guessesLeft } from "../rules/micro-deposit-cap";
 
 /**
  * Funding sources (SPEC 4, 5, 7, 8): links, manually, verifies, setActiveFSID, checkItemStatus and
@@ -28,7 +29,6 @@ export class FundingError extends Error {
   }
 }
 
-export const UNVERIFIED_EXISTS = "Unverified fundingSource already exists";
 export const NO_UNVERIFIED = "No Unverified Account Found";
 export const LOCKED_MESSAGE = "This account is locked after 3 wrong tries. Add it again to get two new deposits.";
 
@@ -147,10 +147,6 @@ export async function links(db: Db, caller: Caller, publicToken: unknown, metaDa
   });
 }
 
-export function fingerprint(key: string, routing: string, account: string): string {
-  return createHmac("sha256", key).update(`${routing}:${account}`).digest("hex");
-}
-
 export interface ManualInput {
   account: unknown;
   name: unknown;
@@ -178,7 +174,8 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
   const amounts = [randomInt(1, 100), randomInt(1, 100)] as const;
   const accountId = randomUUID();
 
-  const accountFingerprint = fingerprint(settings.fingerprintKey, routing, account);
+  // One fingerprint for every spelling of the account (local/lender/rules/micro-deposit-cap.ts).
+  const fp = accountFingerprint(settings.fingerprintKey, routing, account);
 
   let outcome: FundingSourceView | { capped: true };
   try {
@@ -190,10 +187,21 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
         await tx.query<{ account: number; user: number }>(
           `SELECT coalesce((SELECT locks FROM micro_deposit_account_locks WHERE account_fingerprint = $2), 0) AS account,
                   micro_deposit_locks AS user FROM applications WHERE sub = $1 FOR UPDATE`,
-          [caller.sub, accountFingerprint],
+          [caller.sub, fp],
         )
       )[0]!;
-      if (!decideMicroDepositAdd({ accountLocks: counts.account, userLocks: counts.user }).allowed) {
+      // The same account added again while its deposits wait (a second click, a retry after a
+      // timeout): the first add's answer, no new deposits (issue 44).
+      const waiting = (
+        await tx.query<{ account_id: string }>(
+          `SELECT account_id FROM funding_sources WHERE sub = $1 AND account_fingerprint = $2 AND NOT verified AND NOT md_locked`,
+          [caller.sub, fp],
+        )
+      )[0];
+      if (waiting) return (await readSources(tx, caller.sub, waiting.account_id))[0]!;
+      const allowed =
+        decideMicroDepositAdd({ accountLocks: counts.account, userLocks: counts.user }).allowed && (await guessesLeft(tx, fp)) > 0;
+      if (!allowed) {
         await sendToManualReview(tx, caller.sub);
         return { capped: true as const };
       }
@@ -202,7 +210,7 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
         `INSERT INTO funding_sources (account_id, sub, funding_source, link_type, name, mask, subtype, routing_number,
                 account_fingerprint, verified, md_amount1_cents, md_amount2_cents)
          VALUES ($1, $2, $3, 'dwolla_MicroDeposits', $4, $5, $6, $7, $8, false, $9, $10)`,
-        [accountId, caller.sub, `fs-local-${accountId}`, name, lastFour(account), type, routing, accountFingerprint, amounts[0], amounts[1]],
+        [accountId, caller.sub, `fs-local-${accountId}`, name, lastFour(account), type, routing, fp, amounts[0], amounts[1]],
       );
       const recipient = caller.email ?? caller.username;
       for (const cents of amounts) {
@@ -283,6 +291,12 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
     )[0];
     if (!row) return { kind: "none" as const };
     if (row.md_locked) return { kind: "locked" as const };
+    // The cap counts judged guesses per account across applicants, claimed before judging (issue 43).
+    // Past it the guess is not judged (the row's tries stay the wrong ones it had); the applicant goes to a person.
+    if (!(await claimGuess(tx, row.account_fingerprint))) {
+      await sendToManualReview(tx, caller.sub);
+      return { kind: "capped" as const };
+    }
     const match = (a === row.md_amount1_cents && b === row.md_amount2_cents) || (a === row.md_amount2_cents && b === row.md_amount1_cents);
     if (!match) {
       const attempts = row.md_attempts + 1;

@@ -15,12 +15,13 @@ import {
 } from "../actions";
 import { primaryButtonClass } from "@/components/ui/button-classes";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
-import { AfterStandIn } from "@/components/widgets/after-stand-in";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
 import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
+import { sessionDraftStore } from "@/lib/forms/draft-store";
+import { LinkScript } from "./link-script";
 import { AccountList } from "./account-list";
 import { OnDemand } from "@/components/ui/on-demand";
 import { ApplicationProgress } from "@/components/progress/application-progress";
@@ -42,7 +43,18 @@ export interface BankPageProps {
   plaidStandInScript: string | null;
   /** /bank/oauth: back from a bank's OAuth login, Link resumes with the link token that left. */
   oauthReturn?: boolean;
+  /** The signed-in user's username: the forms' drafts are theirs alone (null: no drafts kept). */
+  draftOwner?: string | null;
 }
+
+/** The forms' draft keys (lib/forms/draft-store.ts): per user, and per account for the deposits. */
+const draftKeys = (owner: string | null) =>
+  owner
+    ? { manual: `bank-by-hand:${owner}`, deposits: (accountId: string) => `micro-deposits:${owner}:${accountId}` }
+    : { manual: undefined, deposits: () => undefined };
+
+const LINK_UNAVAILABLE_TEXT =
+  "Bank linking could not be loaded. Check your connection and try again, or add your account by hand below: we send two small deposits instead.";
 
 type Notice = { kind: "ok" | "problem"; text: string } | null;
 type Launch = { token: string; mode: "new" | "update"; accountId?: string; receivedRedirectUri?: string } | null;
@@ -98,11 +110,13 @@ export function BankPage({
   outboxUrl,
   plaidStandInScript,
   oauthReturn = false,
+  draftOwner = null,
 }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
-  const [notice, setNotice] = useState<Notice>(
-    initialAccounts ? null : { kind: "problem", text: "We could not load your bank accounts. Please reload the page." },
-  );
+  const [notice, setNotice] = useState<Notice>(null);
+  /** Retrying the accounts' load after it failed (nothing is offered beside a list we could not read). */
+  const [retrying, setRetrying] = useState(false);
+  const drafts = draftKeys(draftOwner);
   const [launch, setLaunch] = useState<Launch>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState<{ accountId: string; token: string } | null>(null);
@@ -112,6 +126,11 @@ export function BankPage({
   // Whether the deposits form is on the page on arrival (rendered by the server) or appears later.
   const [verifyingOnArrival] = useState(() => initialAccounts?.some((a) => !a.verified && !a.locked) ?? false);
   const checked = useRef(false);
+
+  // A by-hand form being typed when the page was reloaded opens again with its draft (issue 42).
+  useEffect(() => {
+    if (drafts.manual && sessionDraftStore().load(drafts.manual)) setShowManual(true);
+  }, [drafts.manual]);
 
   const reload = useCallback(async () => {
     const answer = await loadAccounts();
@@ -156,6 +175,21 @@ export function BankPage({
       }
     })();
   }, [initialAccounts]);
+
+  const retryAccounts = async () => {
+    setRetrying(true);
+    await reload();
+    setRetrying(false);
+  };
+
+  /** Link's script failed or did not load in time: say so, and open the by-hand path. */
+  const linkUnavailable = useCallback(() => {
+    setLaunch(null);
+    pendingLinkToken.take();
+    void logBankEvent("LinkFailure", "the Link script did not load");
+    setNotice({ kind: "problem", text: LINK_UNAVAILABLE_TEXT });
+    setShowManual(true);
+  }, []);
 
   const startLink = async () => {
     setBusy(true);
@@ -260,7 +294,24 @@ export function BankPage({
         <h2 id="accounts-title" className="text-lg font-semibold text-gray-900">
           Your accounts
         </h2>
-        {accounts && <AccountList accounts={accounts} busy={busy} onMakeActive={activate} capped={capped} />}
+        {accounts ? (
+          <AccountList accounts={accounts} busy={busy} onMakeActive={activate} capped={capped} />
+        ) : (
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+            <p>
+              We could not load your bank accounts. Linking or adding an account waits until we can show the ones you have, so nothing is
+              added twice.
+            </p>
+            <button
+              type="button"
+              onClick={() => void retryAccounts()}
+              disabled={retrying}
+              className="rounded-md border border-red-900 px-3 py-1.5 text-sm font-semibold hover:bg-red-100 disabled:opacity-60 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
+            >
+              {retrying ? "Trying again…" : "Try again"}
+            </button>
+          </div>
+        )}
         <p className="text-sm text-gray-700" data-testid="direct-deposit">
           {directDepositText(dd)}
         </p>
@@ -299,6 +350,8 @@ export function BankPage({
               )}
               <OnDemand inPage={verifyingOnArrival} loading="Loading the form…">
                 <MicroDepositForm
+                  key={pending.account_id}
+                  draftKey={drafts.deposits(pending.account_id)}
                   verify={async (values) => {
                     const answer = await verifyDeposits(pending.account_id, values);
                     if (!answer.ok && answer.message === MICRO_DEPOSIT_CAP_MESSAGE) setCapped(true);
@@ -315,52 +368,58 @@ export function BankPage({
         </section>
       )}
 
-      <section aria-labelledby="link-title" className="flex flex-col gap-3">
-        <h2 id="link-title" className="text-lg font-semibold text-gray-900">
-          Link your bank instantly
-        </h2>
-        <p className="text-gray-700">Log in at your bank through Plaid. The account is verified at once.</p>
-        <button type="button" onClick={startLink} disabled={busy || launch !== null} className={primaryButtonClass}>
-          Link a bank account
-        </button>
-      </section>
+      {accounts && (
+        <>
+          <section aria-labelledby="link-title" className="flex flex-col gap-3">
+            <h2 id="link-title" className="text-lg font-semibold text-gray-900">
+              Link your bank instantly
+            </h2>
+            <p className="text-gray-700">Log in at your bank through Plaid. The account is verified at once.</p>
+            <button type="button" onClick={startLink} disabled={busy || launch !== null} className={primaryButtonClass}>
+              Link a bank account
+            </button>
+          </section>
 
-      <section aria-labelledby="manual-title" className="flex flex-col gap-3">
-        <h2 id="manual-title" className="text-lg font-semibold text-gray-900">
-          Add an account by hand
-        </h2>
-        <p className="text-gray-700">We send two small deposits to the account; you confirm their amounts here.</p>
-        {showManual ? (
-          <OnDemand inPage={false} loading="Loading the form…">
-            <ManualAccountForm
-              add={addManualAccount}
-              onAdded={async () => {
-                setShowManual(false);
-                await afterChange("Account added. Two deposits below $1.00 are on their way.");
-              }}
-            />
-          </OnDemand>
-        ) : (
-          <button
-            type="button"
-            onClick={() => setShowManual(true)}
-            className="self-start rounded-md border border-gray-800 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
-          >
-            Enter account details
-          </button>
-        )}
-      </section>
+          <section aria-labelledby="manual-title" className="flex flex-col gap-3">
+            <h2 id="manual-title" className="text-lg font-semibold text-gray-900">
+              Add an account by hand
+            </h2>
+            <p className="text-gray-700">We send two small deposits to the account; you confirm their amounts here.</p>
+            {showManual ? (
+              <OnDemand inPage={false} loading="Loading the form…">
+                <ManualAccountForm
+                  draftKey={drafts.manual}
+                  add={addManualAccount}
+                  onAdded={async () => {
+                    setShowManual(false);
+                    await afterChange("Account added. Two deposits below $1.00 are on their way.");
+                  }}
+                />
+              </OnDemand>
+            ) : (
+              <button
+                type="button"
+                onClick={() => setShowManual(true)}
+                className="self-start rounded-md border border-gray-800 px-4 py-2 font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2"
+              >
+                Enter account details
+              </button>
+            )}
+          </section>
+        </>
+      )}
 
       {launch && (
-        <AfterStandIn src={plaidStandInScript}>
+        <LinkScript src={plaidStandInScript} onUnavailable={linkUnavailable}>
           <PlaidLauncher
             key={launch.token}
             token={launch.token}
             receivedRedirectUri={launch.receivedRedirectUri}
             onSuccess={onLinkSuccess}
             onExit={onLinkExit}
+            onUnavailable={linkUnavailable}
           />
-        </AfterStandIn>
+        </LinkScript>
       )}
       <CredentialsExpiredPopup
         open={expired !== null && launch === null}

@@ -1,6 +1,16 @@
 "use client";
 
-import { DigitsField, Form, FormError, SelectField, SubmitButton, TextField, lazySchema, useZodForm } from "@/components/forms";
+import {
+  DigitsField,
+  DraftRestored,
+  Form,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  lazySchema,
+  useZodForm,
+} from "@/components/forms";
 import type { ActionResult } from "@/lib/actions/action-result";
 import type { FundingSource } from "../operations";
 
@@ -13,20 +23,28 @@ const TYPES = [
 
 const EMPTY = { routing: "", account: "", accountConfirm: "", name: "", type: null };
 
+/** Kept in the tab's draft: the account's name and type; never the routing or account numbers (issue 42). */
+export const MANUAL_DRAFT_OMIT = ["routing", "account", "accountConfirm"] as const;
+
 /** A checking or savings account entered by hand; two micro-deposits below $1.00 follow. */
 export function ManualAccountForm({
   add,
   onAdded,
+  draftKey,
 }: {
+  /** Keeps what is typed across a reload (lib/forms/draft-store.ts), keyed by the user. */
+  draftKey?: string;
   add: (input: { account: string; name: string; routing: string; type: string }) => Promise<ActionResult<{ source: FundingSource }>>;
   onAdded: () => Promise<void>;
 }) {
   const form = useZodForm({
     schema: manualAccountFormSchema,
     initialValues: EMPTY,
-    onSubmit: async (values, { setFieldError, setFormError }) => {
+    draft: draftKey ? { key: draftKey, omit: MANUAL_DRAFT_OMIT } : undefined,
+    onSubmit: async (values, { setFieldError, setFormError, clearDraft }) => {
       const answer = await add({ account: values.account, name: values.name, routing: values.routing, type: values.type });
       if (answer.ok) {
+        clearDraft();
         form.reset(EMPTY);
         await onAdded();
         return;
@@ -40,6 +58,9 @@ export function ManualAccountForm({
   });
   return (
     <Form form={form} aria-labelledby="manual-title">
+      <DraftRestored form={form}>
+        We kept what you typed before the page was reloaded. Enter the routing and account numbers again: they are never kept.
+      </DraftRestored>
       <DigitsField
         form={form}
         name="routing"

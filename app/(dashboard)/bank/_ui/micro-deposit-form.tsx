@@ -1,6 +1,6 @@
 "use client";
 
-import { Form, FormError, MoneyField, SubmitButton, lazySchema, useZodForm } from "@/components/forms";
+import { DraftRestored, Form, FormError, MoneyField, SubmitButton, lazySchema, useZodForm } from "@/components/forms";
 import type { ActionResult } from "@/lib/actions/action-result";
 
 const microDepositSchema = lazySchema(() => import("@/lib/bank/schema").then((m) => m.microDepositSchema));
@@ -9,16 +9,23 @@ const microDepositSchema = lazySchema(() => import("@/lib/bank/schema").then((m)
 export function MicroDepositForm({
   verify,
   onDone,
+  draftKey,
 }: {
+  /** Keeps the typed amounts across a reload (lib/forms/draft-store.ts), keyed by user and account. */
+  draftKey?: string;
   verify: (input: { amount1: number; amount2: number }) => Promise<ActionResult<object>>;
   onDone: (verified: boolean) => Promise<void>;
 }) {
   const form = useZodForm({
     schema: microDepositSchema,
     initialValues: { amount1: null, amount2: null },
-    onSubmit: async (values, { setFormError }) => {
+    draft: draftKey ? { key: draftKey, omit: [] } : undefined,
+    onSubmit: async (values, { setFormError, clearDraft }) => {
       const answer = await verify(values);
-      if (answer.ok) return onDone(true);
+      if (answer.ok) {
+        clearDraft();
+        return onDone(true);
+      }
       if (answer.reason === "signed-out") setFormError("Your session ended. Please sign in again.");
       else setFormError(answer.message ?? "We could not check these amounts. Please try again.");
       await onDone(false);
@@ -26,6 +33,7 @@ export function MicroDepositForm({
   });
   return (
     <Form form={form} aria-labelledby="verify-title">
+      <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
       <MoneyField form={form} name="amount1" label="First deposit" placeholder="0.00" />
       <MoneyField form={form} name="amount2" label="Second deposit" placeholder="0.00" />
       <FormError message={form.formError} />

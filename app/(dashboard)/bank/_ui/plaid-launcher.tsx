@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { usePlaidLink, type PlaidLinkError, type PlaidLinkOnExitMetadata, type PlaidLinkOnSuccessMetadata } from "react-plaid-link";
+import { LINK_LOAD_TIMEOUT_MS } from "./link-script";
 
 export interface PlaidLauncherProps {
   /** A link token from the API: a new link, or update mode for an item whose login expired. */
@@ -10,6 +11,8 @@ export interface PlaidLauncherProps {
   receivedRedirectUri?: string;
   onSuccess: (publicToken: string | null, metadata: PlaidLinkOnSuccessMetadata) => void;
   onExit: (error: PlaidLinkError | null, metadata: PlaidLinkOnExitMetadata) => void;
+  /** Plaid's script failed, or Link was not ready within LINK_LOAD_TIMEOUT_MS: the page says so and offers the by-hand path. */
+  onUnavailable: () => void;
 }
 
 /**
@@ -17,9 +20,18 @@ export interface PlaidLauncherProps {
  * Link is ready. Production loads Plaid's own script; locally the bank page mounts this only after
  * the stand-in has run (AfterStandIn, WIDGETS.md), so this component has no local code path.
  */
-export function PlaidLauncher({ token, receivedRedirectUri, onSuccess, onExit }: PlaidLauncherProps) {
-  const { open, ready } = usePlaidLink({ token, receivedRedirectUri, onSuccess, onExit });
+export function PlaidLauncher({ token, receivedRedirectUri, onSuccess, onExit, onUnavailable }: PlaidLauncherProps) {
+  const { open, ready, error } = usePlaidLink({ token, receivedRedirectUri, onSuccess, onExit });
   const opened = useRef(false);
+  const unavailable = useRef(onUnavailable);
+  unavailable.current = onUnavailable;
+  // A bounded wait: the script's error, or no Link in time, ends it with a word (never a greyed-out button).
+  useEffect(() => {
+    if (ready) return;
+    if (error) return unavailable.current();
+    const timer = setTimeout(() => unavailable.current(), LINK_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [ready, error]);
   useEffect(() => {
     if (ready && !opened.current) {
       opened.current = true;
