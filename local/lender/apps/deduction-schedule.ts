@@ -9,8 +9,10 @@ import {
 } from "../../../lib/lending/repayment-schedule";
 import { monthsPaid, payFrequency } from "../rules/rules";
 import { e, usd } from "./pages";
+import type { Employment } from "../../../contract/generated/types";
 
-type Employment = { payFrequency?: string | null; payMonths?: number | null } | null | undefined;
+/** The pay facts of the contract's Employment the schedule needs. */
+type PayFacts = Pick<Employment, "payFrequency" | "payMonths"> | null | undefined;
 type OfferRow = { offerPaymentAmount: number; offerDeductionAmount: number; expectedPayments: number; offerTotalCost: number };
 
 /**
@@ -18,14 +20,14 @@ type OfferRow = { offerPaymentAmount: number; offerDeductionAmount: number; expe
  * an offer's from what the offer stores, so the headline, the Truth in Lending schedule and the
  * dashboard agree with SPEC 3's offerPaymentAmount, offerDeductionAmount and expectedPayments.
  */
-export function offerSchedule(offer: OfferRow, employment: Employment): RepaymentSchedule {
+export function offerSchedule(offer: OfferRow, employment: PayFacts): RepaymentSchedule {
   return scheduleOfOffer(offer, payFrequency(employment?.payFrequency ?? null));
 }
 
 /** Before an offer (prequalified terms): the schedule the offer will have, from the same module. */
 export function plannedSchedule(
   terms: { principalCents: number; feeCents: number; rateBps: number },
-  employment: Employment,
+  employment: PayFacts,
   defaultPaymentType: string | null | undefined,
 ): RepaymentSchedule {
   return repaymentSchedule(discloseLoan({ ...terms, termMonths: TERM_MONTHS }), {
