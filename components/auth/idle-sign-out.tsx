@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { signOut } from "@/components/chrome/sign-out";
 import { PopupDialog, popupPrimaryButton } from "@/components/popups/popup-dialog";
-import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/browser/idle-timeout";
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS, SERVER_ACTIVITY_PATH } from "@/lib/browser/idle-timeout";
 import { watchIdle, type IdleWatch } from "@/lib/browser/idle-watch";
 import { whenIdle } from "@/lib/browser/when-idle";
 
@@ -14,6 +14,8 @@ export const STAY_SIGNED_IN = "Stay signed in";
 export interface IdleSignOutProps {
   /** Tests only: what ends the session (default: the idle sign-out through the server route). */
   endSession?: (redirect: string) => void;
+  /** Tests only: how the server hears the person is busy (default: POST to its activity route). */
+  tellServer?: () => void;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface IdleSignOutProps {
  * session ends (the sign-out route revokes it and sends this tab to /login with a message; the
  * other tabs follow through lib/browser/session-broadcast). Timing: lib/browser/idle-timeout.ts.
  */
-export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps) {
+export function IdleSignOut({ endSession = defaultEndSession, tellServer = defaultTellServer }: IdleSignOutProps) {
   const [warning, setWarning] = useState(false);
   const watch = useRef<IdleWatch | null>(null);
 
@@ -34,11 +36,12 @@ export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps
         arrivedAt,
         onPhase: (phase) => setWarning(phase === "warning"),
         onExpire: () => endSession(`${window.location.pathname}${window.location.search}`),
+        onServerActivity: tellServer,
       });
       watch.current = current;
       return current.stop;
     });
-  }, [endSession]);
+  }, [endSession, tellServer]);
 
   return (
     <PopupDialog
@@ -54,6 +57,11 @@ export function IdleSignOut({ endSession = defaultEndSession }: IdleSignOutProps
       <p>{IDLE_WARNING_TEXT}</p>
     </PopupDialog>
   );
+}
+
+/** Best effort: offline or refused, the next request meets the server's own idle rule. */
+function defaultTellServer(): void {
+  void fetch(SERVER_ACTIVITY_PATH, { method: "POST", credentials: "same-origin", keepalive: true }).catch(() => undefined);
 }
 
 function defaultEndSession(redirect: string): void {

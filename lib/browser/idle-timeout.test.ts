@@ -5,6 +5,8 @@ import { watchIdle } from "./idle-watch";
 // Issue 13's values, stated literally: a change to the module under test must fail here.
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const WARNING = 60_000;
+/** How often a busy page tells the server (its idle limit sees only requests). */
+const FIVE_MINUTES = 5 * 60 * 1000;
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);
 
 describe("idleState", () => {
@@ -117,6 +119,29 @@ describe("watchIdle", () => {
     expect(phases).toEqual([]);
     jest.advanceTimersByTime(1);
     expect(phases).toEqual(["warning"]);
+  });
+
+  it("a person busy in the page (typing, no request) tells the server at most every 5 minutes, never for the arrival", () => {
+    const onServerActivity = jest.fn();
+    started.push(watchIdle({ onPhase: jest.fn(), onExpire: jest.fn(), onServerActivity }));
+    expect(onServerActivity).not.toHaveBeenCalled();
+    // Typing every 30 s for 16 minutes: past the server's idle limit had nobody told it.
+    for (let t = 30_000; t <= 16 * 60 * 1000; t += 30_000) {
+      jest.advanceTimersByTime(30_000);
+      window.dispatchEvent(new KeyboardEvent("keydown"));
+      expect(onServerActivity).toHaveBeenCalledTimes(Math.floor(t / FIVE_MINUTES));
+    }
+    expect(onServerActivity).toHaveBeenCalledTimes(3);
+  });
+
+  it("without activity the server is never told, and the button tells it once due", () => {
+    const onServerActivity = jest.fn();
+    const watch = watchIdle({ onPhase: jest.fn(), onExpire: jest.fn(), onServerActivity });
+    started.push(watch);
+    jest.advanceTimersByTime(FIFTEEN_MINUTES + 1000);
+    expect(onServerActivity).not.toHaveBeenCalled();
+    watch.stayActive();
+    expect(onServerActivity).toHaveBeenCalledTimes(1);
   });
 
   it("activity in another tab keeps this one signed in, and closes its warning", () => {

@@ -14,6 +14,12 @@ export const IDLE_WARNING_MS = 60_000;
 /** Shared storage is written at most this often while the visitor is busy. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 1000;
 export const ACTIVITY_KEY = "shell.lastActivity";
+/**
+ * The server's idle limit (lib/session/activity.ts) sees only requests; while the person is busy in
+ * an open page (typing a long form) the browser tells it this often, well inside the limit.
+ */
+export const SERVER_ACTIVITY_PING_MS = 5 * 60 * 1000;
+export const SERVER_ACTIVITY_PATH = "/api/session/activity";
 /** The query /login reads to say why the visitor was signed out. */
 export const SIGNED_OUT_PARAM = "signedOut";
 export const IDLE_REASON = "idle";

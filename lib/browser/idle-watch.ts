@@ -1,4 +1,12 @@
-import { ACTIVITY_EVENTS, ACTIVITY_KEY, ACTIVITY_WRITE_INTERVAL_MS, IDLE_TIMEOUT_MS, idleState, parseActivity } from "./idle-timeout";
+import {
+  ACTIVITY_EVENTS,
+  ACTIVITY_KEY,
+  ACTIVITY_WRITE_INTERVAL_MS,
+  IDLE_TIMEOUT_MS,
+  SERVER_ACTIVITY_PING_MS,
+  idleState,
+  parseActivity,
+} from "./idle-timeout";
 
 /** The idle watcher of one tab (constants and rules: ./idle-timeout.ts). */
 
@@ -20,6 +28,11 @@ export interface IdleWatchOptions {
    * slept) meanwhile: the start counts instead, so that nobody is signed out the moment a page opens.
    */
   arrivedAt?: number;
+  /**
+   * This tab's activity, at most every SERVER_ACTIVITY_PING_MS: tell the server (its idle limit sees
+   * only requests). Not called for the arrival: the page's own request was activity.
+   */
+  onServerActivity?: () => void;
 }
 
 export interface IdleWatch {
@@ -49,8 +62,10 @@ export function watchIdle({
   doc = document,
   now = () => Date.now(),
   arrivedAt,
+  onServerActivity,
 }: IdleWatchOptions): IdleWatch {
   let last = 0;
+  let toldServer = -Infinity;
   let written = -Infinity;
   let phase: "active" | "warning" = "active";
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -86,8 +101,13 @@ export function watchIdle({
     timer = setTimeout(evaluate, (state.phase === "active" ? state.warnAt : state.signOutAt) - t);
   };
 
-  const record = (force: boolean, t: number = now()) => {
+  const record = (force: boolean, t: number = now(), arrival = false) => {
     last = t;
+    if (arrival) toldServer = t;
+    else if (t - toldServer >= SERVER_ACTIVITY_PING_MS) {
+      toldServer = t;
+      onServerActivity?.();
+    }
     if (force || t - written >= ACTIVITY_WRITE_INTERVAL_MS) {
       written = t;
       try {
@@ -122,7 +142,7 @@ export function watchIdle({
   doc.addEventListener("visibilitychange", onVisibility);
   const start = now();
   const arrival = arrivedAt !== undefined && arrivedAt <= start && start - arrivedAt < IDLE_TIMEOUT_MS ? arrivedAt : start;
-  record(true, arrival);
+  record(true, arrival, true);
 
   return {
     stayActive: () => {

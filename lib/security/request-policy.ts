@@ -16,6 +16,7 @@ export type Refusal = { status: 400 | 403 | 404 | 405; reason: string; allow?: s
 export const API_METHODS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^\/api\/session\/claims$/, ["POST"]],
   [/^\/api\/session\/sign-out$/, ["POST"]],
+  [/^\/api\/session\/activity$/, ["POST"]],
   [/^\/api\/health$/, ["GET", "HEAD"]],
   [/^\/api\/ready$/, ["GET", "HEAD"]],
   ...Object.values(STAND_IN_MOUNTS).map((mount: Mount) => [mountPattern(mount), mount.methods] as const),
