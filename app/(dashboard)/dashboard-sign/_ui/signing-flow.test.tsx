@@ -168,25 +168,34 @@ it("with a problem the page brought, explains it at once without asking again", 
 });
 
 it.each([
-  ["cancel", "closed before the contract was signed"],
-  ["close", "closed before the contract was signed"],
-  ["decline", "closed before the contract was signed"],
-  ["error", "Something went wrong"],
-] as const)("a signing exit (%s) gives the fail state; retry asks for a new URL and opens it", async (event, text) => {
-  const { clients, requestUrl } = setup({ results: [{ ok: true, url: URL_2 }] });
-  await userEvent.click(openButton());
-  await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
-  act(() => clients[0]!.emit(event));
-  const heading = await screen.findByRole("heading", { name: "Signing was not completed" });
-  expect(heading).toHaveFocus();
-  expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
+  ["cancel", true, "closed before the contract was signed"],
+  ["close", true, "closed before the contract was signed"],
+  ["decline", true, "closed before the contract was signed"],
+  ["error", true, "Something went wrong"],
+  // The provider closes a window that never loaded after its timeout: not the person closing it.
+  ["close", false, "The signing window could not load"],
+  ["error", false, "Something went wrong"],
+] as const)(
+  "a signing exit (%s, window loaded: %s) gives the fail state; retry asks for a new URL and opens it",
+  async (event, loaded, text) => {
+    const { clients, requestUrl } = setup({ results: [{ ok: true, url: URL_2 }] });
+    await userEvent.click(openButton());
+    await waitFor(() => expect(clients[0]?.opened).toHaveLength(1));
+    // A bounded wait for the window, shorter than the provider's 30 s default.
+    expect(clients[0]!.opened[0]!.options).toMatchObject({ timeout: 15_000 });
+    if (loaded) act(() => clients[0]!.emit("ready"));
+    act(() => clients[0]!.emit(event));
+    const heading = await screen.findByRole("heading", { name: "Signing was not completed" });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/dashboard");
 
-  await userEvent.click(screen.getByRole("button", { name: "Try signing again" }));
-  await waitFor(() => expect(clients[1]?.opened).toHaveLength(1));
-  expect(requestUrl).toHaveBeenCalledTimes(1);
-  expect(clients[1]!.opened[0]!.url).toBe(URL_2);
-});
+    await userEvent.click(screen.getByRole("button", { name: "Try signing again" }));
+    await waitFor(() => expect(clients[1]?.opened).toHaveLength(1));
+    expect(requestUrl).toHaveBeenCalledTimes(1);
+    expect(clients[1]!.opened[0]!.url).toBe(URL_2);
+  },
+);
 
 it.each([
   ["not-found", "We couldn't find this contract", "Back to dashboard"],

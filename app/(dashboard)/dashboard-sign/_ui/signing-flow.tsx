@@ -12,6 +12,16 @@ import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory 
 import { logClientError } from "@/lib/browser/error-logging";
 import { canStillOpen } from "@/lib/esign/sign-url";
 
+/** How long the signing window may take to load before the person is told it could not (the provider's default is 30 s). */
+export const SIGNING_LOAD_TIMEOUT_MS = 15_000;
+
+/** What each way of not finishing says: closed by the person, never loaded, or failed inside. */
+const FAILED_BODY = {
+  exit: "The signing window was closed before the contract was signed. Your contract is not signed yet.",
+  load: "The signing window could not load. Your contract is not signed yet. Check your connection, then try again.",
+  error: "Something went wrong while signing. Your contract is not signed yet.",
+} as const;
+
 export type SigningState =
   /** A URL to open, minted at `mintedAt` (ms since the epoch); the contract opens when the reader asks. */
   | { kind: "unopened"; url: string; mintedAt: number }
@@ -20,7 +30,7 @@ export type SigningState =
   | { kind: "recording" }
   | { kind: "signed"; claimsRefreshed: boolean }
   /** A signing exit (SPEC 8: "Signing exit gives fail"): cancelled, closed, declined or an error. */
-  | { kind: "failed"; cause: "exit" | "error" }
+  | { kind: "failed"; cause: "exit" | "error" | "load" }
   | { kind: "problem"; reason: FailureReason };
 
 export interface SigningFlowProps {
@@ -142,24 +152,28 @@ export function SigningFlow({
       settled = true;
       next();
     };
-    const fail = (cause: "exit" | "error") => settle(() => setState({ kind: "failed", cause }));
+    const fail = (cause: "exit" | "error" | "load") => settle(() => setState({ kind: "failed", cause }));
+    // Only a window that loaded can be closed by the person: a close before "ready" is the
+    // provider giving up on a frame that never loaded (its own timeout), and is said as such.
+    let ready = false;
 
     createClient({ clientId })
       .then((c) => {
         if (disposed) return;
         client = c;
         c.on("ready", () => {
+          ready = true;
           if (!settled && !disposed) setState((s) => (s.kind === "signing" ? { ...s, ready: true } : s));
         });
         c.on("sign", () => settle(() => setState({ kind: "recording" })));
         c.on("cancel", () => fail("exit"));
         c.on("decline", () => fail("exit"));
         c.on("error", () => fail("error"));
-        // Closed before signing (or after its own init timeout): a signing exit too.
-        c.on("close", () => fail("exit"));
+        // Closed before signing: a signing exit; before the window loaded: it never loaded.
+        c.on("close", () => fail(ready ? "exit" : "load"));
         const container = containerRef.current;
         if (!container) return fail("error");
-        c.open(signingUrl, { container, allowCancel: true, testMode, skipDomainVerification: testMode });
+        c.open(signingUrl, { container, allowCancel: true, testMode, skipDomainVerification: testMode, timeout: SIGNING_LOAD_TIMEOUT_MS });
         // The client leaves its iframe unnamed; assistive technology needs a name for it.
         c.iFrame?.setAttribute("title", "Loan contract to sign");
       })
@@ -293,11 +307,7 @@ export function SigningFlow({
           tone="border-red-300 bg-red-50"
           title="Signing was not completed"
           headingRef={focusHere}
-          body={
-            state.cause === "exit"
-              ? "The signing window was closed before the contract was signed. Your contract is not signed yet."
-              : "Something went wrong while signing. Your contract is not signed yet."
-          }
+          body={FAILED_BODY[state.cause]}
         >
           <div className="flex flex-wrap gap-3">
             <button type="button" onClick={retry} className={primaryButton}>
