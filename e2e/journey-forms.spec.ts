@@ -97,7 +97,7 @@ test("Back from /personal lands on the /employment summary with a way on", async
   await expect(page.getByRole("heading", { name: "Your loan", exact: true })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
-  await expect(page.getByTestId("application-progress")).toHaveText("Step 2 of 10: Your loan");
+  await expect(page.getByTestId("application-progress")).toHaveText("Your application is at step 2 of 10: Your loan");
   const onward = page.getByRole("link", { name: "Continue your application" });
   await expect(onward).toHaveAttribute("href", "/apply/loanDetails");
   await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
