@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { serverConfig } from "@/lib/config/env";
-import { ACTIVITY_COOKIE, activityCookieOptions, activityVerdict, readActivity, signActivity } from "@/lib/session/activity";
+import { ACTIVITY_COOKIE, activityCookieOptions } from "@/lib/session/activity";
+import { edgeActivity } from "@/lib/session/edge-activity";
 import { currentSession } from "@/lib/session/server-session";
 import { isSameOriginRequest } from "@/lib/session/session-cookies";
 
@@ -26,18 +27,10 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   // refresh and its claims load stamp the activity.
   if (session.status === "verifying") return new NextResponse(null, { status: 202, headers: NO_STORE });
   if (session.status === "anonymous") return new NextResponse(null, { status: 401, headers: NO_STORE });
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  const verdict = activityVerdict({
-    stamp: await readActivity(request.cookies.get(ACTIVITY_COOKIE)?.value, config.sessionSecret),
-    sub: session.sub,
-    authTime: session.authTime,
-    nowSeconds,
-  });
-  if (verdict === "idle") return new NextResponse(null, { status: 401, headers: NO_STORE });
+  // The edge's own rule for a page request: renewed when due, never revived once idle.
+  const activity = await edgeActivity(session, request.cookies.get(ACTIVITY_COOKIE)?.value, config.sessionSecret);
+  if (activity.clearSession) return new NextResponse(null, { status: 401, headers: NO_STORE });
   const response = new NextResponse(null, { status: 204, headers: NO_STORE });
-  if (verdict !== "active") {
-    const stamp = { sub: session.sub, authTime: session.authTime ?? null, at: nowSeconds };
-    response.cookies.set({ ...activityCookieOptions(config), value: await signActivity(stamp, config.sessionSecret) });
-  }
+  if (activity.stamp) response.cookies.set({ ...activityCookieOptions(config), value: activity.stamp });
   return response;
 }
