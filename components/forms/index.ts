@@ -1,4 +1,4 @@
-export { useZodForm, type Draft, type DraftOptions, type FormApi, type SubmitHelpers } from "./use-zod-form";
+export { useZodForm, type Draft, type DraftOptions, type FormApi, type SubmitHelpers, type UseZodFormOptions } from "./use-zod-form";
 export { useSubmitOnce } from "./use-submit-once";
 export { lazySchema, loadedSchema, type SchemaSource } from "./lazy-schema";
 export { FieldShell, inputClass, type ControlProps } from "./field-shell";

@@ -1,14 +1,12 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { AddressFields } from "./address-fields";
-import { Form, FormError, PhoneField, SaveOrCancel, lazySchema, useZodForm } from "@/components/forms";
+import { Form, FormError, PhoneField, SaveOrCancel, lazySchema } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
 import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
 import { SectionTitle } from "@/components/ui/section-title";
-import { afterSubmit } from "./after-submit";
+import { useEditInPlace } from "./edit-in-place";
 import { AlternateEmailField } from "./alternate-email-field";
 
 const accountSettingsSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.accountSettingsSchema));
@@ -59,9 +57,6 @@ export function AccountSettings({
   mapsApiKey?: string;
   mapsStandInScript?: string | null;
 }) {
-  const router = useRouter();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
   const initial = {
     address: details.address ?? "",
     unit: details.unit ?? "",
@@ -76,16 +71,10 @@ export function AccountSettings({
     personal_email: details.personal_email ?? "",
     phone_number: details.phone_number ?? "",
   };
-  const form = useZodForm({
+  const { form, editing, saved, open, cancel } = useEditInPlace({
     schema: accountSettingsSchema,
     initialValues: initial,
-    onSubmit: async (values, helpers) => {
-      if (await afterSubmit(await saveAccountSettings(values), helpers)) {
-        setEditing(false);
-        setSaved(true);
-        router.refresh();
-      }
-    },
+    action: saveAccountSettings,
   });
 
   const street = [details.address, details.unit].filter(Boolean).join(", ");
@@ -113,15 +102,7 @@ export function AccountSettings({
             <Row label="Cell phone number" value={details.phoneShown} />
             <Row label="Home phone number" value={details.homePhoneShown} />
           </dl>
-          <button
-            type="button"
-            className={classNames(primaryButtonClass, "self-start")}
-            onClick={() => {
-              form.reset(initial);
-              setSaved(false);
-              setEditing(true);
-            }}
-          >
+          <button type="button" className={classNames(primaryButtonClass, "self-start")} onClick={open}>
             Edit contact details
           </button>
         </>
@@ -131,7 +112,7 @@ export function AccountSettings({
           <AlternateEmailField form={form} />
           <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
           <FormError message={form.formError} />
-          <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
+          <SaveOrCancel pending={form.pending} onCancel={cancel} />
         </Form>
       )}
     </section>

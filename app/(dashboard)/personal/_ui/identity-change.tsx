@@ -1,13 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { DateField, Form, FormError, SaveOrCancel, SsnField, TextField, lazySchema, useZodForm } from "@/components/forms";
+import { DateField, Form, FormError, SaveOrCancel, SsnField, TextField, lazySchema } from "@/components/forms";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { todayIso } from "@/lib/format/dates";
 import { correctIdentity } from "../actions";
-import { afterSubmit } from "./after-submit";
+import { useEditInPlace } from "./edit-in-place";
 
 /** The identity as saved; never the SSN (only its last four are known to the page). */
 export interface IdentitySaved {
@@ -24,8 +22,6 @@ const identitySchema = lazySchema(() => import("@/lib/personal/schemas").then((m
  * in place, before the rate check. A masked SSN typo is caught here rather than in the check.
  */
 export function IdentityChange({ saved, ssnLastFour }: { saved: IdentitySaved; ssnLastFour: string | null }) {
-  const router = useRouter();
-  const [editing, setEditing] = useState(false);
   const initial = {
     given_name: saved.given_name ?? "",
     middle_name: saved.middle_name ?? "",
@@ -33,25 +29,13 @@ export function IdentityChange({ saved, ssnLastFour }: { saved: IdentitySaved; s
     birthdate: saved.birthdate,
     ssn: "",
   };
-  const form = useZodForm({
-    schema: identitySchema,
-    initialValues: initial,
-    onSubmit: async (values, helpers) => {
-      if (await afterSubmit(await correctIdentity(values), helpers)) {
-        setEditing(false);
-        router.refresh();
-      }
-    },
-  });
+  const { form, editing, open, cancel } = useEditInPlace({ schema: identitySchema, initialValues: initial, action: correctIdentity });
   if (!editing) {
     return (
       <button
         type="button"
         className={classNames("min-h-11 self-start rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
-        onClick={() => {
-          form.reset(initial);
-          setEditing(true);
-        }}
+        onClick={open}
       >
         Correct name, birth date or SSN
       </button>
@@ -80,7 +64,7 @@ export function IdentityChange({ saved, ssnLastFour }: { saved: IdentitySaved; s
         hint={ssnLastFour ? `Leave it empty to keep the one ending in ${ssnLastFour}.` : "Leave it empty to keep the saved one."}
       />
       <FormError message={form.formError} />
-      <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
+      <SaveOrCancel pending={form.pending} onCancel={cancel} />
     </Form>
   );
 }

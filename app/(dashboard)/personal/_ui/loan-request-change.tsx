@@ -1,15 +1,13 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, lazySchema, useZodForm } from "@/components/forms";
+import { Form, FormError, MoneyField, SelectField, SaveOrCancel, TextField, lazySchema } from "@/components/forms";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { LOAN_REASONS } from "@/lib/personal/reference-lists";
 import { SERVED_STATES, stateName } from "@/lib/personal/states";
 import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
 import { updateLoanRequest } from "../actions";
-import { afterSubmit } from "./after-submit";
+import { useEditInPlace } from "./edit-in-place";
 import type { LoanRequestSaved } from "./loan-request-form";
 
 const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
@@ -23,33 +21,19 @@ const STATES = SERVED_STATES.map((s) => ({ value: s.abbreviation, label: s.name 
  * server refuses another with the way to change both (residenceChangeError).
  */
 export function LoanRequestChange({ saved, homeState }: { saved: LoanRequestSaved; homeState?: string | null }) {
-  const router = useRouter();
-  const [editing, setEditing] = useState(false);
   const initial = {
     amount: saved.amount,
     reason: (LOAN_REASONS as readonly string[]).includes(saved.reason ?? "") ? (saved.reason as (typeof LOAN_REASONS)[number]) : null,
     other: saved.other ?? "",
     state: saved.state,
   };
-  const form = useZodForm({
-    schema: loanRequestSchema,
-    initialValues: initial,
-    onSubmit: async (values, helpers) => {
-      if (await afterSubmit(await updateLoanRequest(values), helpers)) {
-        setEditing(false);
-        router.refresh();
-      }
-    },
-  });
+  const { form, editing, open, cancel } = useEditInPlace({ schema: loanRequestSchema, initialValues: initial, action: updateLoanRequest });
   if (!editing) {
     return (
       <button
         type="button"
         className={classNames("min-h-11 self-start rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)}
-        onClick={() => {
-          form.reset(initial);
-          setEditing(true);
-        }}
+        onClick={open}
       >
         Change your loan
       </button>
@@ -69,7 +53,7 @@ export function LoanRequestChange({ saved, homeState }: { saved: LoanRequestSave
         autoComplete="address-level1"
       />
       <FormError message={form.formError} />
-      <SaveOrCancel pending={form.pending} onCancel={() => setEditing(false)} />
+      <SaveOrCancel pending={form.pending} onCancel={cancel} />
     </Form>
   );
 }
