@@ -1,10 +1,13 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
-import { api, newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
-import { employerCombobox, submitEmploymentDetails } from "./fixtures/employment-page";
+import {
+  employerCombobox,
+  submitEmploymentDetails,
+  WATER_TECHNICIAN_DETAILS,
+  applicantOnEmployment as applicantAt,
+} from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { LOCAL_ORIGIN } from "./fixtures/personas";
 
 /**
  * /employment when things go wrong (issues 42, 44): a reload keeps the details typed, "Employer not
@@ -16,14 +19,6 @@ import { LOCAL_ORIGIN } from "./fixtures/personas";
 test.setTimeout(120_000);
 
 const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "employment", name);
-
-async function applicantAt(page: Page, step: FlowStep, employerId?: string): Promise<void> {
-  await newApplicant(page, "employment");
-  await walkTo(page, step, employerId ? { employerId } : {});
-  await api(page, "mutation { setEvolveConsent(consent: true) }");
-  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
-  await page.goto(`${LOCAL_ORIGIN}/employment`);
-}
 
 test("a reload keeps the employment details typed, with the note; a successful save forgets them", async ({ page }, testInfo) => {
   await applicantAt(page, "employmentInformation", "8000");
@@ -43,17 +38,7 @@ test("a reload keeps the employment details typed, with the note; a successful s
   await expect(page.getByText("We kept what you typed before the page was reloaded.")).toBeVisible();
   await checkState(page, testInfo, "details-draft-restored");
 
-  await submitEmploymentDetails(page, {
-    jobTitle: "Water Quality Technician",
-    status: "full",
-    startDate: "2018-03-05",
-    employeeId: "HP-2231",
-    salary: "58250",
-    payMonths: "12",
-    payFrequency: "biweekly",
-    ddAccounts: "1",
-    activeMilitary: false,
-  });
+  await submitEmploymentDetails(page, WATER_TECHNICIAN_DETAILS);
   await page.waitForURL((url) => !url.pathname.startsWith("/employment"), { timeout: 30_000 });
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith("form-draft:")))).toEqual([]);
 });

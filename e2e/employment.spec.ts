@@ -1,6 +1,13 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
-import { api, newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
-import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
+import { api } from "./fixtures/applicant";
+import {
+  employerCombobox,
+  expectLandedOn,
+  expectReview,
+  submitEmploymentDetails,
+  WATER_TECHNICIAN_DETAILS,
+  applicantOnEmployment as applicantAt,
+} from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
@@ -29,13 +36,6 @@ const appInfo = async (page: Page) =>
   };
 
 /** A new applicant brought to `step` (with `employerId` chosen) through the product's own calls, on /employment. */
-async function applicantAt(page: Page, step: FlowStep, employerId?: string): Promise<void> {
-  await newApplicant(page, "employment");
-  await walkTo(page, step, employerId ? { employerId } : {});
-  await api(page, "mutation { setEvolveConsent(consent: true) }");
-  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
-  await page.goto(`${LOCAL_ORIGIN}/employment`);
-}
 
 const combobox = employerCombobox;
 
@@ -327,17 +327,7 @@ test("a new applicant fills the details and lands where the guards send /apply/a
   await expect(page.getByText("Enter your job title")).toBeVisible();
   await checkState(page, testInfo, "details-errors");
 
-  await submitEmploymentDetails(page, {
-    jobTitle: "Water Quality Technician",
-    status: "full",
-    startDate: "2018-03-05",
-    employeeId: "HP-2231",
-    salary: "58250",
-    payMonths: "12",
-    payFrequency: "biweekly",
-    ddAccounts: "1",
-    activeMilitary: false,
-  });
+  await submitEmploymentDetails(page, WATER_TECHNICIAN_DETAILS);
   await expectReview(page);
   expect(await appInfo(page)).toMatchObject({ step: "authPrequal", employment: { jobTitle: "Water Quality Technician" } });
   await page.getByRole("link", { name: "Continue to check my rate" }).click();

@@ -1,7 +1,7 @@
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { api, newApplicant, walkTo } from "./fixtures/applicant";
-import { submitEmploymentDetails } from "./fixtures/employment-page";
+import { submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { pickAddress, submitLoanRequest } from "./fixtures/personal-page";
@@ -249,17 +249,7 @@ async function walkToReview(page: Page) {
   await api(page, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
   expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
   await page.goto("/employment");
-  await submitEmploymentDetails(page, {
-    jobTitle: "Teacher",
-    status: "full",
-    startDate: "2019-08-15",
-    employeeId: "E-1001",
-    salary: "52000",
-    payMonths: "12",
-    payFrequency: "biweekly",
-    ddAccounts: "1",
-    activeMilitary: false,
-  });
+  await submitEmploymentDetails(page, TEACHER_DETAILS);
   await page.waitForURL((url) => url.pathname === "/personal");
 }
 

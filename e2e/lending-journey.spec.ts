@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { linkThroughWidget } from "./fixtures/bank-widget";
-import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails } from "./fixtures/employment-page";
+import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { checkState } from "./fixtures/page-states";
 import { SHELL_PAGE_OF_STEP } from "../local/lender/apps/shell-steps";
@@ -144,17 +144,7 @@ async function applyThroughThePagesToCheckMyRate(page: Page, ssn: string) {
   // /employment: the job details.
   await handOffTo(page, "/employment", "Tell us about your job");
   await expect(page.getByTestId("chosen-employer")).toHaveText(/Washington High School/);
-  await submitEmploymentDetails(page, {
-    jobTitle: "Teacher",
-    status: "full",
-    startDate: "2019-08-15",
-    employeeId: "E-1001",
-    salary: "52000",
-    payMonths: "12",
-    payFrequency: "biweekly",
-    ddAccounts: "1",
-    activeMilitary: false,
-  });
+  await submitEmploymentDetails(page, TEACHER_DETAILS);
   // The review of the application, then on to the rate check.
   await expectReview(page);
   await page.getByRole("link", { name: "Continue to check my rate" }).click();
