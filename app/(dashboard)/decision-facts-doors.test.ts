@@ -7,33 +7,18 @@
  * nothing written, while before the rate check the same doors still change them.
  */
 import { arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
+import { actingAs } from "@/local/lender/graphql/testing/act-as";
 import { chooseEmployerAction } from "./employment/actions";
 import { changeStateOfResidence, updateLoanRequest } from "./personal/actions";
 
 jest.setTimeout(240_000);
 
-// The action helper acts as whoever the test says is signed in (the session itself is tested in lib/session).
-const mockSignedIn: { url: string; user: NewUser | null } = { url: "", user: null };
-jest.mock("@/lib/session/signed-in-api", () => ({
-  signedInApi: async () => {
-    const { userClient: client } = jest.requireActual("@/lib/graphql/client");
-    const u = mockSignedIn.user;
-    return u
-      ? {
-          client: client(mockSignedIn.url, u.token),
-          username: u.username,
-          session: { status: "signed-in", sub: u.sub, username: u.username },
-        }
-      : null;
-  },
-  publicApi: async () => {
-    throw new Error("not used");
-  },
-}));
+// The actions act as whoever the test names (local/lender/graphql/testing/act-as.ts).
+jest.mock("@/lib/session/signed-in-api", () => jest.requireActual("@/local/lender/graphql/testing/act-as").signedInApiStandIn);
 
 const server = standInSuite();
 beforeAll(() => {
-  mockSignedIn.url = `${server.url}/api/local/graphql`;
+  actingAs.url = `${server.url}/api/local/graphql`;
 });
 
 /** The API's refusals, in the words the issue asks for (the stand-in's rules are not the shell's to import). */
@@ -79,7 +64,7 @@ const DOORS: ReadonlyArray<readonly [string, "employer" | "state", (u: NewUser) 
     "/employment's employer choice",
     "employer",
     async (u) => {
-      mockSignedIn.user = u;
+      actingAs.user = u;
       return { changed: (await chooseEmployerAction("1002")).ok };
     },
   ],
@@ -87,7 +72,7 @@ const DOORS: ReadonlyArray<readonly [string, "employer" | "state", (u: NewUser) 
     "/personal's loan-request change (the review)",
     "state",
     async (u) => {
-      mockSignedIn.user = u;
+      actingAs.user = u;
       return { changed: (await updateLoanRequest({ amount: 4000, reason: "Medical Bills", other: "", state: "ME" })).ok };
     },
   ],
@@ -95,7 +80,7 @@ const DOORS: ReadonlyArray<readonly [string, "employer" | "state", (u: NewUser) 
     "/personal's state-of-residence fix",
     "state",
     async (u) => {
-      mockSignedIn.user = u;
+      actingAs.user = u;
       return { changed: (await changeStateOfResidence({ state: "ME" })).ok };
     },
   ],

@@ -7,6 +7,7 @@
  */
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, MAX_VERIFY_ATTEMPTS } from "@/lib/bank/funding-rules";
 import { gql, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
+import { actingAs } from "@/local/lender/graphql/testing/act-as";
 import { addManualAccount, verifyDeposits } from "./actions";
 
 jest.setTimeout(240_000);
@@ -14,24 +15,8 @@ jest.setTimeout(240_000);
 /** The cap of local/lender/rules/micro-deposit-cap.ts, written out: what the issue asks for, not what the code says. */
 const MICRO_DEPOSIT_GUESS_CAP = 9;
 
-// The action helper acts as whoever the test says is signed in (the session itself is tested in lib/session).
-const mockSignedIn: { url: string; user: NewUser | null } = { url: "", user: null };
-jest.mock("@/lib/session/signed-in-api", () => ({
-  signedInApi: async () => {
-    const { userClient: client } = jest.requireActual("@/lib/graphql/client");
-    const u = mockSignedIn.user;
-    return u
-      ? {
-          client: client(mockSignedIn.url, u.token),
-          username: u.username,
-          session: { status: "signed-in", sub: u.sub, username: u.username },
-        }
-      : null;
-  },
-  publicApi: async () => {
-    throw new Error("not used");
-  },
-}));
+// The actions act as whoever the test names (local/lender/graphql/testing/act-as.ts).
+jest.mock("@/lib/session/signed-in-api", () => jest.requireActual("@/local/lender/graphql/testing/act-as").signedInApiStandIn);
 
 const server = standInSuite();
 const graphql = () => `${server.url}/api/local/graphql`;
@@ -60,12 +45,12 @@ const api: Door = {
 
 const action: Door = {
   async add(u, account, routing) {
-    mockSignedIn.user = u;
+    actingAs.user = u;
     const answer = await addManualAccount({ account, routing, name: "Shared", type: "checking" });
     return answer.ok ? { ok: true, accountId: answer.source.account_id } : { ok: false, message: answer.message };
   },
   async guess(u, accountId, a, b) {
-    mockSignedIn.user = u;
+    actingAs.user = u;
     const answer = await verifyDeposits(accountId, { amount1: a, amount2: b });
     return answer.ok ? { ok: true } : { ok: false, message: answer.message };
   },
@@ -90,7 +75,7 @@ const judged = async (accountId: string) =>
   )[0]?.judged ?? 0;
 
 beforeAll(() => {
-  mockSignedIn.url = graphql();
+  actingAs.url = graphql();
 });
 
 // Each row its own account (a distinct number), so the rows do not share a cap.
