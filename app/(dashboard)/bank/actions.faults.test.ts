@@ -114,6 +114,21 @@ test("the write completes after the timeout: reported as added, once read back",
   expect(lines).toContainEqual(expect.objectContaining({ requestId, msg: "request", status: 200 }));
 });
 
+test("a hung write beside an older account with the same last four and type is not taken for it: failed", async () => {
+  added.push({
+    account_id: "acc-old",
+    link_type: "plaid",
+    name: "Checking",
+    mask: "6789",
+    subtype: "checking",
+    verified: true,
+    active: true,
+  });
+  proxy.set({ mode: "hang", operation: "manually" });
+  const { result } = await submit();
+  expect(result).toEqual({ ok: false, reason: "failed" });
+});
+
 test.each([
   ["hangs (never reaches the API)", { mode: "hang", operation: "manually" }],
   ["is reset", { mode: "reset", operation: "manually" }],

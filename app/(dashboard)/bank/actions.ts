@@ -75,9 +75,14 @@ export async function addManualAccount(input: unknown): Promise<ActionResult<{ s
       operation: "manually",
       audit: "bank-account-added",
       form: { schema: manualAccountWireSchema, input },
-      // An answer that never came: the account was added if the list now holds it.
+      // An answer that never came: the account was added if the list now holds it. The API lists no
+      // account numbers, and allows one unverified by-hand account at a time, so that one is it when it
+      // has this add's last four, type and name (an older linked or verified account with the same last four is not).
       reconcile: async ({ client, data }) => {
-        const source = (await bank.accounts(client)).find((a) => a.mask === data.account.slice(-4) && a.subtype === data.type);
+        const source = (await bank.accounts(client)).find(
+          (a) =>
+            a.link_type === "manual" && !a.verified && a.mask === data.account.slice(-4) && a.subtype === data.type && a.name === data.name,
+        );
         return source ? { ok: true, source } : undefined;
       },
     },
