@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { LoanDocuments } from "../../../contract/generated/types";
-import type { Db, Queryable } from "../../infra/db";
+import type { Db } from "../../infra/db";
 import { sharedSecret } from "../../infra/db/shared-secret";
 import { DOCUMENT_URL_VALID_MS, signedContractFileName } from "../../../lib/esign/signed-contract";
 import { LOCAL_PATHS } from "../../../lib/config/local-paths";

@@ -89,12 +89,12 @@ describe("the signed contract in the borrower's documents", () => {
     const pdf = Buffer.from(await res.arrayBuffer()).toString("latin1");
     expect(pdf.startsWith("%PDF-1.4")).toBe(true);
     expect(pdf.trimEnd().endsWith("%%EOF")).toBe(true);
-    const [{ amount }] = await sql(
+    const [row] = await sql<{ amount: string }>(
       server.url,
       "SELECT q.amount FROM prequalifications q JOIN applications a USING (sub) WHERE a.primary_email = $1",
       [SIGNER.email],
     );
-    expect(pdf).toContain(`(Loan amount: ${formatUsd(Number(amount))})`);
+    expect(pdf).toContain(`(Loan amount: ${formatUsd(Number(row!.amount))})`);
     expect(pdf).toContain("Signed electronically by Offer Tester");
   });
 
