@@ -1,5 +1,5 @@
 import type { Db } from "../../infra/db";
-import { escapeHtml, htmlDocument, NOINDEX } from "../../infra/http/html-page";
+import { escapeHtml, htmlPage, htmlResponse } from "../../infra/http/html-page";
 import { runningNowMs } from "../../infra/clock/clock";
 import { appSession, type AppsConfig } from "../apps/app-session";
 import { signedContractPdf, verifyDocumentUrl } from "../data/documents";
@@ -28,16 +28,13 @@ const REFUSAL = {
 
 function refusal(kind: keyof typeof REFUSAL): Response {
   const r = REFUSAL[kind];
-  const page = htmlDocument({
-    title: r.title,
-    meta: NOINDEX,
-    style: "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.5;color:#1f2937}",
-    body: `<main><h1>${escapeHtml(r.title)}</h1><p>${escapeHtml(r.body)}</p><p><a href="/dashboard">Back to dashboard</a></p></main>`,
-  });
-  return new Response(page, {
-    status: r.status,
-    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "x-robots-tag": "noindex" },
-  });
+  return htmlResponse(
+    htmlPage(
+      r.title,
+      `<main><h1>${escapeHtml(r.title)}</h1><p>${escapeHtml(r.body)}</p><p><a href="/dashboard">Back to dashboard</a></p></main>`,
+    ),
+    r.status,
+  );
 }
 
 export function createDocumentsHandler(
@@ -66,7 +63,7 @@ export function createDocumentsHandler(
         "cache-control": "private, no-store",
         "x-content-type-options": "nosniff",
         "x-robots-tag": "noindex",
-        "referrer-policy": "no-referrer",
+        "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
       },
     });
   };
