@@ -1,9 +1,11 @@
+import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toContractToSign } from "./fixtures/applicant";
 import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 import { esignStandInOrigin } from "../lib/config/env";
 import { SIGNING_FRAME, openContract } from "./fixtures/signing";
+import { checkState } from "./fixtures/page-states";
 
 /**
  * dashboard-sign end to end on the production build against the local stand-ins: a borrower
@@ -44,13 +46,18 @@ function recordActions(page: Page): string[] {
   return actions;
 }
 
-test("a borrower from a dashboard link with counters signs, sees the signed state, and is then treated as signed", async ({ page }) => {
+test("a borrower from a dashboard link with counters signs, sees the signed state, downloads the signed contract, and is then treated as signed", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await newApplicant(page, "signer");
   const signatureId = await toContractToSign(page);
   expect(await applyGoesTo(page)).not.toBe("/_restricted");
 
   await arriveFromDashboardLink(page, signatureId);
+  // Signing is the application's last stage, with the same progress bar as every step's page.
+  await expect(page.getByTestId("application-progress")).toContainText("Step 10 of 10: Sign your contract");
+  await expect(page.getByRole("progressbar", { name: "Application progress" })).toHaveAttribute("aria-valuenow", "100");
   // Nothing of the provider's loads until the reader opens the contract (issue 24).
   await expect(page.getByRole("heading", { name: "Review and sign" })).toBeVisible();
   // 'ready' comes back from the stand-in through hellosign-embedded (hellosign:initialize).
@@ -90,6 +97,19 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   await expect(page.getByText(/may take a moment/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute("href", "/dashboard");
   await expect(iframe).toHaveCount(0);
+
+  // The signed copy, from the borrower's documents (loadFrontend), behind a signed same-origin URL.
+  const copy = page.getByRole("link", { name: "Download your signed contract (PDF)" });
+  const href = (await copy.getAttribute("href"))!;
+  expect(new URL(href, page.url()).origin).toBe(new URL(page.url()).origin);
+  const [download] = await Promise.all([page.waitForEvent("download"), copy.click()]);
+  expect(download.suggestedFilename()).toBe(`signed-contract-${signatureId}.pdf`);
+  const pdf = await readFile((await download.path())!, "latin1");
+  expect(pdf.startsWith("%PDF-")).toBe(true);
+  expect(pdf).toContain("(Loan amount: $4,000.00)");
+  const served = await page.request.get(href);
+  expect(served.headers()["content-type"]).toBe("application/pdf");
+  await checkState(page, testInfo, "dashboard-sign", "signed");
 
   // The guards now see a signed loan: not-yet-signed routes go to /_restricted.
   expect(await applyGoesTo(page)).toBe("/_restricted");
@@ -168,11 +188,16 @@ test("without a counters query, with someone else's id, or for a signed contract
   await expect(page.locator("iframe")).toHaveCount(0);
 });
 
-test("a contract signed before: already signed, nothing opened", async ({ page }) => {
+test("a contract signed before: already signed, nothing opened, its copy offered", async ({ page }) => {
   await signInAs(page, "signed@example.com");
   await page.goto("/dashboard-sign?counters=sig-dd-a10009");
   await expect(page.getByRole("heading", { name: "Your contract is already signed" })).toBeVisible();
   await expect(page.locator("iframe")).toHaveCount(0);
+  // Its copy is in the documents: the link is in the first paint.
+  await expect(page.getByRole("link", { name: "Download your signed contract (PDF)" })).toHaveAttribute(
+    "href",
+    /^\/api\/local\/documents\/[\w-]+\/signed-contract-sig-dd-a10009\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/,
+  );
 });
 
 test("anonymous visitors never reach the page: sent to sign in with the link kept", async ({ request }) => {

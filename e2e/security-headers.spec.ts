@@ -29,6 +29,7 @@ const API_ROUTES: Array<[string, string, string?]> = [
   ["POST", "/api/local/algolia/1/indexes/*/queries"],
   ["GET", "/api/local/apps/dashboard/"],
   ["GET", "/api/local/esign/sign/not-a-signature"],
+  ["GET", "/api/local/documents/x/signed-contract-x.pdf?expires=1&signature=00"],
   ["GET", "/api/no-such-route"],
 ];
 

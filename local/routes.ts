@@ -4,6 +4,7 @@ import { argyleHandler } from "./vendors/argyle/runtime";
 import { syncLocalClock } from "./infra/clock/clock";
 import { createClockHandler } from "./infra/clock/handler";
 import { esignHandler } from "./vendors/esign/runtime";
+import { documentsHandler } from "./lender/documents/runtime";
 import { graphqlHandler } from "./lender/graphql/runtime";
 import { type Route, serveRouteTable } from "./infra/http/route-table";
 import { cognitoHandler, jwksHandler } from "./vendors/cognito/runtime";
@@ -25,6 +26,7 @@ const HANDLERS: Record<StandIn, Route["handle"]> = {
   clock: clockHandler,
   apps: (request, path) => appsHandler(request, path),
   esign: (request) => esignHandler(request),
+  documents: (request, [id, fileName]) => documentsHandler(request, id!, fileName!),
   algolia: (request) => searchHandler(request),
   argyle: (request) => argyleHandler(request),
   maps: (request) => mapsHandler(request),

@@ -33,6 +33,8 @@ export const STAND_IN_MOUNTS = {
   apps: { path: "apps/*", methods: ["GET", "POST"] },
   /** E-signature: embedded signing page, sign and exit. */
   esign: { path: "esign/*", methods: ["GET", "POST"] },
+  /** The borrower's filed documents (the signed contract), behind signed, expiring URLs. */
+  documents: { path: "documents/:id/:fileName", methods: ["GET"] },
   /** The employer index in Algolia's wire format. */
   algolia: { path: "algolia/*", methods: ["POST", "OPTIONS"] },
   /** Payroll linking (Argyle Link): widget script, session, account. */
@@ -65,6 +67,7 @@ export const LOCAL_PATHS = {
   apps: at("apps"),
   algolia: at("algolia"),
   esign: at("esign"),
+  documents: `${LOCAL_ROOT}/documents`,
   outbox: at("outbox"),
   /** Argyle Link's web script, the stand-in's copy (WIDGETS.md). */
   argyleScript: `${at("argyle")}/argyle.web.v5.js`,

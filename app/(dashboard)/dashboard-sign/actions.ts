@@ -3,8 +3,8 @@
 import { failure, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
 import { serverConfig } from "@/lib/config/env";
-import { counters } from "./operations";
-import { COUNTERS_ERRORS, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
+import { counters, signedCopy } from "./operations";
+import { COUNTERS_ERRORS, isAcceptableDocumentUrl, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
 
 /** A signing URL to open, or why there is none (the page has its own copy for each reason). */
 export type SigningUrlResult = ActionResult<{ url: string }>;
@@ -22,5 +22,22 @@ export async function requestSigningUrl(signatureId: string): Promise<SigningUrl
     const url = await counters(client, signatureId);
     if (!isAcceptableSigningUrl(url, config)) return unusable("answered an unacceptable signing URL");
     return { ok: true, url };
+  });
+}
+
+/** The signed copy to download, or null while the provider's callback has not filed it yet. */
+export type SignedCopyResult = ActionResult<{ copy: { url: string; fileName: string } | null }>;
+
+/**
+ * Looks for the signed contract in the user's documents (loadFrontend, with their own token): asked
+ * after signing, on arrival at a contract already signed, and when the reader checks again. Each
+ * answer carries a freshly signed URL.
+ */
+export async function requestSignedCopy(signatureId: string): Promise<SignedCopyResult> {
+  if (!isSignatureId(signatureId)) return failure("not-found");
+  return userAction({ page: "dashboard-sign", operation: "loadFrontend" }, async ({ client, unusable }) => {
+    const copy = await signedCopy(client, signatureId);
+    if (copy && !isAcceptableDocumentUrl(copy.url)) return unusable("answered an unacceptable document URL");
+    return { ok: true, copy };
   });
 }

@@ -4,7 +4,7 @@
  */
 import { apiError, userClient } from "@/lib/graphql/client";
 import { standInSuite } from "@/local/lender/graphql/testing/api-test-kit";
-import { counters } from "./operations";
+import { counters, signedCopy } from "./operations";
 
 jest.setTimeout(120_000);
 
@@ -20,4 +20,15 @@ it("counters answers the embedded signing URL of the caller's own contract, and 
     (e: unknown) => e,
   );
   expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
+});
+
+it("signedCopy finds the signed contract in the caller's documents, and nothing before it is filed", async () => {
+  const signed = await signedCopy(userClient(graphql(), await api.tokenFor("signed@example.com")), "sig-dd-a10009");
+  expect(signed).toEqual({
+    url: expect.stringMatching(/^\/api\/local\/documents\/[\w-]+\/signed-contract-sig-dd-a10009\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/),
+    fileName: "signed-contract-sig-dd-a10009.pdf",
+  });
+  expect(await signedCopy(userClient(graphql(), await api.tokenFor("offer-dd@example.com")), "sig-dd-a10007")).toBeNull();
+  // Another borrower's contract is not in this one's documents.
+  expect(await signedCopy(userClient(graphql(), await api.tokenFor("offer-dd@example.com")), "sig-dd-a10009")).toBeNull();
 });

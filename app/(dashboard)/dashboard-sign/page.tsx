@@ -5,7 +5,9 @@ import { SigningFlow } from "./_ui/signing-flow";
 import { isSignatureId } from "./signing-url";
 import { SectionTitle } from "@/components/ui/section-title";
 import { publicConfig } from "@/lib/config/env";
-import { requestSigningUrl } from "./actions";
+import { requestSignedCopy, requestSigningUrl } from "./actions";
+import { ApplicationProgress } from "@/components/progress/application-progress";
+import { currentSession } from "@/lib/session/server-session";
 
 export const metadata: Metadata = { title: "Sign your loan contract", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -37,17 +39,24 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
   }
 
   const { hellosign } = publicConfig();
+  const session = await currentSession();
+  // Asked for here, so the contract's frame is in the first paint (issue 24).
+  const initial = hellosign ? await requestSigningUrl(signatureId) : undefined;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-8 sm:py-10">
+      {/* Signing is the application's last stage: the same bar as every other step's page (issue 42). */}
+      <ApplicationProgress step={session.status === "signed-in" ? session.claims.step : null} />
       <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">Sign your loan contract</h1>
-      {hellosign ? (
+      {hellosign && initial ? (
         <SigningFlow
           signatureId={signatureId}
           clientId={hellosign.clientId}
           testMode={hellosign.testMode}
           requestUrl={requestSigningUrl}
-          // Asked for here, so the contract's frame is in the first paint (issue 24).
-          initial={await requestSigningUrl(signatureId)}
+          initial={initial}
+          requestCopy={requestSignedCopy}
+          // Already signed: the copy is looked for now, so its link is in the first paint too.
+          initialCopy={!initial.ok && initial.reason === "conflict" ? await requestSignedCopy(signatureId) : undefined}
         />
       ) : (
         <section

@@ -1,5 +1,5 @@
 import { answerForApiError } from "@/lib/actions/api-error-answer";
-import { COUNTERS_ERRORS, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
+import { COUNTERS_ERRORS, isAcceptableDocumentUrl, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
 
 it.each([
   ["sig-dd-a10007", true],
@@ -36,3 +36,14 @@ it("accepts https signing URLs, and the stand-in's origin only locally", () => {
   expect(isAcceptableSigningUrl("not a url", local)).toBe(false);
   expect(isAcceptableSigningUrl(null, local)).toBe(false);
 });
+
+it.each([
+  ["/api/local/documents/abc/signed-contract-sig-1.pdf?expires=1&signature=ab", true],
+  ["https://documents.s3.amazonaws.com/x.pdf?X-Amz-Signature=ab", true],
+  ["//evil.example/x.pdf", false],
+  ["/\\evil.example/x.pdf", false],
+  ["http://documents.example/x.pdf", false],
+  ["javascript:alert(1)", false],
+  ["not a url", false],
+  [null, false],
+])("isAcceptableDocumentUrl(%j) is %s", (value, ok) => expect(isAcceptableDocumentUrl(value)).toBe(ok));

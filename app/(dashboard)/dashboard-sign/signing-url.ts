@@ -32,3 +32,18 @@ export function isAcceptableSigningUrl(value: unknown, options: { localEsignOrig
   if (url.protocol === "https:") return true;
   return options.localEsignOrigin !== undefined && url.origin === options.localEsignOrigin;
 }
+
+/**
+ * A document link the page offers: the storage's https URL, or a path on this app's own origin
+ * (the local stand-in's, behind the /api/local door); never another scheme or a protocol-relative
+ * URL. Either way the browser follows it as a navigation, which the CSP does not restrict.
+ */
+export function isAcceptableDocumentUrl(value: unknown): value is string {
+  if (typeof value !== "string") return false;
+  if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
+  try {
+    return new URL(value).protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "./index";
 
-export type SecretName = "identity-existence";
+export type SecretName = "identity-existence" | "document-urls";
 
 const cache = new WeakMap<Db, Map<SecretName, Promise<Buffer>>>();
 

@@ -142,7 +142,7 @@ export interface ContractSummary {
 }
 
 /** The offer's repayment schedule in words, or null when the offer's figures are incomplete. */
-function paymentOf(row: Record<string, unknown>): string | null {
+export function paymentOf(row: Record<string, unknown>): string | null {
   const values = [row.paymentAmount, row.deductionAmount, row.expectedPayments, row.totalCost];
   if (values.some((v) => v === null || v === undefined)) return null;
   const [payment, deduction, count, total] = values.map(Number) as [number, number, number, number];

@@ -1,5 +1,7 @@
 import type { AppInfo, Flags, FrontendLoad, LoanInfo, Statement } from "../../../contract/generated/types";
-import type { Queryable } from "../../infra/db";
+import type { Db, Queryable } from "../../infra/db";
+import { runningNowMs } from "../../infra/clock/clock";
+import { filedDocuments } from "./documents";
 
 /** Who is calling, from the verified identity token. */
 export interface Caller {
@@ -115,14 +117,22 @@ export async function readLoans(db: Queryable, sub: string): Promise<LoanRow[]> 
 }
 
 /** The sign-in load: raw facts only; the shell derives the loan state from them. */
-export async function loadFrontend(db: Queryable, caller: Caller): Promise<FrontendLoad> {
-  const [{ appInfo, flags }, loans] = await Promise.all([readAppInfo(db, caller), readLoans(db, caller.sub)]);
-  const documents = loans.map((l) => ({
-    loanId: l.loanId,
-    loanName: l.loanName,
-    loanSortDate: l.originatedAt,
-    statements: l.statements,
-  }));
+export async function loadFrontend(db: Db, caller: Caller): Promise<FrontendLoad> {
+  const [{ appInfo, flags }, loans, filed] = await Promise.all([
+    readAppInfo(db, caller),
+    readLoans(db, caller.sub),
+    // Each load mints fresh signed URLs, as a bucket's pre-signed URLs are minted per read.
+    filedDocuments(db, caller.sub, runningNowMs()),
+  ]);
+  const documents = [
+    ...loans.map((l) => ({
+      loanId: l.loanId,
+      loanName: l.loanName,
+      loanSortDate: l.originatedAt,
+      statements: l.statements,
+    })),
+    ...filed,
+  ];
   const latest = loans[0];
   let loanInfo: LoanInfo | null = null;
   if (latest) {

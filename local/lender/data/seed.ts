@@ -1,3 +1,4 @@
+import { fileSignedContract } from "./documents";
 import type { Db, Queryable } from "../../infra/db";
 import { addMonths, localToday } from "../../infra/clock/clock";
 import { PERSONAS, type Persona } from "../seed/personas";
@@ -69,6 +70,10 @@ export async function seedApplicationData(db: Db, options: { reset?: boolean } =
       }
       await seedPersona(tx, persona);
     });
+  }
+  // A contract signed at seed time is in its signer's documents, as the provider's callback would have filed it (idempotent).
+  for (const persona of PERSONAS) {
+    if (persona.contractSigned && persona.directDepositConfirmed) await fileSignedContract(db, `sig-dd-${persona.username}`);
   }
 }
 

@@ -5,6 +5,8 @@ import { InputError } from "../../lender/data/validate";
 import type { EsignSettings } from "./settings";
 import { errorPage, signingPage, type PageConfig } from "./page";
 import { readJsonBody } from "../../infra/http/read-body";
+import { fileSignedContract } from "../../lender/data/documents";
+import { logger } from "@/lib/observability/logger";
 
 /**
  * The e-signature stand-in's HTTP surface (local only, see runtime.ts):
@@ -13,6 +15,16 @@ import { readJsonBody } from "../../infra/http/read-body";
  *        the embedded signing page, for a one-time link issued by counters(signature_id)
  *   POST /api/local/esign/sign   {token, signature_id, name, consent: true}
  *   POST /api/local/esign/exit   {token, signature_id, kind: "cancelled" | "declined", reason?}
+ *
+ * After a signing the provider calls the lender back (signature_request_all_signed) and the
+ * lender's API files the signed copy in the borrower's documents (local/lender/data/documents.ts);
+ * the stand-in makes that call once the signature is recorded. A failed callback leaves the
+ * signature standing: the page says the copy is on its way (lib/esign/signed-contract.ts), and
+ *
+ *   POST /api/local/esign/callback {signature_id}
+ *
+ * delivers it again, as the provider retries a callback the lender did not take (filing is
+ * idempotent: one copy however often it comes; nothing for an unsigned request).
  */
 export interface EsignHandlerOptions {
   db: () => Promise<Db>;
@@ -131,6 +143,15 @@ function failure(error: unknown): Response {
   throw error;
 }
 
+/** The provider's callback to the lender's API after a signing; its failure is the callback's, not the signing's. */
+async function deliverSignedCallback(db: Db, signatureId: string): Promise<void> {
+  try {
+    await fileSignedContract(db, signatureId);
+  } catch (error) {
+    logger().error({ component: "local esign", err: error }, "the signed callback was not delivered");
+  }
+}
+
 export function createEsignHandler(options: EsignHandlerOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     const { pathname } = new URL(request.url);
@@ -139,12 +160,16 @@ export function createEsignHandler(options: EsignHandlerOptions): (request: Requ
       if (request.method !== "GET") return json(405, { code: "method_not_allowed", message: "Use GET." });
       return embeddedSign(request, options);
     }
-    if (route === "/sign" || route === "/exit") {
+    if (route === "/sign" || route === "/exit" || route === "/callback") {
       if (request.method !== "POST") return json(405, { code: "method_not_allowed", message: "Use POST." });
       const body = await readJson(request);
       if (body instanceof Response) return body;
       try {
         const db = await options.db();
+        if (route === "/callback") {
+          const { filed } = await fileSignedContract(db, body.signature_id);
+          return json(200, { signature_id: body.signature_id, filed });
+        }
         if (route === "/sign") {
           const { signatureId } = await completeSigning(db, {
             token: body.token,
@@ -152,6 +177,7 @@ export function createEsignHandler(options: EsignHandlerOptions): (request: Requ
             name: body.name,
             consent: body.consent,
           });
+          await deliverSignedCallback(db, signatureId);
           return json(200, { signature_id: signatureId, signed: true });
         }
         await exitSigning(db, { token: body.token, signatureId: body.signature_id, kind: body.kind, reason: body.reason });

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import type { EmbeddedClient, EmbeddedEvent, EmbeddedOpenOptions } from "./hellosign-client";
 import { SigningFlow } from "./signing-flow";
 import { failure } from "@/lib/actions/action-result";
-import type { SigningUrlResult } from "../actions";
+import type { SignedCopyResult, SigningUrlResult } from "../actions";
 
 jest.mock("next/link", () => ({
   __esModule: true,
@@ -43,6 +43,7 @@ class FakeClient implements EmbeddedClient {
 
 const URL_1 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t1";
 const URL_2 = "https://app.hellosign.com/editor/embeddedSign?signature_id=sig-1&token=t2";
+const COPY = { url: "/api/local/documents/d1/signed-contract-sig-1.pdf?expires=1&signature=ab", fileName: "signed-contract-sig-1.pdf" };
 
 function setup({
   initial = { ok: true, url: URL_1 },
@@ -50,6 +51,8 @@ function setup({
   refresh = async () => true,
   preload,
   failToLoad = false,
+  copies = [{ ok: true, copy: COPY }],
+  initialCopy,
 }: {
   /** What the page brought: by default a URL to open. */
   initial?: SigningUrlResult;
@@ -58,7 +61,11 @@ function setup({
   refresh?: () => Promise<boolean>;
   preload?: () => void;
   failToLoad?: boolean;
+  /** requestCopy's answers, in order. */
+  copies?: SignedCopyResult[];
+  initialCopy?: SignedCopyResult;
 } = {}) {
+  const requestCopy = jest.fn(async () => copies.shift() ?? failure("failed"));
   const clients: FakeClient[] = [];
   const requestUrl = jest.fn(async () => results.shift() ?? failure("failed"));
   const createClient = Object.assign(
@@ -80,9 +87,11 @@ function setup({
       initial={initial}
       createClient={createClient}
       refreshClaims={refreshClaims}
+      requestCopy={requestCopy}
+      initialCopy={initialCopy}
     />,
   );
-  return { clients, requestUrl, createClient, refreshClaims, view };
+  return { clients, requestUrl, createClient, refreshClaims, requestCopy, view };
 }
 
 const openButton = () => screen.getByRole("button", { name: "Open your contract" });
@@ -235,4 +244,55 @@ it("closes the client when the page goes away", async () => {
   await waitFor(() => expect(clients[0]?.isOpen).toBe(true));
   view.unmount();
   expect(clients[0]!.isOpen).toBe(false);
+});
+
+async function signIn(setupResult: ReturnType<typeof setup>) {
+  await userEvent.click(openButton());
+  await waitFor(() => expect(setupResult.clients[0]?.opened).toHaveLength(1));
+  act(() => setupResult.clients[0]!.emit("sign"));
+  await screen.findByRole("heading", { name: "Your contract is signed" });
+}
+
+const download = () => screen.findByRole("link", { name: "Download your signed contract (PDF)" });
+
+it("after signing, offers the signed copy from the documents", async () => {
+  const flow = setup();
+  await signIn(flow);
+  expect(await download()).toHaveAttribute("href", COPY.url);
+  expect(await download()).toHaveAttribute("download", COPY.fileName);
+  expect(flow.requestCopy).toHaveBeenCalledWith("sig-1");
+});
+
+it("while the copy is not filed, says when it will be there; checking again finds it and moves the focus to it", async () => {
+  const flow = setup({
+    copies: [
+      { ok: true, copy: null },
+      { ok: true, copy: null },
+      { ok: true, copy: COPY },
+    ],
+  });
+  await signIn(flow);
+  expect(await screen.findByText(/will be in your documents within 5 minutes/)).toBeInTheDocument();
+  expect(screen.queryByRole("link", { name: /Download/ })).not.toBeInTheDocument();
+  const check = () => screen.getByRole("button", { name: "Check for your signed copy" });
+  await userEvent.click(check());
+  expect(await screen.findByText(/It isn't there yet\./)).toBeInTheDocument();
+  await userEvent.click(check());
+  expect(await download()).toHaveFocus();
+  expect(flow.requestCopy).toHaveBeenCalledTimes(3);
+});
+
+it("when the documents cannot be read, says the contract is signed and offers to check again", async () => {
+  const flow = setup({ copies: [failure("failed"), { ok: true, copy: COPY }] });
+  await signIn(flow);
+  expect(await screen.findByText(/couldn't check your documents just now/)).toBeInTheDocument();
+  await userEvent.click(screen.getByRole("button", { name: "Check for your signed copy" }));
+  expect(await download()).toBeInTheDocument();
+});
+
+it("a contract already signed on arrival offers the copy the page found, without asking again", async () => {
+  const flow = setup({ initial: failure("conflict"), initialCopy: { ok: true, copy: COPY } });
+  expect(screen.getByRole("link", { name: "Download your signed contract (PDF)" })).toHaveAttribute("href", COPY.url);
+  await act(async () => {});
+  expect(flow.requestCopy).not.toHaveBeenCalled();
 });

@@ -7,7 +7,8 @@ import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
 import type { FailureReason } from "@/lib/actions/action-result";
-import type { SigningUrlResult } from "../actions";
+import type { SignedCopyResult, SigningUrlResult } from "../actions";
+import { SignedCopy } from "./signed-copy";
 import { createHelloSignClient, type EmbeddedClient, type EmbeddedClientFactory } from "./hellosign-client";
 import { logClientError } from "@/lib/browser/error-logging";
 import { canStillOpen } from "@/lib/esign/sign-url";
@@ -46,6 +47,10 @@ export interface SigningFlowProps {
    * while its URL is fresh. Later opens ask requestUrl (the provider's URLs are one-time and expire).
    */
   initial: SigningUrlResult;
+  /** The server action that looks for the signed copy in the user's documents (loadFrontend). */
+  requestCopy: (signatureId: string) => Promise<SignedCopyResult>;
+  /** For a contract already signed on arrival: the page's own look for the copy, asked while it rendered. */
+  initialCopy?: SignedCopyResult;
   /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
   createClient?: EmbeddedClientFactory;
   /** Tests pass their own; the app reloads the claims (lib/auth/refresh-claims). */
@@ -109,6 +114,8 @@ export function SigningFlow({
   testMode,
   requestUrl,
   initial,
+  requestCopy,
+  initialCopy,
   createClient = createHelloSignClient,
   refreshClaims = postClaimsRefresh,
 }: SigningFlowProps) {
@@ -294,6 +301,7 @@ export function SigningFlow({
             </>
           }
         >
+          <SignedCopy signatureId={signatureId} requestCopy={requestCopy} />
           <ButtonLink href="/dashboard" className="min-h-11 px-5">
             Go to your dashboard
           </ButtonLink>
@@ -331,6 +339,7 @@ export function SigningFlow({
           headingRef={focusHere}
           body={copy.body}
         >
+          {state.reason === "conflict" && <SignedCopy signatureId={signatureId} requestCopy={requestCopy} initial={initialCopy} />}
           <div className="flex flex-wrap gap-3">
             {!explained && (
               <button type="button" onClick={retry} className={primaryButton}>
