@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, walkTo } from "./fixtures/applicant";
 import { employerCombobox } from "./fixtures/employment-page";
+import { submitLoanRequest } from "./fixtures/personal-page";
 
 /**
  * The console gate itself (e2e/fixtures/console-gate.ts, issue 26): it catches what it promises —
@@ -52,6 +53,45 @@ test("any console error is caught, with the page it happened on", async ({ page,
   await page.evaluate(() => console.error("something went wrong"));
   await expect.poll(() => consoleGate.problems.join("\n")).toMatch(/console error on .*\/register.*something went wrong/);
   consoleGate.problems.splice(0);
+});
+
+test("a server action that loses its answer to a navigation is caught", async ({ page, consoleGate }) => {
+  // The action's answer never comes; the page is left while it is awaited.
+  await page.route("**/__console-gate-action", () => undefined);
+  const sent = page.waitForRequest("**/__console-gate-action");
+  await pageWithPolicy(
+    page,
+    `<script nonce="gate">fetch("/__console-gate-action", { method: "POST", headers: { "next-action": "gate" }, body: "[]" });</script>`,
+  );
+  await sent;
+  await page.goto("/register");
+  await expect
+    .poll(() => consoleGate.problems.join("\n"))
+    .toMatch(/server action without its answer on .*__console-gate-action.*net::ERR_ABORTED/);
+  consoleGate.problems.splice(0);
+});
+
+test("a server action whose whole answer arrived is not reported, though Chromium may call it aborted (docs/pages.md)", async ({
+  page,
+  consoleGate,
+}) => {
+  const actions: { failed: string | null; status: number | null }[] = [];
+  page.on("requestfinished", async (r) => {
+    if (r.headers()["next-action"]) actions.push({ failed: null, status: (await r.response())?.status() ?? null });
+  });
+  page.on("requestfailed", async (r) => {
+    if (r.headers()["next-action"]) actions.push({ failed: r.failure()?.errorText ?? "", status: (await r.response())?.status() ?? null });
+  });
+  await newApplicant(page, "gate");
+  await walkTo(page, "loanDetails");
+  await page.goto("/personal");
+  await submitLoanRequest(page, { amount: "4000", reason: "Debt Consolidation", state: "IL" });
+  await page.waitForURL((url) => url.pathname === "/personal");
+  await expect(page.getByRole("heading", { level: 1, name: "About you" })).toBeVisible();
+  // The action's answer came whole (200) and was acted on, whatever Chromium reported afterwards.
+  await expect.poll(() => actions.length).toBeGreaterThan(0);
+  for (const action of actions) expect(action.status).toBe(200);
+  expect(consoleGate.problems).toEqual([]);
 });
 
 test("contexts a test makes itself are watched too", async ({ browser, consoleGate }) => {

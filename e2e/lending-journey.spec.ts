@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
-import { linkThroughWidget } from "./fixtures/bank-widget";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { checkState } from "./fixtures/page-states";
@@ -10,6 +9,16 @@ import { SHELL_PAGE_OF_STEP } from "../local/lender/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 import { openContract } from "./fixtures/signing";
+import {
+  DASHBOARD,
+  LENDING,
+  acceptOffer,
+  checkMyRate,
+  confirmDirectDeposit,
+  linkCheckingAccount,
+  sendOffer,
+  uploadIdentityDocument,
+} from "./fixtures/journey";
 
 /**
  * The whole journey on the production build against the local stand-ins: a brand-new visitor from
@@ -23,9 +32,6 @@ import { openContract } from "./fixtures/signing";
  */
 
 test.setTimeout(300_000);
-
-const LENDING = "/api/local/apps/lending";
-const DASHBOARD = "/api/local/apps/dashboard/";
 
 async function claims(page: Page): Promise<{ step: string; loanState: string; directDepositConfirmed: boolean }> {
   const c = (await page.context().cookies()).find((x) => x.name === CLAIMS_COOKIE);
@@ -166,8 +172,7 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expect(page).toHaveURL(new RegExp(`${LENDING}/apply$`));
   await expect(page.getByRole("heading", { level: 1, name: "Check my rate" })).toBeVisible();
   await axe(page);
-  await page.getByRole("button", { name: "Check my rate" }).click();
-  await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/prequalApprove$`));
+  await checkMyRate(page);
   await expect(page.getByTestId("quote")).toContainText("$4,000.00");
   await expect(page.getByTestId("til-apr")).toHaveText("19.64%");
   await axe(page);
@@ -190,24 +195,18 @@ test("a new visitor from a partner link reaches a signed contract and an active 
 
   // /bank: a checking account through the Plaid Link stand-in; the step moves and the page follows it.
   await handOffTo(page, "/bank", "Bank account");
-  await linkThroughWidget(page, "First Platypus Bank", "user_good", /Plaid Checking/);
-  await expectLandedOn(page, "uploadIdentity");
+  await linkCheckingAccount(page);
   await expectState(page, "uploadIdentity", "review");
   expect(await skipAheadGoesTo(page, "completeUnderReview")).toBe("/apply/uploadIdentity");
 
   // Step 8: the upload keeps the file's name and size only; then the application goes to review.
   await axe(page);
-  await page
-    .getByLabel(/Document/)
-    .setInputFiles({ name: "driving-licence.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 stand-in") });
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/completeUnderReview$`));
+  await uploadIdentityDocument(page);
   await axe(page);
   await expectState(page, "completeUnderReview", "review");
 
   // Local ops action: the review sends the offer, every figure from the loan math.
-  await page.getByRole("button", { name: "Complete the review and send the offer" }).click();
-  await expect(page).toHaveURL(new RegExp(`${LENDING}/apply/offerDetails$`));
+  await sendOffer(page);
   await expect(page.getByTestId("til-amount-financed")).toHaveText("$3,975.00");
   await expect(page.getByTestId("til-finance-charge")).toHaveText("$863.72");
   await expect(page.getByTestId("til-total")).toHaveText("$4,838.72");
@@ -222,13 +221,10 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expectState(page, "Offer Sent", "review");
   expect(await skipAheadGoesTo(page, "consentPage")).toBe("/apply/offerDetails");
 
-  await page.getByRole("button", { name: "Accept offer" }).click();
-  await expect(page).toHaveURL(new RegExp(`${LENDING}/direct-deposit$`));
+  await acceptOffer(page);
   await expect(page.getByTestId("deduction")).toHaveText(PAYMENT);
   await axe(page);
-  await page.getByLabel(/I have asked my payroll office/).check();
-  await page.getByRole("button", { name: "Confirm direct deposit" }).click();
-  await expect(page).toHaveURL(new RegExp(`${DASHBOARD}contract$`));
+  await confirmDirectDeposit(page);
   expect(await claims(page)).toMatchObject({ step: "Offer Sent", directDepositConfirmed: true });
   expect(await skipAheadGoesTo(page, "offerDetails")).toBe("/offer/contract");
   await axe(page);

@@ -1,32 +1,21 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { api, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState } from "./fixtures/page-states";
 import { hydrated } from "./fixtures/hydration";
 import { submitLoanRequest } from "./fixtures/personal-page";
+import { expectLandedOn, expectReview, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
+import { fromRateCheckToActiveLoan } from "./fixtures/journey";
 import { rememberSecret } from "./fixtures/typed-secrets";
 
 /**
  * Issue 42 on /personal, acted as a person: a conflict between two answers leads to its fix (the
  * state of residence chosen as the employer's, the home address elsewhere), money fields refuse
  * "-500" and "4k" out loud, and the review corrects what the credit check uses (the SSN) before it
- * runs. Each test uses a new applicant.
+ * runs. Each test uses a new applicant. The state-conflict path goes on to an active loan at both
+ * widths (issue 42: no false address anywhere on the way), through the journey's shared steps.
  */
 
 const FRONTEND = "{ loadFrontend { applicationStep appInfo { username stateOfResidence personal { addrStateAbbr ssn } } } }";
-
-async function toPrequalification(page: Page) {
-  await api(
-    page,
-    `mutation { employmentInformationNextHandler(id: "E-1001", salary: 52000, start: "2019-08-15", title: "Teacher",
-       status: "full", payFrequency: "biweekly", payMonths: 12, ddAccounts: 1, activeMilitary: false) { nextRoute } }`,
-  );
-  const { loadFrontend } = await api(page, FRONTEND);
-  const { preQualification } = await api(page, "mutation ($u: String!) { preQualification(username: $u) { preQualificationStatus } }", {
-    u: loadFrontend.appInfo.username,
-  });
-  expect(preQualification.preQualificationStatus).toBe(true);
-}
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -34,8 +23,9 @@ for (const viewport of [
 ]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
+    test.setTimeout(300_000);
 
-    test("Maine chosen first, the address in Illinois: the fix is one press away and the application goes on without a false address", async ({
+    test("Maine chosen first, the address in Illinois: the fix is one press away and the application goes on to an active loan without a false address", async ({
       page,
     }, testInfo) => {
       await newApplicant(page, "state-conflict");
@@ -86,7 +76,19 @@ for (const viewport of [
         applicationStep: "employmentInformation",
         appInfo: { stateOfResidence: "IL", personal: { addrStateAbbr: "IL" } },
       });
-      await toPrequalification(page);
+
+      // On as a person: the job, the review, the rate check and everything after it to a funded loan.
+      await submitEmploymentDetails(page, TEACHER_DETAILS);
+      await expectReview(page);
+      await page.getByRole("link", { name: "Continue to check my rate" }).click();
+      await expectLandedOn(page, "authPrequal");
+      await fromRateCheckToActiveLoan(page, "Jordan Rivera");
+      await expect(page.getByTestId("balance")).toHaveText("$4,000.00");
+      // The loan was made on the true address: Illinois throughout.
+      expect((await api(page, FRONTEND)).loadFrontend).toMatchObject({
+        applicationStep: "activeLoan",
+        appInfo: { stateOfResidence: "IL", personal: { addrStateAbbr: "IL" } },
+      });
     });
   });
 }

@@ -44,3 +44,20 @@ it("loaded accounts: linking and adding are offered", () => {
   expect(screen.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
   expect(screen.queryByText(/could not load your bank accounts/)).toBeNull();
 });
+
+/** Issue 42: /bank says "Step n" only at the steps it serves; elsewhere it says where the application is. */
+it.each([
+  { step: "fundingAccount", text: "Step 7 of 10: Your bank account" },
+  { step: "verifyMD", text: "Step 8 of 10: Verification" },
+  { step: "uploadIdentity", text: "Your application is at step 8 of 10: Verification" },
+  { step: "completeUnderReview", text: "Your application is at step 9 of 10: Decision" },
+  { step: "consentPage", text: "Your application is at step 7 of 10: Your bank account" },
+])("the progress at $step: $text", ({ step, text }) => {
+  render(<BankPage {...props} step={step} initialAccounts={[]} />);
+  expect(screen.getByTestId("application-progress")).toHaveTextContent(text);
+});
+
+it("no progress where the person is not applying (a borrower)", () => {
+  render(<BankPage {...props} step="activeLoan" initialAccounts={[]} />);
+  expect(screen.queryByTestId("application-progress")).toBeNull();
+});

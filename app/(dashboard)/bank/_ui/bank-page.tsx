@@ -79,8 +79,11 @@ const pendingLinkToken = {
   },
 };
 
-/** Steps at which a funding event may move the application (the server decides where to). */
-const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
+/**
+ * The steps /bank serves: a funding event may move the application on from them (the server decides
+ * where to). At any other step /bank is visited away from the application's step.
+ */
+const BANK_STEPS: ReadonlySet<string> = new Set(["fundingAccount", "verifyMD"]);
 
 /**
  * After links, manually or verifies at a step where a funding event may move the application:
@@ -88,7 +91,7 @@ const MOVING_STEPS = new Set(["fundingAccount", "verifyMD"]);
  * guards read the fresh claims). True when the browser is leaving.
  */
 export async function followFundingChange(step: string | null, leaving: () => void = () => undefined): Promise<boolean> {
-  if (!step || !MOVING_STEPS.has(step)) return false;
+  if (!step || !BANK_STEPS.has(step)) return false;
   const followed = await refreshAndFollow(
     (refreshed) => (refreshed.ok && refreshed.claims.step !== step ? `/apply/${encodeURIComponent(refreshed.claims.step)}` : null),
     { beforeLeaving: leaving },
@@ -276,7 +279,8 @@ export function BankPage({
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
       <header className="flex flex-col gap-2">
-        <ApplicationProgress step={step} />
+        {/* Away from its step (a later step, an old tab) the bar says where the application is instead. */}
+        <ApplicationProgress step={step} here={step !== null && BANK_STEPS.has(step)} />
         <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
         <p className="text-gray-700">
           Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.
