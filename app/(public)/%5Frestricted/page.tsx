@@ -3,9 +3,14 @@ import { RestrictedProcessing } from "@/components/auth/restricted-processing";
 import { RestrictedNotice } from "@/components/notices/restricted-notice";
 import { restrictedReasonFor } from "@/components/notices/restricted-reason";
 import { publicConfig } from "@/lib/config/env";
+import { describeRefusal, type Refusal } from "@/lib/lending/refusal";
+import { logApiFailure } from "@/lib/observability/api-failure";
 import { currentSession } from "@/lib/session/server-session";
+import { signedInApi } from "@/lib/session/signed-in-api";
+import { refusalFacts } from "./operations";
 
 export const metadata: Metadata = { title: "Not available", robots: { index: false } };
+export const dynamic = "force-dynamic";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -31,5 +36,17 @@ export default async function RestrictedNoticePage({ searchParams }: Props) {
   }
 
   const reason = restrictedReasonFor(session.status === "signed-in" ? session.claims.loanState : undefined);
-  return <RestrictedNotice reason={reason} />;
+  return <RestrictedNotice reason={reason} refusal={reason === "rejected" ? await storedRefusal() : undefined} />;
+}
+
+/** The refusal as stored; when it cannot be read the notice says what it does not know. */
+async function storedRefusal(): Promise<Refusal | undefined> {
+  const api = await signedInApi();
+  if (!api) return undefined;
+  try {
+    return describeRefusal(await refusalFacts(api.client));
+  } catch (error) {
+    await logApiFailure("restrictedRefusal", error, { page: "_restricted" });
+    return undefined;
+  }
 }
