@@ -3,7 +3,7 @@ import { REAPPLY_AFTER_DAYS, describeRefusal, reapplyDate, refusalCategory, type
 describe("refusal category, for every reason the lender stores", () => {
   // Each reason text the stand-in's prequalification writes (local/lender/rules/rules.ts; its own test
   // checks these are still the texts it writes), the seeded rejection and older free text.
-  it.each<[string, RefusalCategory | null]>([
+  it.each<[string | null, RefusalCategory | null]>([
     ["No employer on the application", "employer"],
     ["No amount on the application", "amount"],
     ["The smallest loan is $500: enter $500 to $10,000", "amount"],
@@ -27,7 +27,7 @@ describe("refusal category, for every reason the lender stores", () => {
     ["", null],
     [null, null],
   ])("%p → %p", (reason, category) => {
-    expect(refusalCategory(reason as string | null)).toBe(category);
+    expect(refusalCategory(reason)).toBe(category);
   });
 });
 
