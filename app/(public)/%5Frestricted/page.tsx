@@ -7,7 +7,7 @@ import { describeRefusal, type Refusal } from "@/lib/lending/refusal";
 import { logApiFailure } from "@/lib/observability/api-failure";
 import { currentSession } from "@/lib/session/server-session";
 import { signedInApi } from "@/lib/session/signed-in-api";
-import { refusalFacts } from "./operations";
+import { refusalDecidedAt, refusalReasons } from "./operations";
 
 export const metadata: Metadata = { title: "Not available", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -39,14 +39,22 @@ export default async function RestrictedNoticePage({ searchParams }: Props) {
   return <RestrictedNotice reason={reason} refusal={reason === "rejected" ? await storedRefusal() : undefined} />;
 }
 
-/** The refusal as stored; when it cannot be read the notice says what it does not know. */
+/**
+ * The refusal as stored, as far as it can be read: the reasons and the decision time are asked
+ * apart, so a failure of one (logged) leaves the other on the notice, which says what it lacks.
+ */
 async function storedRefusal(): Promise<Refusal | undefined> {
   const api = await signedInApi();
   if (!api) return undefined;
-  try {
-    return describeRefusal(await refusalFacts(api.client));
-  } catch (error) {
-    await logApiFailure("restrictedRefusal", error, { page: "_restricted" });
-    return undefined;
+  const [reasons, decidedAt] = await Promise.allSettled([refusalReasons(api.client), refusalDecidedAt(api.client)]);
+  for (const [operation, result] of [
+    ["restrictedRefusal", reasons],
+    ["restrictedRefusalDecidedAt", decidedAt],
+  ] as const) {
+    if (result.status === "rejected") await logApiFailure(operation, result.reason, { page: "_restricted" });
   }
+  return describeRefusal({
+    ...(reasons.status === "fulfilled" ? reasons.value : {}),
+    decidedAt: decidedAt.status === "fulfilled" ? decidedAt.value : null,
+  });
 }
