@@ -5,6 +5,7 @@ import { CLAIMS_COOKIE } from "../lib/session/claims";
 import { employerCombobox, expectLandedOn, expectReview, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { submitPersonalDetails, submitLoanRequest } from "./fixtures/personal-page";
 import { checkState } from "./fixtures/page-states";
+import { formatDate } from "../lib/format/dates";
 import { SHELL_PAGE_OF_STEP } from "../local/lender/apps/shell-steps";
 import { LOCAL_ORIGIN, enterCode, nextCode, requestCode } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
@@ -277,4 +278,13 @@ test("a prequalification refused by the credit check ends on the lending app's r
   await expectState(page, "prequalRej", "rejected");
   await page.goto("/apply");
   await expect(page).toHaveURL(/\/_restricted/);
+  // The notice names the stored refusal's category (never its internal text) and the re-apply date,
+  // 30 days from the decision just made (either side of a UTC midnight).
+  const notice = page.getByRole("region", { name: "We can't continue your application" });
+  await expect(notice).toContainText("The main reason: the result of the credit check.");
+  await expect(notice).not.toContainText("delinquency");
+  const days = (n: number) => formatDate(Date.now() + n * 86_400_000);
+  await expect(notice).toContainText(new RegExp(`You may apply again from (${days(30)}|${days(29)}), 30 days after our decision`));
+  await expect(notice).toContainText("free copy of your credit report");
+  await checkState(page, test.info(), "restricted", "credit-refusal");
 });

@@ -62,6 +62,30 @@ describe("RestrictedNotice", () => {
     expect(screen.getByRole("link", { name: CONTACT.phone.display })).toHaveAttribute("href", `tel:${CONTACT.phone.tel}`);
   });
 
+  it("a refusal with its stored category and date names both; a credit check adds the rights sentence", () => {
+    render(
+      <RestrictedNotice
+        reason="rejected"
+        refusal={{ category: "credit", words: "the result of the credit check", reapplyOn: "Dec 28, 2026" }}
+      />,
+    );
+    expect(screen.getByText("the result of the credit check")).toBeInTheDocument();
+    expect(screen.getByText("Dec 28, 2026")).toBeInTheDocument();
+    expect(screen.getByText(/free copy of your credit report/)).toBeInTheDocument();
+  });
+
+  it("a refusal without stored reason or date says so, and no credit sentence", () => {
+    render(<RestrictedNotice reason="rejected" refusal={{ category: null, words: null, reapplyOn: null }} />);
+    expect(screen.getByText(/don't have the reason on file/)).toBeInTheDocument();
+    expect(screen.getByText(/don't have the date of this decision/)).toBeInTheDocument();
+    expect(screen.queryByText(/credit report/)).not.toBeInTheDocument();
+  });
+
+  it("other notices carry no refusal details", () => {
+    render(<RestrictedNotice reason="already-signed" />);
+    expect(screen.queryByText(/apply again/)).not.toBeInTheDocument();
+  });
+
   it("defaults to the reason-less wording", () => {
     render(<RestrictedNotice />);
     expect(screen.getByRole("heading", { name: "This page isn't available" })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { REAPPLY_AFTER_DAYS, type Refusal } from "@/lib/lending/refusal";
 import { BackToDashboard } from "./back-to-dashboard";
 import { Notice } from "./notice";
 import { SupportLine } from "./support-line";
@@ -18,7 +19,7 @@ const COPY: Record<RestrictedReason, { title: string; body: string }> = {
   },
   rejected: {
     title: "We can't continue your application",
-    body: "Your application can't go further at the moment, so the application pages are closed for your account. Your dashboard has the details.",
+    body: "Your application can't go further at the moment, so the application pages are closed for your account.",
   },
   "already-signed": {
     title: "Your loan contract is already signed",
@@ -33,15 +34,55 @@ const COPY: Record<RestrictedReason, { title: string; body: string }> = {
 export interface RestrictedNoticeProps {
   reason?: RestrictedReason;
   headingLevel?: 1 | 2 | 3;
+  /** A refused application's stored reason category and re-apply date, as far as they are known. */
+  refusal?: Refusal;
 }
 
 /** The restricted notice of /restricted and /_restricted (SPEC 2). */
-export function RestrictedNotice({ reason = "unknown", headingLevel }: RestrictedNoticeProps) {
+export function RestrictedNotice({ reason = "unknown", headingLevel, refusal }: RestrictedNoticeProps) {
   const copy = COPY[reason];
   return (
     <Notice icon="lock" title={copy.title} headingLevel={headingLevel} actions={<BackToDashboard />}>
       <p>{copy.body}</p>
+      {reason === "rejected" && <RefusalDetails refusal={refusal} />}
       <SupportLine />
     </Notice>
+  );
+}
+
+/**
+ * What the best lenders' decline pages say, from the stored decision only: the reason's category in
+ * plain words (never the internal text), when the person may apply again, and after a credit check
+ * the adverse-action rights in one sentence. What is not on file is said to be so, not guessed.
+ */
+function RefusalDetails({ refusal }: { refusal: Refusal | undefined }) {
+  return (
+    <>
+      <p>
+        {refusal?.words ? (
+          <>
+            The main reason: <strong className="font-semibold text-gray-900">{refusal.words}</strong>.
+          </>
+        ) : (
+          "We don't have the reason on file here; our support team can tell you."
+        )}
+      </p>
+      <p>
+        {refusal?.reapplyOn ? (
+          <>
+            You may apply again from <strong className="font-semibold text-gray-900">{refusal.reapplyOn}</strong>, {REAPPLY_AFTER_DAYS} days
+            after our decision.
+          </>
+        ) : (
+          "We don't have the date of this decision here, so we can't yet say when you may apply again; our support team can."
+        )}
+      </p>
+      {refusal?.category === "credit" && (
+        <p className="text-sm">
+          Our decision was based in part on a credit check. Within 60 days you may ask us for the specific reason, and get a free copy of
+          your credit report from the credit bureau that supplied it.
+        </p>
+      )}
+    </>
   );
 }

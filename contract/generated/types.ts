@@ -478,6 +478,8 @@ export type PreQualificationResult = {
 
 export type Prequalification = {
   creditDenialReason: Maybe<Scalars['String']['output']>;
+  /** When the prequalification was decided (ISO 8601, UTC); the re-apply date is counted from it. */
+  preQualificationDecidedAt: Maybe<Scalars['String']['output']>;
   preQualificationFailureReason: Maybe<Scalars['String']['output']>;
   preQualificationStatus: Maybe<Scalars['Boolean']['output']>;
   preQualifiedAmount: Maybe<Scalars['Float']['output']>;
@@ -964,6 +966,7 @@ export type PreQualificationResultResolvers<ContextType = any, ParentType extend
 
 export type PrequalificationResolvers<ContextType = any, ParentType extends ResolversParentTypes['Prequalification'] = ResolversParentTypes['Prequalification']> = {
   creditDenialReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  preQualificationDecidedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preQualificationFailureReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   preQualificationStatus?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   preQualifiedAmount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

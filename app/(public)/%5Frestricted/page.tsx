@@ -3,9 +3,14 @@ import { RestrictedProcessing } from "@/components/auth/restricted-processing";
 import { RestrictedNotice } from "@/components/notices/restricted-notice";
 import { restrictedReasonFor } from "@/components/notices/restricted-reason";
 import { publicConfig } from "@/lib/config/env";
+import { describeRefusal, type Refusal } from "@/lib/lending/refusal";
+import { logApiFailure } from "@/lib/observability/api-failure";
 import { currentSession } from "@/lib/session/server-session";
+import { signedInApi } from "@/lib/session/signed-in-api";
+import { refusalDecidedAt, refusalReasons } from "./operations";
 
 export const metadata: Metadata = { title: "Not available", robots: { index: false } };
+export const dynamic = "force-dynamic";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -31,5 +36,25 @@ export default async function RestrictedNoticePage({ searchParams }: Props) {
   }
 
   const reason = restrictedReasonFor(session.status === "signed-in" ? session.claims.loanState : undefined);
-  return <RestrictedNotice reason={reason} />;
+  return <RestrictedNotice reason={reason} refusal={reason === "rejected" ? await storedRefusal() : undefined} />;
+}
+
+/**
+ * The refusal as stored, as far as it can be read: the reasons and the decision time are asked
+ * apart, so a failure of one (logged) leaves the other on the notice, which says what it lacks.
+ */
+async function storedRefusal(): Promise<Refusal | undefined> {
+  const api = await signedInApi();
+  if (!api) return undefined;
+  const [reasons, decidedAt] = await Promise.allSettled([refusalReasons(api.client), refusalDecidedAt(api.client)]);
+  for (const [operation, result] of [
+    ["restrictedRefusal", reasons],
+    ["restrictedRefusalDecidedAt", decidedAt],
+  ] as const) {
+    if (result.status === "rejected") await logApiFailure(operation, result.reason, { page: "_restricted" });
+  }
+  return describeRefusal({
+    ...(reasons.status === "fulfilled" ? reasons.value : {}),
+    decidedAt: decidedAt.status === "fulfilled" ? decidedAt.value : null,
+  });
 }

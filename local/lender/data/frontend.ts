@@ -56,7 +56,8 @@ SELECT json_build_object(
   'prequalification', CASE WHEN q.sub IS NULL THEN NULL ELSE json_build_object(
     'preQualificationStatus', q.status, 'preQualificationFailureReason', q.failure_reason,
     'preQualifiedAmount', q.amount, 'preQualifiedInterestRate', q.interest_rate, 'preQualifiedTerm', q.term,
-    'preQualifiedOriginationFee', q.origination_fee, 'creditDenialReason', q.credit_denial_reason) END
+    'preQualifiedOriginationFee', q.origination_fee, 'creditDenialReason', q.credit_denial_reason,
+    'preQualificationDecidedAt', q.decided_at) END
 ) AS info,
 json_build_object('adminPortalUser', coalesce(f.admin_portal_user, false),
   'collectionsUser', coalesce(f.collections_user, false),
@@ -109,6 +110,7 @@ export async function readAppInfo(db: Queryable, caller: Caller): Promise<{ appI
   const { info } = row;
   if (info.personal) info.personal.ssn = maskSsn(info.personal.ssn);
   if (info.employment) info.employment.paperFormSentTimestamp = iso(info.employment.paperFormSentTimestamp);
+  if (info.prequalification) info.prequalification.preQualificationDecidedAt = iso(info.prequalification.preQualificationDecidedAt ?? null);
   return { appInfo: info, flags: row.flags };
 }
 

@@ -77,12 +77,21 @@ describe("preQualification", () => {
 
   it("refuses on a credit denial: reason stored as the rejection reason, creditDenialReason kept, step prequalRej", async () => {
     const u = await applicantAtAuthPrequal("666000002");
+    const before = Date.now();
     const r = (await ok(u.token, PREQUAL, { u: u.username })).preQualification;
     expect(r).toMatchObject({ preQualificationStatus: false, preQualifiedAmount: null });
     expect(r.preQualificationFailureReason).toMatch(/^Credit check: /);
     const f = (
-      await ok(u.token, "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason } } } }")
+      await ok(
+        u.token,
+        "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason preQualificationDecidedAt } } } }",
+      )
     ).loadFrontend;
+    // The decision's time, stored where it is made: the restricted notice counts the re-apply date from it.
+    const decidedAt = f.appInfo.prequalification.preQualificationDecidedAt;
+    expect(decidedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(decidedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(decidedAt)).toBeLessThanOrEqual(Date.now() + 1000);
     expect(f.applicationStep).toBe("prequalRej");
     expect(f.appInfo.rejectionReason).toBe(r.preQualificationFailureReason);
     expect(f.appInfo.prequalification.creditDenialReason).toBe("Serious delinquency reported in the last 12 months");
