@@ -148,7 +148,7 @@ describe("the dashboard stand-in", () => {
               payout_date = maturity_date AS payout FROM loans l WHERE sub = $1`,
       [persona("signed@example.com").sub],
     );
-    expect(loan).toEqual({ amount: 4000, apr: 19.64, n: 52, payout: true }); // the collected schedule: 52 biweekly paydays
+    expect(loan).toEqual({ amount: 4000, apr: 19.65, n: 52, payout: true }); // the collected schedule: 52 biweekly paydays, their APR
     // Once: a second origination is refused.
     expect((await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" })).status).toBe(400);
   });
