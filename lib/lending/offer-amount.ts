@@ -31,7 +31,8 @@ export function offeredAmount(f: { askedDollars: number; annualIncome: number; t
   let offer: { dollars: number; limit: OfferLimit } = { dollars: f.askedDollars, limit: "asked" };
   const byIncome = incomeLimitDollars(f.annualIncome);
   if (byIncome < offer.dollars) offer = { dollars: byIncome, limit: "income" };
-  if (f.thinFile && OFFER_LIMITS.thinFileMaxDollars < offer.dollars) offer = { dollars: OFFER_LIMITS.thinFileMaxDollars, limit: "thinFile" };
+  if (f.thinFile && OFFER_LIMITS.thinFileMaxDollars < offer.dollars)
+    offer = { dollars: OFFER_LIMITS.thinFileMaxDollars, limit: "thinFile" };
   return offer;
 }
 

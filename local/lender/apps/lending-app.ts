@@ -212,7 +212,11 @@ ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
       const shortfall =
         info.amountAppliedFor === null || info.amountAppliedFor === undefined
           ? null
-          : offerShortfall({ askedDollars: info.amountAppliedFor, offeredDollars: terms.principalCents / 100, annualIncome: annualIncome(info) });
+          : offerShortfall({
+              askedDollars: info.amountAppliedFor,
+              offeredDollars: terms.principalCents / 100,
+              annualIncome: annualIncome(info),
+            });
       return page(
         "You are prequalified",
         `<h1>You are prequalified</h1>${err}
@@ -227,7 +231,10 @@ ${shortfall ? shortfallSection(shortfall) : ""}
 ${truthInLending(terms, schedule)}
 ${
   here("prequalApprove")
-    ? actionForm("continue", `<button type="submit">${shortfall ? `Continue with ${e(wholeUsd(terms.principalCents / 100))}` : "Continue"}</button>`)
+    ? actionForm(
+        "continue",
+        `<button type="submit">${shortfall ? `Continue with ${e(wholeUsd(terms.principalCents / 100))}` : "Continue"}</button>`,
+      )
     : `<p><a href="/apply">Go to your current step</a></p>`
 }`,
       );
