@@ -3,6 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toContractToSign } from "./fixtures/applicant";
 import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
+import { paydayFigures } from "./fixtures/loan-figures";
 import { esignStandInOrigin } from "../lib/config/env";
 import { SIGNING_FRAME, openContract } from "./fixtures/signing";
 import { checkState } from "./fixtures/page-states";
@@ -76,10 +77,11 @@ test("a borrower from a dashboard link with counters signs, sees the signed stat
   expect(src.searchParams.get("skip_domain_verification")).toBe("1");
   expect(src.searchParams.get("parent_url")).toBe(page.url());
 
-  // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%: 19.64% APR; repaid from a biweekly paycheck, 52 payments of $93.06.
-  await expect(frame.getByText("$3,975.00")).toBeVisible();
-  await expect(frame.getByText("19.64%")).toBeVisible();
-  await expect(frame.getByText("$93.06 every two weeks from your paycheck", { exact: false })).toBeVisible(); // the collected schedule
+  // The loan math (docs/lending.md): $4,000 principal − $25 prepaid finance charge at 18.99%, repaid from a biweekly paycheck: the collected schedule's figures.
+  const loan = paydayFigures();
+  await expect(frame.getByText(loan.amountFinanced)).toBeVisible();
+  await expect(frame.getByText(loan.apr)).toBeVisible();
+  await expect(frame.getByText(loan.headline, { exact: false })).toBeVisible(); // the collected schedule
   // The stand-in refuses to sign without the signer's name and consent.
   await frame.getByLabel("Type your full name to sign").fill("");
   await frame.getByRole("button", { name: "Sign contract" }).click();

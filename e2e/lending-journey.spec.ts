@@ -20,6 +20,7 @@ import {
   sendOffer,
   uploadIdentityDocument,
 } from "./fixtures/journey";
+import { paydayFigures } from "./fixtures/loan-figures";
 
 /**
  * The whole journey on the production build against the local stand-ins: a brand-new visitor from
@@ -175,7 +176,10 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await axe(page);
   await checkMyRate(page);
   await expect(page.getByTestId("quote")).toContainText("$4,000.00");
-  await expect(page.getByTestId("til-apr")).toHaveText("19.64%");
+  await expect(page.getByTestId("offer-shortfall")).toHaveCount(0); // the amount asked is offered: no limit to explain
+  // The APR of the schedule that will be collected (52 biweekly paydays), from the one module.
+  const LOAN = paydayFigures();
+  await expect(page.getByTestId("til-apr")).toHaveText(LOAN.apr);
   await axe(page);
   await expectState(page, "prequalApprove", "review");
 
@@ -208,16 +212,17 @@ test("a new visitor from a partner link reaches a signed contract and an active 
 
   // Local ops action: the review sends the offer, every figure from the loan math.
   await sendOffer(page);
-  await expect(page.getByTestId("til-amount-financed")).toHaveText("$3,975.00");
-  await expect(page.getByTestId("til-finance-charge")).toHaveText("$863.72");
-  await expect(page.getByTestId("til-total")).toHaveText("$4,838.72");
+  await expect(page.getByTestId("til-amount-financed")).toHaveText(LOAN.amountFinanced);
+  await expect(page.getByTestId("til-finance-charge")).toHaveText(LOAN.financeCharge);
+  await expect(page.getByTestId("til-total")).toHaveText(LOAN.totalOfPayments);
+  await expect(page.getByTestId("til-apr")).toHaveText(LOAN.apr);
   // One repayment schedule (issue 42): the offer's headline, its TIL schedule, the direct-deposit
-  // page, the contract and the dashboard all say the payment collected, 52 biweekly paydays of $93.06.
-  const PAYMENT = "$93.06 every two weeks from your paycheck (52 payments, the last $92.66)";
+  // page, the contract and the dashboard all say the payment collected, on 52 biweekly paydays.
+  const PAYMENT = LOAN.headline;
   await expect(page.getByTestId("offer-payment")).toHaveText(PAYMENT);
-  await expect(page.getByTestId("til-schedule")).toContainText("$93.06");
-  await expect(page.getByTestId("til-schedule")).toContainText("$92.66");
-  await expect(page.getByTestId("til-schedule")).not.toContainText("$201.62");
+  await expect(page.getByTestId("til-schedule")).toContainText(LOAN.regularPayment);
+  await expect(page.getByTestId("til-schedule")).toContainText(LOAN.lastPayment);
+  await expect(page.getByTestId("til-schedule")).not.toContainText("$201.62"); // the monthly note's payment
   await axe(page);
   await expectState(page, "Offer Sent", "review");
   expect(await skipAheadGoesTo(page, "consentPage")).toBe("/apply/offerDetails");
@@ -254,7 +259,7 @@ test("a new visitor from a partner link reaches a signed contract and an active 
   await expect(page.getByTestId("application-step")).toHaveText("Loan active");
   await expect(page.getByTestId("loan-state")).toHaveText("Loan funded");
   await expect(page.getByTestId("balance")).toHaveText("$4,000.00");
-  await expect(page.getByTestId("next-payment")).toContainText("$93.06");
+  await expect(page.getByTestId("next-payment")).toContainText(LOAN.regularPayment);
   await axe(page);
   expect(await claims(page)).toMatchObject({ step: "activeLoan", loanState: "originated" });
   expect(await skipAheadGoesTo(page, "offerDetails")).toBe("/_restricted");

@@ -1,13 +1,16 @@
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toOfferSent } from "./fixtures/applicant";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
+import { paydayFigures } from "./fixtures/loan-figures";
+import { displayedLoanTerms } from "../lib/lending/worked-example";
 
 /**
- * One set of figures (issue 26): the worked example in the footer is what an applicant's own offer
- * says for the same terms ($4,000, $25 prepaid finance charge, 18.99%, 24 months), and the offer's
- * payments (the schedule collected, issue 42) add up to its total of payments.
+ * One set of figures (issue 26): the footer's worked example is the loan math's for SPEC 1's terms
+ * ($4,000, $25 prepaid finance charge, 18.99%, 24 months) repaid monthly, and an applicant's offer
+ * for the same terms repaid from their biweekly paycheck is the same module's for that schedule
+ * (issue 42: the APR disclosed is the schedule collected's); its payments add up to its total.
  */
-test("the footer's worked example equals an offer for the same terms", async ({ page }) => {
+test("the footer's worked example and an offer for the same terms come from the one loan math", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/register");
   const footer = (await page.getByRole("contentinfo").innerText()).replace(/\s+/g, " ");
@@ -28,16 +31,18 @@ test("the footer's worked example equals an offer for the same terms", async ({ 
     .getByTestId("til-schedule")
     .locator("tbody tr")
     .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "")));
-  expect(financed).toBe("$3,975.00");
+  const offer = paydayFigures();
+  expect([financed, apr, financeCharge, total]).toEqual([offer.amountFinanced, offer.apr, offer.financeCharge, offer.totalOfPayments]);
 
+  const example = displayedLoanTerms().example;
   expect(footer).toContain("a $4,000 loan with a $25 prepaid finance charge");
   expect(footer).toContain(`(${financed} amount financed)`);
   expect(footer).toContain("at 18.99% interest");
-  expect(footer).toContain(`has a ${apr} APR`);
   // The footer says its example is a monthly one; the offer shows the schedule collected (paydays).
   expect(footer).toContain("Representative example, repaid monthly");
-  expect(footer).toContain(`a finance charge of ${financeCharge}`);
-  expect(footer).toContain(`a total of ${total} in payments`);
+  expect(footer).toContain(`has a ${example.apr} APR`);
+  expect(footer).toContain(`a finance charge of ${example.financeCharge}`);
+  expect(footer).toContain(`a total of ${example.totalOfPayments} in payments`);
 
   // The offer's payments add up to its total of payments (the last one takes the rounding), and its
   // headline is the schedule's first row.

@@ -26,8 +26,8 @@ export const MAX_APR_BPS = Math.round(LOAN_TERMS.maxAprPercent * 100);
 export const APR_TOLERANCE_PERCENT = 0.125;
 
 const MONTHS_PER_YEAR = 12;
-/** basis points per unit rate (10,000) × months per year: a monthly rate is bps / 120,000. */
-const BPS_MONTH_DENOMINATOR = 10_000n * 12n;
+/** Basis points per unit rate (10,000) × periods a year: a monthly rate is bps / 120,000, a biweekly one bps / 260,000. */
+const bpsPeriodDenominator = (periodsPerYear: number): bigint => 10_000n * BigInt(periodsPerYear);
 
 export class LoanTermsError extends Error {
   constructor(
@@ -49,7 +49,7 @@ export interface LoanTerms {
 }
 
 export interface ScheduledInstalment {
-  /** 1-based instalment number; instalment k falls due k months after the advance. */
+  /** 1-based instalment number; instalment k falls due k payment periods (months, unless paid on paydays) after the advance. */
   number: number;
   paymentCents: number;
   interestCents: number;
@@ -57,9 +57,20 @@ export interface ScheduledInstalment {
   balanceAfterCents: number;
 }
 
+/**
+ * How the loan is repaid: payments a year (12 monthly; 52, 26, 24 on paydays) and how many, all
+ * within the term. The note rate accrues per payment period (rate / periods a year) and the APR is
+ * solved with that period as Appendix J's unit period, so the disclosure is the schedule collected.
+ */
+export interface PaymentPeriods {
+  periodsPerYear: number;
+  payments: number;
+}
+
 export interface LoanDisclosure {
   terms: LoanTerms;
-  /** The level monthly payment (the last one may differ by the rounding of the others). */
+  periods: PaymentPeriods;
+  /** The level payment (the last one may differ by the rounding of the others). */
   paymentCents: number;
   schedule: ScheduledInstalment[];
   amountFinancedCents: number;
@@ -80,40 +91,52 @@ function divRound(n: bigint, d: bigint): bigint {
   return (2n * n + d) / (2n * d);
 }
 
+function assertPeriodsPerYear(periodsPerYear: number): void {
+  if (!Number.isSafeInteger(periodsPerYear) || periodsPerYear < 1)
+    throw new LoanTermsError("term", "payments a year must be a whole number ≥ 1");
+}
+
 /**
- * The level monthly payment of an amortising loan, rounded half up to the cent:
- * P·r / (1 − (1+r)^−n) with r = rateBps / 120,000, evaluated exactly as
- * P·bps·(120000+bps)^n / (120000·((120000+bps)^n − 120000^n)).
+ * The level payment of an amortising loan, rounded half up to the cent:
+ * P·r / (1 − (1+r)^−n) with r = rateBps / (10,000 × periods a year) (monthly: 120,000), evaluated
+ * exactly as P·bps·(D+bps)^n / (D·((D+bps)^n − D^n)) with D = 10,000 × periods a year.
  */
-export function levelPaymentCents(principalCents: number, rateBps: number, termMonths: number): number {
+export function levelPaymentCents(principalCents: number, rateBps: number, termMonths: number, periodsPerYear = MONTHS_PER_YEAR): number {
   assertCents("principal", principalCents, 1);
   if (!Number.isSafeInteger(rateBps) || rateBps < 0) throw new LoanTermsError("rate", "must be whole basis points ≥ 0");
   if (!Number.isSafeInteger(termMonths) || termMonths < 1) throw new LoanTermsError("term", "must be a whole number of months ≥ 1");
+  assertPeriodsPerYear(periodsPerYear);
   const p = BigInt(principalCents);
   const n = BigInt(termMonths);
   if (rateBps === 0) return Number(divRound(p, n));
   const b = BigInt(rateBps);
-  const up = (BPS_MONTH_DENOMINATOR + b) ** n;
-  const base = BPS_MONTH_DENOMINATOR ** n;
-  return Number(divRound(p * b * up, BPS_MONTH_DENOMINATOR * (up - base)));
+  const denominator = bpsPeriodDenominator(periodsPerYear);
+  const up = (denominator + b) ** n;
+  const base = denominator ** n;
+  return Number(divRound(p * b * up, denominator * (up - base)));
 }
 
-/** Interest of one month on a balance, half up to the cent (exact: integers only). */
-export function monthlyInterestCents(balanceCents: number, rateBps: number): number {
-  return Number(divRound(BigInt(balanceCents) * BigInt(rateBps), BPS_MONTH_DENOMINATOR));
+/** Interest of one payment period (a month unless given) on a balance, half up to the cent (exact: integers only). */
+export function monthlyInterestCents(balanceCents: number, rateBps: number, periodsPerYear = MONTHS_PER_YEAR): number {
+  return Number(divRound(BigInt(balanceCents) * BigInt(rateBps), bpsPeriodDenominator(periodsPerYear)));
 }
 
 /**
- * The amortisation schedule: each month accrues interest on the balance (to the cent) and the
- * level payment repays it; the last payment is whatever clears the balance, so the schedule always
- * ends at exactly zero.
+ * The amortisation schedule: each period (a month unless given) accrues interest on the balance
+ * (to the cent) and the level payment repays it; the last payment is whatever clears the balance,
+ * so the schedule always ends at exactly zero.
  */
-export function amortisationSchedule(principalCents: number, rateBps: number, termMonths: number): ScheduledInstalment[] {
-  const payment = levelPaymentCents(principalCents, rateBps, termMonths);
+export function amortisationSchedule(
+  principalCents: number,
+  rateBps: number,
+  termMonths: number,
+  periodsPerYear = MONTHS_PER_YEAR,
+): ScheduledInstalment[] {
+  const payment = levelPaymentCents(principalCents, rateBps, termMonths, periodsPerYear);
   const schedule: ScheduledInstalment[] = [];
   let balance = principalCents;
   for (let k = 1; k <= termMonths; k++) {
-    const interest = monthlyInterestCents(balance, rateBps);
+    const interest = monthlyInterestCents(balance, rateBps, periodsPerYear);
     const due = k === termMonths ? balance + interest : Math.min(payment, balance + interest);
     const principal = due - interest;
     balance -= principal;
@@ -192,28 +215,37 @@ export function isAprAccurate(disclosedPercent: number, actualPercent: number): 
 /**
  * The Truth in Lending figures of a loan, with the SPEC caps of loan-terms.ts enforced: the one
  * term, the amount financed cap, the APR cap (the APR includes the fee). No prepayment penalty:
- * see payoffCents.
+ * see payoffCents. Monthly over the term unless `periods` says how the loan is repaid (the payday
+ * schedule of repayment-schedule.ts): the note rate per period, the APR by Appendix J on that
+ * schedule, so the disclosed APR is the actual one of what is collected (§1026.22).
  */
-export function discloseLoan(terms: LoanTerms): LoanDisclosure {
+export function discloseLoan(terms: LoanTerms, periods?: PaymentPeriods): LoanDisclosure {
   const { principalCents, feeCents, rateBps, termMonths } = terms;
   assertCents("principal", principalCents, 1);
   assertCents("fee", feeCents, 0);
   if (termMonths !== TERM_MONTHS) throw new LoanTermsError("term", `must be ${TERM_MONTHS} months`);
+  const { periodsPerYear, payments } = periods ?? { periodsPerYear: MONTHS_PER_YEAR, payments: termMonths };
+  assertPeriodsPerYear(periodsPerYear);
+  // Stryker disable next-line EqualityOperator: the term's last period is allowed (24 months = 52 biweekly periods)
+  if (!Number.isSafeInteger(payments) || payments < 1 || payments * MONTHS_PER_YEAR > termMonths * periodsPerYear)
+    throw new LoanTermsError("term", `the payments must fall within the ${termMonths}-month term`);
   if (feeCents >= principalCents) throw new LoanTermsError("fee", "must be less than the principal");
   const amountFinancedCents = principalCents - feeCents;
   if (amountFinancedCents > MAX_AMOUNT_FINANCED_CENTS)
     throw new LoanTermsError("amountFinanced", `must be at most ${formatUsd(centsToDollars(MAX_AMOUNT_FINANCED_CENTS))}`);
-  const schedule = amortisationSchedule(principalCents, rateBps, termMonths);
+  const schedule = amortisationSchedule(principalCents, rateBps, payments, periodsPerYear);
   const totalOfPaymentsCents = schedule.reduce((s, k) => s + k.paymentCents, 0);
   const aprExact = actuarialApr(
     amountFinancedCents,
     schedule.map((k) => ({ cents: k.paymentCents, periods: k.number })),
+    { periodsPerYear },
   );
   // The cap applies to the actual APR: a disclosed 35.99% may not hide a 35.994%.
   // Stryker disable next-line EqualityOperator: a solved APR of exactly 35.99 (a float) is not reachable from whole-cent terms
   if (aprExact > MAX_APR_BPS / 100) throw new LoanTermsError("apr", `must be at most ${MAX_APR_BPS / 100}% including fees`);
   return {
     terms,
+    periods: { periodsPerYear, payments },
     paymentCents: schedule[0]!.paymentCents,
     schedule,
     amountFinancedCents,

@@ -1,6 +1,15 @@
 import { formatUsd } from "../format/money";
-import { LoanTermsError, type LoanDisclosure, type PayFrequency } from "./loan-math";
-import { payrollDeductionSchedule } from "./payroll-deductions";
+import {
+  LoanTermsError,
+  PAY_PERIODS_PER_YEAR,
+  TERM_MONTHS,
+  actuarialApr,
+  disclosedAprBps,
+  discloseLoan,
+  type LoanDisclosure,
+  type PayFrequency,
+} from "./loan-math";
+import { deductionCount } from "./payroll-deductions";
 
 /**
  * The one repayment schedule: what will actually be collected (issue 42). A borrower whose employer
@@ -9,6 +18,10 @@ import { payrollDeductionSchedule } from "./payroll-deductions";
  * pays the lender directly, monthly, the loan math's amortisation instalments. The offer's headline
  * and its payment schedule, SPEC 3's offerPaymentAmount, offerDeductionAmount and expectedPayments,
  * and the scheduled payments of the loan all come from here.
+ *
+ * The loan is amortised on the schedule collected (the note rate per payment period, one payment
+ * per payday) and its Truth in Lending figures — APR, finance charge, total of payments — are that
+ * schedule's by Appendix J, so the disclosed APR is accurate (§1026.22) whatever the pay frequency.
  */
 export type RepaymentMethod = "payroll" | "direct";
 
@@ -33,30 +46,45 @@ export interface RepaymentSchedule {
   totalCents: number;
 }
 
-/** The schedule collected for a disclosed loan: its paydays' deductions, or its monthly instalments. */
-export function repaymentSchedule(
-  disclosure: LoanDisclosure,
-  how: { method: RepaymentMethod; frequency: PayFrequency; monthsPaid: number },
-): RepaymentSchedule {
-  if (how.method === "direct") {
-    const rows = disclosure.schedule;
-    return {
-      method: "direct",
-      frequency: "monthly",
+/** How the loan is repaid: on the paydays of a pay frequency and months paid, or monthly, directly. */
+export interface RepaymentPlan {
+  method: RepaymentMethod;
+  frequency: PayFrequency;
+  monthsPaid: number;
+}
+
+/** A loan as it will be collected: its Truth in Lending disclosure and its payment schedule, from one amortisation. */
+export interface CollectedLoan {
+  disclosure: LoanDisclosure;
+  schedule: RepaymentSchedule;
+}
+
+/**
+ * The loan disclosed on the schedule that will be collected. Paying directly is the note's 24
+ * monthly instalments (SPEC 1's worked example); on paydays the loan is amortised over the
+ * paydays of the term at the note rate per pay period, and the APR is solved with the pay period
+ * as the unit period. Throws LoanTermsError where the caps (loan-math) refuse the terms.
+ */
+export function collectedLoan(terms: { principalCents: number; feeCents: number; rateBps: number }, how: RepaymentPlan): CollectedLoan {
+  const monthly = how.method === "direct";
+  const frequency: PayFrequency = monthly ? "monthly" : how.frequency;
+  const disclosure = monthly
+    ? discloseLoan({ ...terms, termMonths: TERM_MONTHS })
+    : discloseLoan(
+        { ...terms, termMonths: TERM_MONTHS },
+        { periodsPerYear: PAY_PERIODS_PER_YEAR[frequency], payments: deductionCount(frequency, how.monthsPaid) },
+      );
+  const rows = disclosure.schedule;
+  return {
+    disclosure,
+    schedule: {
+      method: how.method,
+      frequency,
       count: rows.length,
       regularCents: rows[0]!.paymentCents,
       lastCents: rows.at(-1)!.paymentCents,
       totalCents: disclosure.totalOfPaymentsCents,
-    };
-  }
-  const d = payrollDeductionSchedule(disclosure.totalOfPaymentsCents, how.frequency, how.monthsPaid);
-  return {
-    method: "payroll",
-    frequency: d.frequency,
-    count: d.count,
-    regularCents: d.regularCents,
-    lastCents: d.lastCents,
-    totalCents: d.totalCents,
+    },
   };
 }
 
@@ -73,11 +101,42 @@ export function scheduleOfOffer(
   const totalCents = Math.round(offer.offerTotalCost * 100);
   const count = offer.expectedPayments;
   const lastCents = totalCents - regularCents * (count - 1);
-  if (!Number.isSafeInteger(count) || count < 1 || lastCents <= 0 || lastCents > regularCents) {
+  // The last payment clears the amortised balance: it differs from the others by the rounding of
+  // each level payment (under a cent each), so at most a cent per payment either way.
+  if (!Number.isSafeInteger(count) || count < 1 || lastCents <= 0 || Math.abs(lastCents - regularCents) > count) {
     throw new LoanTermsError("amountFinanced", "the offer's payments do not add up to its total of payments");
   }
   const method: RepaymentMethod = offer.offerDeductionAmount > 0 ? "payroll" : "direct";
   return { method, frequency: method === "payroll" ? payFrequency : "monthly", count, regularCents, lastCents, totalCents };
+}
+
+/** The Truth in Lending figures of a schedule (Reg Z §1026.18). */
+export interface ScheduleDisclosure {
+  amountFinancedCents: number;
+  totalOfPaymentsCents: number;
+  financeChargeCents: number;
+  /** Disclosed APR in basis points (two decimals, half up). */
+  aprBps: number;
+  /** The actual APR, unrounded, in percent. */
+  aprExact: number;
+}
+
+/**
+ * The Truth in Lending figures of a schedule as it will be collected (an offer's, read back with
+ * scheduleOfOffer): Appendix J on its own payments, one per period of its frequency. For a schedule
+ * made by collectedLoan these are exactly the disclosure's figures.
+ */
+export function scheduleDisclosure(terms: { principalCents: number; feeCents: number }, s: RepaymentSchedule): ScheduleDisclosure {
+  const amountFinancedCents = terms.principalCents - terms.feeCents;
+  const payments = Array.from({ length: s.count }, (_, k) => ({ cents: k === s.count - 1 ? s.lastCents : s.regularCents, periods: k + 1 }));
+  const aprExact = actuarialApr(amountFinancedCents, payments, { periodsPerYear: PAY_PERIODS_PER_YEAR[s.frequency] });
+  return {
+    amountFinancedCents,
+    totalOfPaymentsCents: s.totalCents,
+    financeChargeCents: s.totalCents - amountFinancedCents,
+    aprBps: disclosedAprBps(aprExact),
+    aprExact,
+  };
 }
 
 /** How often, in words a person reads: "every two weeks", "monthly"… */

@@ -1,8 +1,8 @@
-import { discloseLoan, TERM_MONTHS } from "../../../lib/lending/loan-math";
+import { TERM_MONTHS } from "../../../lib/lending/loan-math";
 import {
   FREQUENCY_WORDS,
+  collectedLoan,
   repaymentMethod,
-  repaymentSchedule,
   scheduleHeadline,
   scheduleOfOffer,
   type RepaymentSchedule,
@@ -30,11 +30,11 @@ export function plannedSchedule(
   employment: PayFacts,
   defaultPaymentType: string | null | undefined,
 ): RepaymentSchedule {
-  return repaymentSchedule(discloseLoan({ ...terms, termMonths: TERM_MONTHS }), {
+  return collectedLoan(terms, {
     method: repaymentMethod(defaultPaymentType),
     frequency: payFrequency(employment?.payFrequency ?? null),
     monthsPaid: monthsPaid(employment?.payMonths ?? null),
-  });
+  }).schedule;
 }
 
 /** "$93.06 every two weeks from your paycheck (52 payments, the last $92.66)". */

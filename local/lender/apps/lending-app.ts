@@ -1,4 +1,4 @@
-import { TERM_MONTHS, discloseLoan, dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import { TERM_MONTHS, dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
 import { openStep } from "../../../lib/application/progress";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
@@ -16,7 +16,9 @@ import {
   type AppsConfig,
 } from "./app-session";
 import { offerSchedule, paymentHeadline, plannedSchedule, scheduleRows } from "./deduction-schedule";
-import type { RepaymentSchedule } from "../../../lib/lending/repayment-schedule";
+import { scheduleDisclosure, type RepaymentSchedule } from "../../../lib/lending/repayment-schedule";
+import { incomeLimitNotice, offerShortfall, type OfferShortfall } from "../../../lib/lending/offer-amount";
+import { formatUsd } from "../../../lib/format/money";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
@@ -108,9 +110,12 @@ function stepLine(step: string): string {
   return `<p>Where your application is: <strong data-testid="application-step" data-step="${e(step)}">${e(stepWords(step))}</strong>.</p>`;
 }
 
-/** The Truth in Lending box (Reg Z §1026.18) and the payment schedule that will be collected, from the loan math. */
+/**
+ * The Truth in Lending box (Reg Z §1026.18): the APR, finance charge and total of payments of the
+ * payment schedule that will be collected (Appendix J on that schedule), and the schedule itself.
+ */
 export function truthInLending(terms: { principalCents: number; feeCents: number; rateBps: number }, schedule: RepaymentSchedule): string {
-  const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
+  const d = scheduleDisclosure(terms, schedule);
   return `<section class="card" aria-labelledby="til">
 <h2 id="til">Truth in Lending disclosure</h2>
 <div class="til" data-testid="til">
@@ -135,6 +140,34 @@ function prequalTerms(info: ApiJson): { principalCents: number; feeCents: number
     feeCents: dollarsToCents(q.preQualifiedOriginationFee),
     rateBps: percentToBps(q.preQualifiedInterestRate),
   };
+}
+
+const wholeUsd = (dollars: number) => formatUsd(dollars, { cents: false });
+
+/** Salary and additional income as the rate check counts them (lib/lending/offer-amount). */
+function annualIncome(info: ApiJson): number {
+  return (info.employment?.salary ?? 0) + (info.employment?.additionalIncome ?? 0);
+}
+
+/**
+ * Before the rate check: the amount asked is more than the income given allows (issue 42: the
+ * conflict names the earlier answer and leads to its fix while it can still be made).
+ */
+function incomeLimitSection(info: ApiJson): string {
+  if (info.amountAppliedFor === null || info.amountAppliedFor === undefined || !info.employment?.salary) return "";
+  const notice = incomeLimitNotice({ askedDollars: info.amountAppliedFor, annualIncome: annualIncome(info) });
+  if (!notice) return "";
+  return `<section class="card" data-testid="income-limit" aria-label="The amount we can offer">
+<p>${e(notice)}</p>
+<p><a class="button" href="/employment">Correct your income</a></p>
+</section>`;
+}
+
+/** After the rate check: why the amount offered is lower than asked, and what can be done. */
+function shortfallSection(s: OfferShortfall): string {
+  return `<section class="card" data-testid="offer-shortfall" data-limit="${e(s.limit)}" aria-label="Why the amount is lower">
+<p>${e(s.message)}</p>${s.fix ? `\n<p>${e(s.fix)}</p>` : ""}
+</section>`;
 }
 
 function renderStep(step: string, l: Load, notice = ""): Response {
@@ -167,6 +200,7 @@ function renderStep(step: string, l: Load, notice = ""): Response {
 <dt>Job</dt><dd>${e(info.employment?.jobTitle ?? "—")}, since ${showDate(info.employment?.startDate)}</dd>
 <dt>Salary</dt><dd>${usd(info.employment?.salary)} a year</dd>
 </dl></section>
+${incomeLimitSection(info)}
 <p>Checking your rate uses a soft credit check, which does not affect your credit score.</p>
 ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
       );
@@ -175,6 +209,14 @@ ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
       const terms = prequalTerms(info);
       if (!terms) return elsewhere();
       const schedule = plannedSchedule(terms, info.employment, l.paymentType);
+      const shortfall =
+        info.amountAppliedFor === null || info.amountAppliedFor === undefined
+          ? null
+          : offerShortfall({
+              askedDollars: info.amountAppliedFor,
+              offeredDollars: terms.principalCents / 100,
+              annualIncome: annualIncome(info),
+            });
       return page(
         "You are prequalified",
         `<h1>You are prequalified</h1>${err}
@@ -185,8 +227,16 @@ ${actionForm("prequalify", `<button type="submit">Check my rate</button>`)}`,
 <dt>Origination fee</dt><dd>${usd(terms.feeCents / 100)}</dd>
 <dt>Payment</dt><dd data-testid="quote-payment">${paymentHeadline(schedule)}</dd>
 </dl></section>
+${shortfall ? shortfallSection(shortfall) : ""}
 ${truthInLending(terms, schedule)}
-${here("prequalApprove") ? actionForm("continue", `<button type="submit">Continue</button>`) : `<p><a href="/apply">Go to your current step</a></p>`}`,
+${
+  here("prequalApprove")
+    ? actionForm(
+        "continue",
+        `<button type="submit">${shortfall ? `Continue with ${e(wholeUsd(terms.principalCents / 100))}` : "Continue"}</button>`,
+      )
+    : `<p><a href="/apply">Go to your current step</a></p>`
+}`,
       );
     }
     case "prequalRej": {

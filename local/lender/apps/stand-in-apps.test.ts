@@ -4,7 +4,7 @@
  * e2e/lending-journey.spec.ts.
  */
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
-import { OTP, persona, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { OTP, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
 import { cognitoCall } from "../../infra/testing/cognito-client";
 
 jest.setTimeout(120_000);
@@ -91,6 +91,48 @@ describe("the lending app stand-in", () => {
     // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
     expect(await nextLink()).toBe("/offer/contract");
   });
+
+  it("the amount vs the offer: before the rate check the income limit leads back to the income; after it, why the offer is lower", async () => {
+    // $10,000 asked on $16,000 a year: the most 25% of it allows is $4,000 (lib/lending/offer-amount).
+    const u = await signUpUser(server.url, "amount");
+    const call = async (query: string, variables?: Record<string, unknown>) =>
+      expect((await gql(server.url, { token: u.token }, query, variables)).body.errors).toBeUndefined();
+    await call('mutation { setEmployer(employerId: "1002") { nextRoute } }');
+    await call('mutation { applies(amount: 10000, reason: "Debt Consolidation", state: "IL", type: "personal") { amountAppliedFor } }');
+    await call('mutation { setApplicationStep(applicationStep: "personalInformation") { applicationStep } }');
+    await call(
+      `mutation { identifies(given_name: "Ada", family_name: "Lovelace", birthdate: "1985-04-12",
+         address: "12 Main St, Springfield, IL 62701", ssn: "900004321", accountSettings: true) { given_name } }`,
+    );
+    await call('mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+    await arrange(
+      server.url,
+      `INSERT INTO employment (sub, job_title, employment_status, start_date, salary, pay_months, pay_frequency, dd_accounts, active_military)
+       VALUES ($1, 'Teacher', 'full', '2019-08-15', 16000, 12, 'biweekly', 1, false)`,
+      [u.sub],
+    );
+    await call('mutation { setApplicationStep(applicationStep: "authPrequal") { applicationStep } }');
+    const cookie = `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=${u.username}; CognitoIdentityServiceProvider.${CLIENT}.${u.username}.idToken=${u.token}`;
+
+    const check = await (await get("lending/apply/authPrequal", cookie)).text();
+    expect(check).toContain(
+      "You asked for $10,000. Loans are up to 25% of the yearly income you gave ($16,000), so the most we can offer is $4,000.",
+    );
+    expect(check).toContain('<a class="button" href="/employment">Correct your income</a>');
+
+    expect((await post("lending/apply/authPrequal", cookie, { action: "prequalify" })).status).toBe(303);
+    const quote = await (await get("lending/apply/prequalApprove", cookie)).text();
+    expect(quote).toContain('data-testid="offer-shortfall" data-limit="income"');
+    expect(quote).toContain("You asked for $10,000. We can offer $4,000: loans are up to 25% of the yearly income you gave ($16,000).");
+    expect(quote).toContain('<button type="submit">Continue with $4,000</button>');
+  });
+
+  it("says nothing of limits when the amount asked is offered", async () => {
+    const quote = await (await get("lending/apply/prequalApprove", await cookieFor("prequal-approved@example.com"))).text();
+    expect(quote).toContain('data-testid="quote"');
+    expect(quote).not.toContain("offer-shortfall");
+    expect(quote).toContain('<button type="submit">Continue</button>');
+  });
 });
 
 describe("the dashboard stand-in", () => {
@@ -148,7 +190,7 @@ describe("the dashboard stand-in", () => {
               payout_date = maturity_date AS payout FROM loans l WHERE sub = $1`,
       [persona("signed@example.com").sub],
     );
-    expect(loan).toEqual({ amount: 4000, apr: 19.64, n: 52, payout: true }); // the collected schedule: 52 biweekly paydays
+    expect(loan).toEqual({ amount: 4000, apr: 19.65, n: 52, payout: true }); // the collected schedule: 52 biweekly paydays, their APR
     // Once: a second origination is refused.
     expect((await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" })).status).toBe(400);
   });

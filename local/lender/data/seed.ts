@@ -2,11 +2,11 @@ import { fileSignedContract } from "./documents";
 import type { Db, Queryable } from "../../infra/db";
 import { addMonths, localToday } from "../../infra/clock/clock";
 import { PERSONAS, type Persona } from "../seed/personas";
-import { discloseLoan, TERM_MONTHS } from "../../../lib/lending/loan-math";
+import { TERM_MONTHS } from "../../../lib/lending/loan-math";
 import { decidePrequalification, offerFigures, payFrequency } from "../rules/rules";
 import { seedEmployers } from "./employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, EMPLOYERS, ISLAND_EMPLOYER_ID } from "./employers-seed";
-import { paymentDueDate, repaymentMethod, repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
 import { seedLeads } from "./leads";
 import { stepRank } from "../../../lib/application/steps";
 
@@ -191,20 +191,17 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
   const originated = payoutDate ? addMonths(payoutDate, -TERM) : "2026-03-02";
   const loanId = `L-${p.username}-1`;
   const terms = seededTerms(p, amount);
-  const disclosure = discloseLoan({ ...terms, termMonths: TERM });
   const method = seededRepaymentMethod(employerFor(p));
   const f = offerFigures(terms, payFrequency(SEEDED_PAY_FREQUENCY), 12, method);
-  const plan = repaymentSchedule(disclosure, { method, frequency: payFrequency(SEEDED_PAY_FREQUENCY), monthsPaid: 12 });
+  const { disclosure, schedule: plan } = collectedLoan(terms, { method, frequency: payFrequency(SEEDED_PAY_FREQUENCY), monthsPaid: 12 });
   const due = Array.from({ length: plan.count }, (_, i) => ({
     date: paymentDueDate(originated, plan, i + 1),
     amount: (i + 1 === plan.count ? plan.lastCents : plan.regularCents) / 100,
   }));
   // The payments made so far are the collected schedule's (lib/lending/repayment-schedule) whose
-  // due date has passed; the balance is the note's after the months elapsed (the paydays of a
-  // month carry that month's instalment, to within a few cents).
+  // due date has passed; the loan is amortised on that schedule, so the balance is its row's.
   const paid = due.filter((k) => k.date <= today);
-  const monthsElapsed = disclosure.schedule.filter((k) => addMonths(originated, k.number) <= today).length;
-  const noteBalance = monthsElapsed === 0 ? amount : disclosure.schedule[monthsElapsed - 1]!.balanceAfterCents / 100;
+  const noteBalance = paid.length === 0 ? amount : disclosure.schedule[paid.length - 1]!.balanceAfterCents / 100;
   const balance = paidOff ? 0 : noteBalance;
   const next = due.find((k) => k.date > today);
 
@@ -225,8 +222,9 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
     );
   }
   // One statement a month, whatever the pay frequency.
-  for (const k of disclosure.schedule.slice(0, monthsElapsed)) {
-    const date = addMonths(originated, k.number);
+  const monthsElapsed = Array.from({ length: TERM }, (_, i) => i + 1).filter((m) => addMonths(originated, m) <= today);
+  for (const m of monthsElapsed) {
+    const date = addMonths(originated, m);
     await tx.query(
       `INSERT INTO statements (loan_id, file_name, sort_date, signed_url) VALUES ($1, $2, $3, $4)`,
       [loanId, `statement-${date.slice(0, 7)}.pdf`, date, `/api/local/statements/${loanId}/statement-${date.slice(0, 7)}.pdf`],

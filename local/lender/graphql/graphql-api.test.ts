@@ -262,8 +262,9 @@ describe("loadFrontend: the raw facts per persona", () => {
     });
     const sent = await load("offer-sent@example.com");
     expect(sent.appInfo.directDepositConfirmed).toBe(false);
-    // Amount financed = $4,000 principal − $25 prepaid finance charge (the loan math).
-    expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 3975, offerOriginalAPR: 19.64 });
+    // Amount financed = $4,000 principal − $25 prepaid finance charge; the APR is that of the 52
+    // biweekly paydays collected (lib/lending/repayment-schedule), not the monthly note's 19.64%.
+    expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 3975, offerOriginalAPR: 19.65 });
     expect((await load("offer-dd@example.com")).appInfo.directDepositConfirmed).toBe(true);
     const signed = await load("signed@example.com");
     expect(signed.appInfo.offer.contractSigned).toBe(true);
@@ -632,7 +633,7 @@ describe("user queries", () => {
 
   it("qualifies: the prequalified quote with its APR, else null", async () => {
     const q = (await ask("prequal-approved@example.com", "{ qualifies { amount apr fee interval term } }")).qualifies;
-    expect(q).toMatchObject({ amount: 5000, fee: 25, interval: "monthly", term: 24 });
+    expect(q).toMatchObject({ amount: 5000, fee: 25, interval: "biweekly", term: 24 }); // the paydays that will be collected
     expect(q.apr).toBeGreaterThan(18.99);
     expect(q.apr).toBeLessThan(20);
     expect((await ask("newcomer@example.com", "{ qualifies { apr } }")).qualifies).toBeNull();

@@ -66,9 +66,9 @@ describe("preQualification", () => {
     expect((await stepOf(u.sub))!.step).toBe("prequalApprove");
     expect((await ok(u.token, "{ qualifies { amount apr fee interval term } }")).qualifies).toEqual({
       amount: 4000,
-      apr: 19.64,
+      apr: 19.65, // the APR of the 52 biweekly paydays that will be collected
       fee: 25,
-      interval: "monthly",
+      interval: "biweekly",
       term: 24,
     });
     // Once decided, it does not run again.
@@ -141,8 +141,8 @@ describe("originationPaymentCalculator", () => {
       "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay, deduction_amount::float8 AS deduction, expected_payments AS n FROM offers WHERE sub = $1",
       [p.sub],
     );
-    // The worked example's loan, repaid from a biweekly paycheck: 52 payments of $93.06 (the last $92.66).
-    expect(offer).toEqual({ af: 3975, apr: 19.64, pay: 93.06, deduction: 93.06, n: 52 });
+    // The worked example's loan amortised on a biweekly paycheck: 52 payments of $92.73, 19.65% APR.
+    expect(offer).toEqual({ af: 3975, apr: 19.65, pay: 92.73, deduction: 92.73, n: 52 });
     // Idempotent: the same id again.
     expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
   });

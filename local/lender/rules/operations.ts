@@ -1,7 +1,7 @@
 import { localToday } from "../../infra/clock/clock";
 import type { PreQualificationResult, Quote, StepResult } from "../../../contract/generated/types";
-import { discloseLoan, dollarsToCents, percentToBps, TERM_MONTHS, type PayFrequency } from "../../../lib/lending/loan-math";
-import { paymentDueDate, repaymentMethod, repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { dollarsToCents, percentToBps, TERM_MONTHS, type PayFrequency } from "../../../lib/lending/loan-math";
+import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
 import type { Db, Queryable } from "../../infra/db";
 import { ensureApplication, moveTo, sameUser } from "../data/application";
 import type { Caller } from "../data/frontend";
@@ -168,6 +168,7 @@ export async function preQualification(db: Db, caller: Caller, username: unknown
       additionalIncome: num(facts.additional) ?? num(facts.padditional),
       ssn: facts.ssn,
       today,
+      repayment: await repaymentFacts(tx, caller.sub),
     });
     if (decision.status) {
       const amount = decision.principalCents / 100;
@@ -231,12 +232,18 @@ async function prequalTerms(db: Queryable, sub: string): Promise<{ principalCent
   };
 }
 
-/** qualifies: the prequalified quote, its APR from the loan math; null unless prequalified. */
+/** qualifies: the prequalified quote, its APR and interval those of the schedule that will be collected; null unless prequalified. */
 export async function qualifies(db: Queryable, caller: Caller): Promise<Quote | null> {
   const terms = await prequalTerms(db, caller.sub);
   if (!terms) return null;
-  const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
-  return { amount: terms.principalCents / 100, apr: d.aprBps / 100, fee: terms.feeCents / 100, interval: "monthly", term: TERM_MONTHS };
+  const { disclosure: d, schedule } = collectedLoan(terms, await repaymentFacts(db, caller.sub));
+  return {
+    amount: terms.principalCents / 100,
+    apr: d.aprBps / 100,
+    fee: terms.feeCents / 100,
+    interval: schedule.frequency,
+    term: TERM_MONTHS,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -437,9 +444,8 @@ export async function insertLoan(
     repayment: { frequency: PayFrequency; monthsPaid: number; method: RepaymentMethod };
   },
 ): Promise<{ loanId: string; payoutDate: string }> {
-  const d = discloseLoan({ ...input.terms, termMonths: TERM_MONTHS });
+  const { disclosure: d, schedule: plan } = collectedLoan(input.terms, input.repayment);
   const f = offerFigures(input.terms, input.repayment.frequency, input.repayment.monthsPaid, input.repayment.method);
-  const plan = repaymentSchedule(d, input.repayment);
   const n = (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM loans WHERE sub = $1`, [input.sub]))[0]!.n;
   const loanId = `L-${input.username}-${n + 1}`;
   const payoutDate = addMonths(input.originated, TERM_MONTHS);

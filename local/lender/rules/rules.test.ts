@@ -1,7 +1,11 @@
+import { LoanTermsError } from "../../../lib/lending/loan-math";
+import { collectedLoan } from "../../../lib/lending/repayment-schedule";
 import {
   DEFAULT_CREDIT_SCORE,
+  ORIGINATION_FEE_CENTS,
   RATE_TIERS,
   decidePrequalification,
+  loanWithinCaps,
   monthsPaid,
   offerFigures,
   payFrequency,
@@ -71,6 +75,24 @@ describe("prequalification, rule by rule (the first failing rule decides)", () =
     if (d.status) expect(d.disclosure).toMatchObject({ paymentCents: 20162, aprBps: 1964, amountFinancedCents: 397500 });
   });
 
+  it("decides on the schedule that will be collected: biweekly paydays' APR, and a fee the APR cap allows", () => {
+    const biweekly = decidePrequalification({ ...GOOD, repayment: { method: "payroll", frequency: "biweekly", monthsPaid: 12 } });
+    if (biweekly.status) expect(biweekly.disclosure).toMatchObject({ paymentCents: 9273, aprBps: 1965, amountFinancedCents: 397500 });
+    else throw new Error("expected a prequalification");
+    // A thin file's $1,000 over five months' paydays a year: the flat $25 would pass 35.99%.
+    const short = decidePrequalification({
+      ...GOOD,
+      amountAppliedFor: 1000,
+      ssn: "666000003",
+      repayment: { method: "payroll", frequency: "biweekly", monthsPaid: 5 },
+    });
+    expect(short).toMatchObject({ status: true, principalCents: 100_000 });
+    if (short.status) {
+      expect(short.feeCents).toBeLessThan(ORIGINATION_FEE_CENTS);
+      expect(short.disclosure.aprExact).toBeLessThanOrEqual(35.99);
+    }
+  });
+
   it.each([
     ["score 660: standard tier", { ssn: "666000004" }, 400000, RATE_TIERS.standard],
     ["thin file: capped at $1,500, thin-file rate", { ssn: "666000003" }, 150000, RATE_TIERS.thinFile],
@@ -98,22 +120,39 @@ describe("prequalification, rule by rule (the first failing rule decides)", () =
 });
 
 describe("offer figures from the loan math", () => {
-  it("the signer persona's $4,500 at 18.99%, repaid from a biweekly paycheck: $4,475.00 financed, 19.57% APR, 52 payments of $104.69", () => {
+  it("the signer persona's $4,500 at 18.99%, repaid from a biweekly paycheck: $4,475.00 financed, amortised on 52 paydays, 19.58% APR", () => {
     expect(offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly")).toEqual({
       offerAmountFinanced: 4475,
-      offerOriginalAPR: 19.57,
-      offerTotalCost: 5443.6,
+      // Appendix J on the 52 biweekly payments collected (the monthly note's would be 19.57%).
+      offerOriginalAPR: 19.58,
+      offerTotalCost: 5424.74,
       offerTerm: 24,
-      // The payment is the one collected: $5,443.60 over 52 biweekly paydays = 104.684… rounded up; the last is $104.41.
-      offerPaymentAmount: 104.69,
-      offerDeductionAmount: 104.69,
+      // The note rate per biweekly period, level payment over 52 paydays.
+      offerPaymentAmount: 104.32,
+      offerDeductionAmount: 104.32,
       expectedPayments: 52,
     });
   });
 
-  it("follows the months paid a year: paid 10 months, 43 biweekly paydays carry the same total", () => {
+  it("follows the months paid a year: paid 10 months, 43 biweekly paydays, each larger, less interest in all", () => {
     const f = offerFigures({ principalCents: 450000, feeCents: 2500, rateBps: 1899 }, "biweekly", 10);
-    expect([f.offerTotalCost, f.offerPaymentAmount, f.offerDeductionAmount, f.expectedPayments]).toEqual([5443.6, 126.6, 126.6, 43]); // 544,360 / 43 = 12,659.5…
+    expect([f.offerTotalCost, f.offerPaymentAmount, f.offerDeductionAmount, f.expectedPayments, f.offerOriginalAPR]).toEqual([
+      5259.87, 122.32, 122.32, 43, 19.69,
+    ]);
+  });
+
+  it("a short payday schedule whose flat fee would break the APR cap gets the largest whole-dollar fee within it", () => {
+    const how = { method: "payroll" as const, frequency: "biweekly" as const, monthsPaid: 5 };
+    const loan = loanWithinCaps({ principalCents: 100_000, rateBps: 2999 }, how);
+    expect(loan.disclosure.terms.feeCents).toBeLessThan(ORIGINATION_FEE_CENTS);
+    expect(loan.disclosure.terms.feeCents % 100).toBe(0);
+    expect(loan.disclosure.aprExact).toBeLessThanOrEqual(35.99);
+    // A dollar more and it would not fit.
+    expect(() => collectedLoan({ principalCents: 100_000, rateBps: 2999, feeCents: loan.disclosure.terms.feeCents + 100 }, how)).toThrow(
+      LoanTermsError,
+    );
+    // Within the cap the flat fee stands.
+    expect(loanWithinCaps({ principalCents: 400_000, rateBps: 1899 }, how).disclosure.terms.feeCents).toBe(ORIGINATION_FEE_CENTS);
   });
 
   it("paying directly: the 24 monthly instalments of $226.82, and no payroll deduction", () => {

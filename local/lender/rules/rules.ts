@@ -1,7 +1,8 @@
 import { loanAmountProblem } from "../../../lib/lending/loan-amount";
-import { TERM_MONTHS, centsToDollars, discloseLoan, type LoanDisclosure, type PayFrequency } from "../../../lib/lending/loan-math";
+import { offeredAmount } from "../../../lib/lending/offer-amount";
+import { LoanTermsError, TERM_MONTHS, centsToDollars, type LoanDisclosure, type PayFrequency } from "../../../lib/lending/loan-math";
 import { MONTHS_PAID_RANGE } from "../../../lib/lending/payroll-deductions";
-import { repaymentSchedule, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan, type CollectedLoan, type RepaymentMethod, type RepaymentPlan } from "../../../lib/lending/repayment-schedule";
 import { isServedState } from "../../../lib/lending/service-area";
 import { ELIGIBILITY, eligibleStatus, incomeProblem, tenureProblem } from "../../../lib/lending/eligibility";
 
@@ -33,9 +34,6 @@ export function softCreditCheck(ssn: string): CreditCheck {
 // ---------------------------------------------------------------------------------------------
 // Prequalification.
 
-/** A loan's principal may be at most this share of the annual income (salary + additional income). */
-export const MAX_INCOME_SHARE = 0.25;
-export const THIN_FILE_MAX_DOLLARS = 1_500;
 /** Flat origination fee: the prepaid finance charge, withheld from the proceeds. */
 export const ORIGINATION_FEE_CENTS = 2_500;
 
@@ -57,6 +55,27 @@ export interface PrequalFacts {
   ssn: string | null;
   /** ISO date of the decision (tenure is measured to it). */
   today: string;
+  /** How the loan will be collected (pay frequency, months paid, the employer's payment type); monthly, direct when not given. */
+  repayment?: RepaymentPlan;
+}
+
+/** Paying the lender directly each month: the note's own schedule. */
+export const MONTHLY_DIRECT: RepaymentPlan = { method: "direct", frequency: "monthly", monthsPaid: MONTHS_PAID_RANGE.max };
+
+/**
+ * The loan disclosed on its collected schedule with the flat origination fee, or, where that fee
+ * would take the APR of a short schedule (few paydays a year) over the cap, the largest whole-dollar
+ * fee that keeps it within: as lenders under an all-in APR cap do, the fee gives way, not the
+ * borrower. Throws LoanTermsError when even no fee cannot meet the caps.
+ */
+export function loanWithinCaps(terms: { principalCents: number; rateBps: number }, how: RepaymentPlan): CollectedLoan {
+  for (let feeCents = ORIGINATION_FEE_CENTS; ; feeCents -= 100) {
+    try {
+      return collectedLoan({ ...terms, feeCents: Math.max(feeCents, 0) }, how);
+    } catch (e) {
+      if (!(e instanceof LoanTermsError) || e.field !== "apr" || feeCents <= 0) throw e;
+    }
+  }
 }
 
 export type PrequalDecision =
@@ -119,16 +138,15 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
     return fail("credit", "Credit check: score below the minimum", "Credit score below the minimum");
   }
 
-  const affordable = Math.floor((income * MAX_INCOME_SHARE) / 100) * 100;
-  let dollars = Math.min(amount, affordable);
-  if (credit.kind === "thinFile") dollars = Math.min(dollars, THIN_FILE_MAX_DOLLARS);
+  // The amount offered and its limits: lib/lending/offer-amount (whose messages say why it is lower).
+  const { dollars } = offeredAmount({ askedDollars: amount, annualIncome: income, thinFile: credit.kind === "thinFile" });
   // No "too small" case: the income floor ($15,000) keeps 25% of income ($3,700) above the $500 minimum.
 
   const rateBps = rateFor(credit);
   const principalCents = Math.round(dollars * 100);
   let disclosure: LoanDisclosure;
   try {
-    disclosure = discloseLoan({ principalCents, feeCents: ORIGINATION_FEE_CENTS, rateBps, termMonths: TERM_MONTHS });
+    disclosure = loanWithinCaps({ principalCents, rateBps }, f.repayment ?? MONTHLY_DIRECT).disclosure;
   } catch {
     return fail("caps", "The terms would exceed the loan caps");
   }
@@ -138,7 +156,7 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
     principalCents,
     rateBps,
     termMonths: TERM_MONTHS,
-    feeCents: ORIGINATION_FEE_CENTS,
+    feeCents: disclosure.terms.feeCents,
     disclosure,
     credit,
   };
@@ -173,11 +191,11 @@ export interface OfferFigures {
 }
 
 /**
- * The offer, all from the loan math: amount financed, disclosed APR, total of payments, term, and
- * the one repayment schedule that will be collected (lib/lending/repayment-schedule): on the
- * applicant's paydays (pay frequency, months paid a year) or monthly when paying directly.
- * offerPaymentAmount is that schedule's regular payment and expectedPayments its count;
- * offerDeductionAmount is the same payment taken from the paycheck, 0 when nothing is.
+ * The offer, all from the one repayment schedule that will be collected
+ * (lib/lending/repayment-schedule): on the applicant's paydays (pay frequency, months paid a year)
+ * or monthly when paying directly. Amount financed, APR (Appendix J on that schedule), total of
+ * payments, term; offerPaymentAmount is that schedule's regular payment and expectedPayments its
+ * count; offerDeductionAmount is the same payment taken from the paycheck, 0 when nothing is.
  */
 export function offerFigures(
   terms: { principalCents: number; feeCents: number; rateBps: number },
@@ -185,8 +203,7 @@ export function offerFigures(
   paidMonths: number = MONTHS_PAID_RANGE.max,
   method: RepaymentMethod = "payroll",
 ): OfferFigures {
-  const d = discloseLoan({ ...terms, termMonths: TERM_MONTHS });
-  const s = repaymentSchedule(d, { method, frequency, monthsPaid: paidMonths });
+  const { disclosure: d, schedule: s } = collectedLoan(terms, { method, frequency, monthsPaid: paidMonths });
   return {
     offerAmountFinanced: centsToDollars(d.amountFinancedCents),
     offerOriginalAPR: d.aprBps / 100,
