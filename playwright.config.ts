@@ -14,6 +14,8 @@ export const SHORT_OTP_PORT = PORT_BASE + 2;
 export const SHORT_OTP_TTL_SECONDS = 5;
 /** Identity token lifetime on the short-OTP server, so a test can wait out a real expiry (e2e/returning-user.spec.ts). */
 export const SHORT_TOKEN_TTL_SECONDS = 20;
+/** A server whose calls to its services pass through the fault proxy; e2e/faults.spec.ts starts and stops it. */
+export const FAULTS_PORT = PORT_BASE + 3;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",
   LENDING_APP_URL: "https://lending.override.test",
