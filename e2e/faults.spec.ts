@@ -72,10 +72,10 @@ test("the key set failing on a cold server: the signed-in person waits (not /reg
   expect(new URL(page.url()).pathname).toBe("/wait-load-redirect");
 
   server.proxy.set([]);
-  // Known gap (reported on issue 44): the middleware and the route handlers each keep a key set, and
-  // the middleware's waits out its 5 s cooldown after a failure, while the wait page gives up sooner
-  // ("could not open the page you asked for", with Try again). The person goes on by themselves or
-  // with one press of Try again; never signed out.
+  // The wait page keeps asking while the claims route answers 503 (up to a minute), so the route
+  // handlers' key set recovers by itself. The middleware (the edge runtime, its own key set) may still
+  // be in its 5 s cooldown and send the person back once; the wait page's loop guard can then ask for
+  // one press of Try again. Never signed out.
   const tryAgain = page.getByRole("button", { name: "Try again" });
   await expect(async () => {
     if (await tryAgain.isVisible()) await tryAgain.click();
@@ -83,13 +83,12 @@ test("the key set failing on a cold server: the signed-in person waits (not /reg
   }).toPass({ timeout: 20_000, intervals: [1_000] });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const lines = await server.waitForLine((l) => String(l.msg).includes("identity key set available again"));
-  // Issue 44 asks for one line per episode; today each server bundle that verifies tokens (the
-  // middleware, the route handlers, the server components) holds its own key set and logs its own
-  // episode (3 seen here, reported): never one per request, at most one per holder.
+  // One key set per runtime (lib/session/id-token.ts: the Node bundles share one through globalThis;
+  // the edge runtime's sandbox has its own): one line per episode from each, never one per request.
   const failing = lines.filter((l) => String(l.msg).includes("identity key set unavailable"));
   test.info().annotations.push({ type: "key-set lines this episode", description: String(failing.length) });
   expect(failing.length).toBeGreaterThanOrEqual(1);
-  expect(failing.length).toBeLessThanOrEqual(4);
+  expect(failing.length).toBeLessThanOrEqual(2);
   expect(failing.every((l) => typeof l.requestId === "string")).toBe(true);
   expect(server.proxy.seen().some((s) => s.path === JWKS && s.mode === "pass")).toBe(true);
 });

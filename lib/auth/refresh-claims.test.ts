@@ -1,4 +1,4 @@
-import { CLAIMS_ENDPOINT, refreshClaims, withClaimsRefresh } from "./refresh-claims";
+import { CLAIMS_ENDPOINT, VERIFYING_WAIT_MS, refreshClaims, withClaimsRefresh } from "./refresh-claims";
 
 const claims = { sub: "s", step: "chooseEmployer", loanState: "not-started" };
 const load = { applicationStep: "chooseEmployer" };
@@ -38,10 +38,14 @@ describe("refreshClaims", () => {
     await expect(refreshClaims(fetchImpl, async (ms) => void waits.push(ms))).resolves.toEqual({ ok: true, claims, load });
     expect(waits).toEqual([5000, 5000]);
   });
-  it("503 for ever ends, after a bounded number of tries, as a failed load (retry offered), never as signed out", async () => {
-    const fetchImpl = answering(503, { error: "verifying" });
-    await expect(refreshClaims(fetchImpl, async () => undefined)).resolves.toEqual({ ok: false, reason: "load-failed" });
-    expect(fetchImpl).toHaveBeenCalledTimes(4);
+  it("503 for ever ends, after waiting a minute in all, as a failed load (retry offered), never as signed out", async () => {
+    const fetchImpl = jest.fn(
+      async () => new Response(JSON.stringify({ error: "verifying" }), { status: 503, headers: { "retry-after": "5" } }),
+    );
+    const waits: number[] = [];
+    await expect(refreshClaims(fetchImpl, async (ms) => void waits.push(ms))).resolves.toEqual({ ok: false, reason: "load-failed" });
+    expect(waits.reduce((a, b) => a + b, 0)).toBe(VERIFYING_WAIT_MS);
+    expect(fetchImpl).toHaveBeenCalledTimes(VERIFYING_WAIT_MS / 5000 + 1);
   });
   it("a 200 without claims is a failed load, not a success", async () => {
     await expect(refreshClaims(answering(200, { load }))).resolves.toEqual({ ok: false, reason: "load-failed" });

@@ -20,24 +20,31 @@ export type ClaimsRefresh =
 
 type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
-/** 503 (the identity key set out of reach, issue 44 item 2): asked again after Retry-After, this many times. */
-export const VERIFYING_RETRIES = 3;
+/**
+ * 503 (the identity key set out of reach, issue 44 item 2): asked again after each Retry-After for up
+ * to a minute in all, so a short outage ends by itself (the server tries the key set again every 5 s)
+ * and a long one ends as a failed load with Try again.
+ */
+export const VERIFYING_WAIT_MS = 60_000;
 const MAX_RETRY_AFTER_MS = 10_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function post(fetchImpl: Fetch, wait: (ms: number) => Promise<void> = sleep): Promise<ClaimsRefresh> {
   let response: Response;
-  for (let attempt = 0; ; attempt++) {
+  for (let waited = 0; ;) {
     try {
       response = await fetchImpl(CLAIMS_ENDPOINT, { method: "POST", credentials: "same-origin", cache: "no-store" });
     } catch {
       return { ok: false, reason: "network" };
     }
-    if (response.status !== 503 || attempt >= VERIFYING_RETRIES) break;
+    if (response.status !== 503) break;
     // The session could not be checked yet: it waits (cookies kept), it is not signed out.
     const seconds = Number(response.headers.get("retry-after"));
-    await wait(Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, MAX_RETRY_AFTER_MS));
+    const pause = Math.min(Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000, MAX_RETRY_AFTER_MS);
+    if (waited + pause > VERIFYING_WAIT_MS) break;
+    await wait(pause);
+    waited += pause;
   }
   if (response.status === 401) return { ok: false, reason: "signed-out" };
   if (!response.ok) return { ok: false, reason: "load-failed" };

@@ -1,4 +1,5 @@
 import { captureConsole } from "./console-capture";
+import { edgeLogLine } from "./edge-log";
 import { captureLogs } from "./logger";
 import { requestStore } from "./request-store";
 
@@ -49,4 +50,30 @@ test("restore puts the console back", () => {
   expect(target.warn).toBe(original);
   target.warn("raw");
   expect(printed).toEqual([["raw"]]);
+});
+
+test("a line edge-log wrote (already JSON) keeps its fields as the line's own, with the request id, not as a string in msg", () => {
+  const { printed, target } = fakeConsole();
+  const logs = captureLogs();
+  const restore = captureConsole(target);
+  try {
+    requestStore.run({ requestId: "req-edge-1" }, () =>
+      target.error(edgeLogLine("error", "identity key set unavailable: sessions wait (verifying)", { error: "TimeoutError" })),
+    );
+    target.log('{"level": not json');
+  } finally {
+    restore();
+    logs.restore();
+  }
+  expect(printed).toEqual([]);
+  expect(logs.lines()).toEqual([
+    expect.objectContaining({
+      level: "error",
+      source: "edge",
+      requestId: "req-edge-1",
+      msg: "identity key set unavailable: sessions wait (verifying)",
+      error: "TimeoutError",
+    }),
+    expect.objectContaining({ level: "info", source: "console", msg: '{"level": not json' }),
+  ]);
 });

@@ -8,6 +8,19 @@ import { scopedRequestId } from "./request-store";
 const LEVELS = { debug: "debug", log: "info", info: "info", warn: "warn", error: "error" } as const;
 type Method = keyof typeof LEVELS;
 
+type EdgeLine = { level: (typeof LEVELS)[Method]; msg: string } & Record<string, unknown>;
+
+function edgeLine(arg: unknown): EdgeLine | null {
+  if (typeof arg !== "string" || !arg.startsWith('{"level":')) return null;
+  try {
+    const line = JSON.parse(arg) as Record<string, unknown>;
+    const known = Object.values(LEVELS) as unknown[];
+    return line.service === "lending-shell" && known.includes(line.level) && typeof line.msg === "string" ? (line as EdgeLine) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * What Next itself and libraries print with console.* (Next's "Failed to find Server Action", a
  * library's deprecation warning) becomes a line of the one logger, like everything the shell says:
@@ -24,6 +37,14 @@ export function captureConsole(target: Pick<Console, Method> = console, log: () 
       if (writing) return originals[method].apply(target, args);
       writing = true;
       try {
+        // A line lib/observability/edge-log.ts wrote (code shared with the edge runtime, which has no
+        // logger) is already JSON: its fields become the line's own, not a string inside `msg`.
+        const edge = args.length === 1 ? edgeLine(args[0]) : null;
+        if (edge) {
+          const { level, msg, time: _time, service: _service, ...fields } = edge;
+          log()[level]({ source: "edge", requestId: scopedRequestId(), ...fields }, msg);
+          return;
+        }
         const error = args.find((a): a is Error => a instanceof Error);
         const rest = args.filter((a) => a !== error);
         const msg = rest.length > 0 ? format(...rest) : (error?.message ?? "");

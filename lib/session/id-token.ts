@@ -2,7 +2,7 @@ import { jwtVerify, type JWTVerifyGetKey } from "jose";
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
 import { issuedInThePast } from "@/lib/cognito/issued-at";
 import { edgeLog } from "@/lib/observability/edge-log";
-import { createKeySet, KeySetUnavailableError } from "./key-set";
+import { createKeySet, isKeySetUnavailable } from "./key-set";
 import { VerifiedCache } from "./verified-cache";
 
 /**
@@ -40,7 +40,12 @@ export const MAX_REMEMBERED = 5000;
 
 export type IdTokenVerifier = (token: string, nowSeconds?: number) => Promise<IdentityClaims | null>;
 
-const remoteKeySets = new Map<string, JWTVerifyGetKey>();
+// One key set per URL for the whole process: Next bundles middleware, route handlers and server
+// components apart, each with its own copy of this module, and a module-level map would fetch (and log
+// each outage) once per bundle. globalThis is shared by the bundles of one Node process; the edge
+// runtime's sandbox has its own, so an outage is at most one line there and one here.
+const KEY_SETS = Symbol.for("lending-shell.identity-key-sets");
+const remoteKeySets: Map<string, JWTVerifyGetKey> = ((globalThis as { [KEY_SETS]?: Map<string, JWTVerifyGetKey> })[KEY_SETS] ??= new Map());
 
 /** One line when the key set starts failing, one when it answers again: never one per request. */
 function logKeySetEpisode(event: "failing" | "recovered", detail: { error?: string }): void {
@@ -101,7 +106,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
       return claims;
     } catch (error) {
       // Not checkable yet (the key set is out of reach) is not invalid: the caller says "verifying".
-      if (error instanceof KeySetUnavailableError) throw error;
+      if (isKeySetUnavailable(error)) throw error;
       return null;
     }
   };

@@ -20,6 +20,14 @@ export class KeySetUnavailableError extends Error {
   }
 }
 
+/**
+ * Whether a verification failed only because the key set is out of reach. By name as well as by class:
+ * the key set is shared by the process's bundles (id-token.ts), each with its own copy of this class.
+ */
+export function isKeySetUnavailable(error: unknown): boolean {
+  return error instanceof KeySetUnavailableError || (error instanceof Error && error.name === "KeySetUnavailableError");
+}
+
 const errorName = (error: unknown): string =>
   typeof error === "object" && error !== null && typeof (error as { name?: unknown }).name === "string"
     ? (error as { name: string }).name

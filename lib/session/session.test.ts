@@ -169,6 +169,29 @@ describe("readSession", () => {
     }
   });
 
+  it("shares one key set between copies of the module (Next's bundles in one process): one fetch, one line per outage", async () => {
+    const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const url = "http://127.0.0.1:9/bundles-jwks.json";
+      // Two bundles: each its own copy of the session and verifier modules (and of their error classes).
+      const bundles: { session: typeof import("./session"); idToken: typeof import("./id-token") }[] = [];
+      for (let i = 0; i < 2; i++)
+        await jest.isolateModulesAsync(
+          async () => void bundles.push({ session: await import("./session"), idToken: await import("./id-token") }),
+        );
+      expect(bundles[0]!.idToken).not.toBe(bundles[1]!.idToken);
+      for (const bundle of bundles) {
+        const verify = bundle.idToken.createIdTokenVerifier({ issuer: ISSUER, jwksUrl: url, clientId: CLIENT });
+        await expect(
+          bundle.session.readSession(await cookiesFor(await idToken()), { ...options, verifyIdToken: verify }, NOW),
+        ).resolves.toMatchObject({ status: "verifying" });
+      }
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("fetches the key set with the request's id (x-request-id), for the trace from a request to Cognito", async () => {
     const seen: (string | undefined)[] = [];
     const server = http.createServer((req, res) => {

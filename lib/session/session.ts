@@ -2,7 +2,7 @@ import { decodeJwt } from "jose";
 import { CLAIMS_COOKIE, readClaims, type Claims } from "./claims";
 import { identityCookie, refreshTokenCookie, type CookieReader } from "@/lib/cognito/amplify-cookies";
 import type { IdTokenVerifier } from "./id-token";
-import { KeySetUnavailableError } from "./key-set";
+import { isKeySetUnavailable } from "./key-set";
 
 /** Who is asking, as the guards see it. */
 export type Session =
@@ -112,7 +112,7 @@ export async function readSession(
     return claims ? { status: "signed-in", ...base, claims } : { status: "signing-in", ...base };
   } catch (error) {
     // An outage of the key set is not a sign-out: the visitor waits, cookies kept, until it answers.
-    if (error instanceof KeySetUnavailableError) {
+    if (isKeySetUnavailable(error)) {
       const found = identityCookie(cookies, options.clientId);
       if (found) return { status: "verifying", username: found.username, keySetDown: true };
     }
