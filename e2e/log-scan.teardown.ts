@@ -9,7 +9,7 @@ import { typedSecrets } from "./fixtures/typed-secrets";
  * output alike (one process each). A failure here fails the run.
  */
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const SERVER_LOGS = ["data/e2e/server.log", "data/e2e-short-otp/server.log"];
+const SERVER_LOGS = ["data/e2e/server.log", "data/e2e-short-otp/server.log", "data/e2e-faults/server.log"];
 
 export default function scanServerLogs(): void {
   const secrets = typedSecrets();
