@@ -89,6 +89,7 @@ test("the key set failing on a cold server: the signed-in person waits (not /reg
   test.info().annotations.push({ type: "key-set lines this episode", description: String(failing.length) });
   expect(failing.length).toBeGreaterThanOrEqual(1);
   expect(failing.length).toBeLessThanOrEqual(2);
+  expect(new Set(failing.map((l) => l.runtime)).size).toBe(failing.length); // one per runtime
   expect(failing.every((l) => typeof l.requestId === "string")).toBe(true);
   expect(server.proxy.seen().some((s) => s.path === JWKS && s.mode === "pass")).toBe(true);
 });

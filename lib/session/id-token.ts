@@ -49,8 +49,10 @@ const remoteKeySets: Map<string, JWTVerifyGetKey> = ((globalThis as { [KEY_SETS]
 
 /** One line when the key set starts failing, one when it answers again: never one per request. */
 function logKeySetEpisode(event: "failing" | "recovered", detail: { error?: string }): void {
-  if (event === "failing") edgeLog("error", "identity key set unavailable: sessions wait (verifying)", { error: detail.error });
-  else edgeLog("info", "identity key set available again", {});
+  // The edge middleware and the Node server each hold one key set: the runtime says which line is whose.
+  const runtime = process.env.NEXT_RUNTIME || "nodejs";
+  if (event === "failing") edgeLog("error", "identity key set unavailable: sessions wait (verifying)", { error: detail.error, runtime });
+  else edgeLog("info", "identity key set available again", { runtime });
 }
 
 export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenVerifier {
