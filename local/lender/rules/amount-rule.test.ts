@@ -12,6 +12,7 @@ import { SERVED_STATES } from "../../../lib/personal/states";
 import type { Db } from "../../infra/db";
 import { applies } from "../data/application";
 import { decidePrequalification, type PrequalFacts } from "./rules";
+import { PREQUALIFIABLE as PREQUALIFIABLE_FACTS } from "./testing/prequal-facts";
 
 const CALLER = { sub: "sub-amount", username: "amount-rule", email: "amount@example.com" };
 /** `applies` validates before it opens a transaction: reaching the transaction means it accepted the input. */
@@ -31,17 +32,7 @@ async function appliesAccepts(amount: number, state = "IL"): Promise<boolean> {
 const formAccepts = (amount: number, state = "IL") =>
   parseForm(loanRequestSchema, { amount, reason: "Debt Consolidation", other: "", state }).ok;
 
-const PREQUALIFIABLE: PrequalFacts = {
-  employerId: "1002",
-  amountAppliedFor: 4000,
-  stateOfResidence: "IL",
-  employmentStatus: "full",
-  startDate: "2019-08-15",
-  salary: 52000,
-  additionalIncome: null,
-  ssn: "666000001",
-  today: "2026-11-25",
-};
+const PREQUALIFIABLE: PrequalFacts = { ...PREQUALIFIABLE_FACTS, ssn: "666000001", today: "2026-11-25" };
 const rulesAccept = (amount: number, state = "IL") => {
   const d = decidePrequalification({ ...PREQUALIFIABLE, amountAppliedFor: amount, stateOfResidence: state });
   return d.status || (d.rule !== "amount" && d.rule !== "state");

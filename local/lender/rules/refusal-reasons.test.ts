@@ -1,17 +1,8 @@
 import { describeRefusal, type RefusalCategory } from "../../../lib/lending/refusal";
 import { decidePrequalification, type PrequalFacts, type PrequalRule } from "./rules";
+import { PREQUALIFIABLE } from "./testing/prequal-facts";
 
-const GOOD: PrequalFacts = {
-  employerId: "1002",
-  amountAppliedFor: 4000,
-  stateOfResidence: "IL",
-  employmentStatus: "full",
-  startDate: "2019-08-15",
-  salary: 52000,
-  additionalIncome: null,
-  ssn: "900000001",
-  today: "2026-11-23",
-};
+const GOOD: PrequalFacts = PREQUALIFIABLE;
 
 // Every refusal rule: the reason it stores must land in that rule's category on the restricted notice.
 const CATEGORY: Record<Exclude<PrequalRule, "caps">, RefusalCategory> = {

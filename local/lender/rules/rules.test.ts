@@ -13,18 +13,9 @@ import {
   softCreditCheck,
   type PrequalFacts,
 } from "./rules";
+import { PREQUALIFIABLE } from "./testing/prequal-facts";
 
-const GOOD: PrequalFacts = {
-  employerId: "1002",
-  amountAppliedFor: 4000,
-  stateOfResidence: "IL",
-  employmentStatus: "full",
-  startDate: "2019-08-15",
-  salary: 52000,
-  additionalIncome: null,
-  ssn: "900000001",
-  today: "2026-11-23",
-};
+const GOOD: PrequalFacts = PREQUALIFIABLE;
 
 describe("soft credit check (test SSNs)", () => {
   it.each([
