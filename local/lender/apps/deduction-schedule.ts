@@ -37,7 +37,7 @@ export function plannedSchedule(
   }).schedule;
 }
 
-/** "$93.06 every two weeks from your paycheck (52 payments, the last $92.66)". */
+/** "$92.73 every two weeks from your paycheck (52 payments)", or "…(24 payments, the last $201.46)". */
 export function paymentHeadline(s: RepaymentSchedule): string {
   return e(scheduleHeadline(s));
 }
@@ -48,6 +48,9 @@ export function scheduleRows(s: RepaymentSchedule): string {
     s.method === "payroll"
       ? `From your paycheck ${e(FREQUENCY_WORDS[s.frequency])}, starting on your first payday after the loan is funded`
       : "Monthly, paid by you, starting one month after the loan is funded";
+  // A last payment equal to the others is one row of them all, not a row of its own.
+  if (s.lastCents === s.regularCents)
+    return `<tr><td>${s.count}</td><td>${usd(s.regularCents / 100)}</td><td>${when}, the last within ${TERM_MONTHS} months after the loan is funded</td></tr>`;
   const regular = `<tr><td>${s.count - 1}</td><td>${usd(s.regularCents / 100)}</td><td>${when}</td></tr>`;
   const last = `<tr><td>1</td><td>${usd(s.lastCents / 100)}</td><td>The last payment, within ${TERM_MONTHS} months after the loan is funded</td></tr>`;
   return regular + last;
