@@ -133,11 +133,10 @@ test("a save answered after the timeout is reported as saved (reconciled), its b
   const answer = await action;
   expect(answer.status()).toBe(200);
   expect(Date.now() - began).toBeLessThan(2 * FAULT_TIMEOUTS.graphqlMs + 1_000 + SLACK_MS);
-  // Reconciled (the step moved): the saved employment with the way on, as after any save that
-  // was read back rather than answered (a nextRoute null).
-  await expect(page.getByText("Continue your application")).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+  // Reconciled (the step moved): the person goes on as after an answered save, to the review.
   await expect(page.getByText("We could not save your changes")).toHaveCount(0);
+  await page.waitForURL((url) => url.pathname === "/personal", { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   const id = requestIdOf(answer);
   const lines = await server.waitForLine((l) => withId(id)(l) && l.reconciled === true);

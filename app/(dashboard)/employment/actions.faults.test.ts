@@ -86,7 +86,7 @@ afterEach(() => captured.restore());
 test("the save completes after the timeout: reported as saved (the step moved), never 'could not save'", async () => {
   proxy.set({ mode: "delay", delayMs: TIMEOUT_MS * 2, operation: "employmentInformationNextHandler" });
   const result = await saveEmploymentAction("", VALUES);
-  expect(result).toEqual({ ok: true, nextRoute: null, requirePaystubs: false });
+  expect(result).toEqual({ ok: true, nextRoute: "/apply/authPrequal", requirePaystubs: false });
   expect(captured.lines()).toContainEqual(expect.objectContaining({ requestId: "req-employment1", reconciled: true }));
 });
 

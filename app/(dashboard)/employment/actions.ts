@@ -63,7 +63,10 @@ export async function saveEmploymentAction(employerId: string, values: unknown):
       reconcile: async ({ client }) => {
         const step = (await loadFrontend(client)).applicationStep;
         const moved = (stepRank(step) ?? -1) > STEP_RANK.employmentInformation;
-        return moved ? { ok: true, nextRoute: null, requirePaystubs: step === "uploadPaystubs" } : undefined;
+        // The route the API would have answered (its nextRoute is the step's /apply route): the person goes on as after any save.
+        return moved
+          ? { ok: true, nextRoute: `/apply/${encodeURIComponent(step)}`, requirePaystubs: step === "uploadPaystubs" }
+          : undefined;
       },
     },
     async ({ client, unusable }) => {
