@@ -1,6 +1,7 @@
 import { deriveLoanState, type LoanState } from "../../../lib/application/loan-state";
 import { stepRank } from "../../../lib/application/steps";
 import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
+import { LOCAL_PATHS } from "../../../lib/config/local-paths";
 import { localToday } from "../../infra/clock/clock";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
@@ -140,6 +141,13 @@ export function nextFor(l: Load, state: LoanState): { text: string; href?: strin
   return { text: "Nothing to do right now." };
 }
 
+/** A statement, linked where the stand-ins serve its file (the filed documents: the signed contract); the seeded monthly statements have none. */
+export function statementItem(s: ApiJson): string {
+  const label = `${e(s.fileName)} (${showDate(s.sortDate)})`;
+  const served = typeof s.signedUrl === "string" && s.signedUrl.startsWith(`${LOCAL_PATHS.documents}/`);
+  return `<li>${served ? `<a href="${e(s.signedUrl)}" download>${label}</a>` : label}</li>`;
+}
+
 function home(l: Load): Response {
   const info = l.appInfo;
   const state = loanStateOf(l);
@@ -171,7 +179,7 @@ function home(l: Load): Response {
 <section class="card" aria-labelledby="statements"><h2 id="statements">Statements</h2>${
         statements.length === 0
           ? "<p>No statements yet.</p>"
-          : `<ul data-testid="statements">${statements.map((s: ApiJson) => `<li>${e(s.fileName)} (${showDate(s.sortDate)})</li>`).join("")}</ul>`
+          : `<ul data-testid="statements">${statements.map(statementItem).join("")}</ul>`
       }</section>`
     : "";
   return html(

@@ -6,6 +6,7 @@
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import { OTP, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
 import { cognitoCall } from "../../infra/testing/cognito-client";
+import { statementItem } from "./dashboard-app";
 
 jest.setTimeout(120_000);
 
@@ -155,7 +156,22 @@ describe("the dashboard stand-in", () => {
     expect(html).toContain('data-testid="loan-state" data-state="originated">Loan funded<');
     expect(html).toContain('data-testid="payments"');
     expect(html).toContain('data-testid="statements"');
+    // The seeded monthly statements have no file behind them: listed, never a dead link.
+    expect(html).not.toMatch(/<a [^>]*href="\/api\/local\/statements/);
     expect(html).toMatch(/data-testid="next-payment">\$\d/);
+  });
+
+  it("links a statement whose file the stand-ins serve (a filed document), and only those", () => {
+    const filed = {
+      fileName: "signed-contract-7.pdf",
+      sortDate: "2026-11-20",
+      signedUrl: "/api/local/documents/7/signed-contract-7.pdf?expires=1&signature=x",
+    };
+    expect(statementItem(filed)).toContain(
+      '<a href="/api/local/documents/7/signed-contract-7.pdf?expires=1&amp;signature=x" download>signed-contract-7.pdf',
+    );
+    expect(statementItem({ ...filed, signedUrl: "/api/local/statements/7/statement-2026-11.pdf" })).not.toContain("<a ");
+    expect(statementItem({ ...filed, signedUrl: "javascript:alert(1)" })).not.toContain("<a ");
   });
 
   it("tells each persona what comes next", async () => {
