@@ -4,7 +4,7 @@
  * browser moves on. One row per transition; each runs the shell's own code that follows the call
  * (only the API answers and the browser's fetch/location are stood in for). The local apps' side
  * (check my rate, consent, uploads, review, offer, direct deposit, origination) is
- * local/lender/apps/claims-refresh-transitions.test.ts; the signing flow's use of its refresher is pinned
+ * local/lender/apps/claims-refresh-transitions.integration.test.ts; the signing flow's use of its refresher is pinned
  * in app/(dashboard)/dashboard-sign/_ui/signing-flow.test.tsx.
  */
 import { CLAIMS_ENDPOINT } from "@/lib/auth/refresh-claims";

@@ -2,7 +2,7 @@ import type { Queryable } from "../db/index";
 
 /**
  * The local_clock row as the database keeps it, for the clock's unit tests (in-process Jest cannot
- * load PGlite; local/vendors/cognito/two-instances.test.ts runs the real SQL on a shared database).
+ * load PGlite; local/vendors/cognito/two-instances.pg.integration.test.ts runs the real SQL on a shared database).
  */
 export function clockTable(): Queryable {
   let offset = 0;

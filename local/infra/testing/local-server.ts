@@ -95,3 +95,16 @@ const stop = () => {
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
+
+// A Jest worker's shared server (worker-server.ts) is detached: it stops with the Jest run that
+// owns it even when that run is killed before its global teardown.
+const owner = Number(process.env.LOCAL_SERVER_OWNER_PID ?? 0);
+if (owner > 0) {
+  setInterval(() => {
+    try {
+      process.kill(owner, 0);
+    } catch {
+      stop();
+    }
+  }, 1000).unref();
+}

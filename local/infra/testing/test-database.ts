@@ -4,7 +4,21 @@ export interface TestDatabase {
   /** Environment for a local server: a fresh PGlite in memory, or a fresh schema on PostgreSQL. */
   env: Record<string, string>;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the schema this database lives in (dropSchema drops it from another process). */
+  schema?: string;
   cleanup(): Promise<void>;
+}
+
+/** Drops a test schema on the TEST_DATABASE_URL server, with everything in it. */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -31,12 +45,8 @@ export async function testDatabase(options: { dir?: string } = {}): Promise<Test
   scoped.searchParams.set("options", `-c search_path=${schema}`);
   return {
     kind: "postgres",
+    schema,
     env: { DATABASE_URL: scoped.toString() },
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    },
+    cleanup: () => dropSchema(url, schema),
   };
 }

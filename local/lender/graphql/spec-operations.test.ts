@@ -1,7 +1,7 @@
 /**
  * SPEC 7's operations are all in the contract and all resolved by the stand-in: none answers
  * NotImplemented (issue 11). The coverage rule itself (a map must match the contract exactly) is
- * pinned in contract/contract.test.ts; the lending operations' answers over HTTP in graphql-api.test.ts.
+ * pinned in contract/contract.test.ts; the lending operations' answers over HTTP in graphql-api.pg.integration.test.ts.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

@@ -1,9 +1,12 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { print } from "graphql";
 import { LOCAL_DEFAULTS } from "../../../../lib/config/env";
 import { PERSONAS, type Persona } from "../../seed/personas";
 import { cognitoCall } from "../../../infra/testing/cognito-client";
 import { startLocalServer, type LocalServer } from "../../../infra/testing/spawn-local-server";
 import { testDatabase, type TestDatabase } from "../../../infra/testing/test-database";
+import { workerServer } from "../../../infra/testing/worker-server";
 
 export const OTP = "246810";
 export const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
@@ -56,25 +59,39 @@ export async function signUpUser(baseUrl: string, emailPrefix: string): Promise<
   return { sub: res.json.UserSub as string, username, email, token: await idToken(baseUrl, email) };
 }
 
-export interface GqlReply {
+/**
+ * A bank account number no other test uses: the micro-deposit caps count an account's lockouts
+ * across applicants, so a number shared between tests makes one depend on another.
+ */
+export function freshAccountNumber(): string {
+  return `4${String(randomInt(0, 1e11)).padStart(11, "0")}`;
+}
+
+export interface GqlReply<TData = Record<string, any>> {
   status: number;
   body: {
-    data?: Record<string, any> | null;
+    data?: TData | null;
     errors?: { message: string; errorType: string; errorInfo?: { field?: string } | null; path?: string[] }[];
   };
 }
 
-export async function gql(
+/**
+ * One GraphQL call over HTTP. Pass a generated document (lib/graphql/generated/operations.ts) where
+ * the shell has one, so the call is the shell's own, typed; a query string only for what the shell
+ * never sends (another auth mode, a malformed request).
+ */
+export async function gql<TData = Record<string, any>, TVariables = Record<string, unknown>>(
   baseUrl: string,
   auth: { token?: string; apiKey?: string },
-  query: string,
-  variables?: Record<string, unknown>,
-): Promise<GqlReply> {
+  query: string | TypedDocumentNode<TData, TVariables>,
+  variables?: TVariables,
+): Promise<GqlReply<TData>> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (auth.token !== undefined) headers.authorization = auth.token;
   if (auth.apiKey !== undefined) headers["x-api-key"] = auth.apiKey;
-  const res = await fetch(`${baseUrl}/api/local/graphql`, { method: "POST", headers, body: JSON.stringify({ query, variables }) });
-  return { status: res.status, body: (await res.json()) as GqlReply["body"] };
+  const text = typeof query === "string" ? query : print(query);
+  const res = await fetch(`${baseUrl}/api/local/graphql`, { method: "POST", headers, body: JSON.stringify({ query: text, variables }) });
+  return { status: res.status, body: (await res.json()) as GqlReply<TData>["body"] };
 }
 
 export async function sql<T = Record<string, any>>(baseUrl: string, text: string, params: unknown[] = []): Promise<T[]> {
@@ -89,17 +106,29 @@ export async function arrange(baseUrl: string, text: string, params: unknown[] =
   if (!res.ok) throw new Error(`arrange ${res.status}: ${await res.text()}`);
 }
 
+/** The environment of the stand-in servers this kit starts; a suite's own server adds its `env`. */
+const SUITE_SERVER_ENV = { APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1" };
+
 /**
- * One stand-in server for a test file (its own database: PGlite, or a schema on TEST_DATABASE_URL),
- * started before its tests and stopped after, with the personas' tokens minted once each.
+ * The stand-in server a test file runs against. `standInSuite()`: the Jest worker's shared server
+ * (local/infra/testing/worker-server.ts), for a suite that makes its own users, accounts and
+ * employers and reads no seeded persona another suite could change, moves no clock and counts no
+ * table beyond its own rows. `standInSuite(env, { ownServer: true })` or any `env`: a server of the
+ * suite's own (its own database: PGlite, or a schema on TEST_DATABASE_URL), started before its tests
+ * and stopped after, for a suite that changes seeded personas, moves the clock or needs other
+ * settings. Personas' tokens are minted once each.
  */
-export function standInSuite(env: Record<string, string> = {}) {
+export function standInSuite(env: Record<string, string> = {}, options: { ownServer?: boolean } = {}) {
   let server: LocalServer | undefined;
   let database: TestDatabase | undefined;
+  let shared: { url: string; kind: TestDatabase["kind"] } | undefined;
   const tokens = new Map<string, string>();
+  const own = options.ownServer === true || Object.keys(env).length > 0;
   beforeAll(async () => {
+    if (!own) shared = await workerServer(SUITE_SERVER_ENV);
+    if (shared) return;
     database = await testDatabase();
-    server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP, API_SERVER_SQL_PROBE: "1", ...env });
+    server = await startLocalServer({ ...database.env, ...SUITE_SERVER_ENV, ...env });
   });
   afterAll(async () => {
     await server?.stop();
@@ -107,11 +136,12 @@ export function standInSuite(env: Record<string, string> = {}) {
   });
   return {
     get url(): string {
-      if (!server) throw new Error("the stand-in server is not running");
-      return server.url;
+      const url = shared?.url ?? server?.url;
+      if (!url) throw new Error("the stand-in server is not running");
+      return url;
     },
     get databaseKind(): TestDatabase["kind"] | undefined {
-      return database?.kind;
+      return shared?.kind ?? database?.kind;
     },
     async tokenFor(email: string): Promise<string> {
       let token = tokens.get(email);

@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
  */
 let server: ReturnType<typeof standInSuite>;
 function ownServer() {
-  const suite = standInSuite();
+  const suite = standInSuite({}, { ownServer: true });
   beforeAll(() => {
     server = suite;
   });

@@ -10,7 +10,8 @@ import { statementItem } from "./dashboard-app";
 
 jest.setTimeout(120_000);
 
-const server = standInSuite();
+// A server of its own: it originates and completes seeded personas' loans and reviews.
+const server = standInSuite({}, { ownServer: true });
 const CLIENT = LOCAL_DEFAULTS.cognitoClientId;
 
 async function cookieFor(email: string): Promise<string> {

@@ -20,7 +20,8 @@ import { arrange, gql, signUpUser, sql, standInSuite, type GqlReply } from "../g
 
 jest.setTimeout(180_000);
 
-const server = standInSuite();
+// A server of its own: it signs a seeded persona's contract.
+const server = standInSuite({}, { ownServer: true });
 const newUser = () => signUpUser(server.url, "rules");
 const as = async (email: string) => ({ token: await server.tokenFor(email) });
 

@@ -674,7 +674,7 @@ describe("tokens", () => {
 
 describe("RevokeToken for a token it does not know", () => {
   // 200 with an empty body, as Cognito does (RFC 7009): a sign-out cannot take that 200 as proof
-  // (lib/session/revoke.ts endSignIn falls back to GlobalSignOut; lib/session/sign-out-fallback.test.ts).
+  // (lib/session/revoke.ts endSignIn falls back to GlobalSignOut; lib/session/sign-out-fallback.integration.test.ts).
   it.each(["not-a-token", "eyJ.unknown.refresh.token.here"])("answers %s with 200 and an empty body", async (token) => {
     expect(await call("RevokeToken", { ClientId: CLIENT, Token: token })).toMatchObject({ status: 200, json: {} });
   });

@@ -14,24 +14,13 @@ import {
   EMPLOYERS,
   ISLAND_EMPLOYER_ID,
 } from "../../lender/data/employers-seed";
-import { startLocalServer, type LocalServer } from "../../infra/testing/spawn-local-server";
-import { testDatabase, type TestDatabase } from "../../infra/testing/test-database";
+import { standInSuite } from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
-let server: LocalServer;
-let database: TestDatabase;
+// The worker's shared server: the employer directory is seeded and no suite changes it.
+const server = standInSuite();
 const INDEX = "local_employers";
-
-beforeAll(async () => {
-  database = await testDatabase();
-  server = await startLocalServer({ ...database.env, APP_ENV: "local" });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
-});
 
 /** A hit as the wire carries it: the search record (SPEC 3) and Algolia's highlight. */
 type Hit = EmployerHit & { _highlightResult: any };

@@ -1,23 +1,37 @@
 /**
  * Employment details and payroll linking through the local GraphQL API and the Argyle stand-in,
- * over HTTP with real tokens; the database is checked directly.
+ * over HTTP with real tokens; the database is checked directly. Every test signs up its own
+ * applicant (no seeded persona), and every call is the shell's own generated document.
  */
-import { API_KEY, gql, persona, signUpUser, sql, standInSuite } from "./testing/api-test-kit";
+import {
+  EmploymentInformationNextHandlerDocument,
+  InitializeArgyleDocument,
+  SetEmployerDocument,
+  SuccessfulArgyleUpdateDocument,
+  type EmploymentInformationNextHandlerMutationVariables,
+} from "../../../lib/graphql/generated/operations";
+import { TEST_NOW } from "../../infra/testing/spawn-local-server";
+import { API_KEY, arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
+// A server of its own: one test moves its clock.
 const server = standInSuite({ LOCAL_CLOCK_CONTROL: "1" });
 
 const newUser = () => signUpUser(server.url, "emp");
 
-const HANDLER = `mutation ($id: String!, $salary: Float!, $start: String!, $title: String!, $status: String!, $payFrequency: String!,
-  $payMonths: Int!, $ddAccounts: Int!, $activeMilitary: Boolean!, $additional: Float, $cost_center: String, $dept_ext: String) {
-  employmentInformationNextHandler(id: $id, salary: $salary, start: $start, title: $title, status: $status, payFrequency: $payFrequency,
-    payMonths: $payMonths, ddAccounts: $ddAccounts, activeMilitary: $activeMilitary, additional: $additional,
-    cost_center: $cost_center, dept_ext: $dept_ext) { nextRoute validationError serverError data requirePaystubs }
-}`;
+const setEmployer = async (u: NewUser, employerId: string) =>
+  expect((await gql(server.url, u, SetEmployerDocument, { employerId })).body.errors).toBeUndefined();
 
-const GOOD = {
+/** A new applicant who chose `employerId` and stands at `step` (arranged: only the flow's own moves reach it otherwise). */
+async function applicantAt(step: string, employerId = "1001"): Promise<NewUser> {
+  const u = await newUser();
+  await setEmployer(u, employerId);
+  await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
+  return u;
+}
+
+const GOOD: EmploymentInformationNextHandlerMutationVariables = {
   id: "E-77",
   salary: 61500.5,
   start: "2018-09-01",
@@ -30,9 +44,11 @@ const GOOD = {
   additional: 1200,
 };
 
-const isoDaysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A date `days` from the test servers' pinned "now" (TEST_NOW), not the calendar's. */
+const isoDaysFromNow = (days: number) => new Date(Date.parse(TEST_NOW) + days * 86_400_000).toISOString().slice(0, 10);
 
-const submit = async (token: string, variables: Record<string, unknown>) => (await gql(server.url, { token }, HANDLER, variables)).body;
+const submit = async (u: NewUser, variables: EmploymentInformationNextHandlerMutationVariables) =>
+  (await gql(server.url, u, EmploymentInformationNextHandlerDocument, variables)).body;
 
 const stateOf = async (sub: string) => {
   const [app] = await sql(server.url, `SELECT step, history FROM applications WHERE sub = $1`, [sub]);
@@ -49,7 +65,7 @@ const stateOf = async (sub: string) => {
 
 describe("employmentInformationNextHandler", () => {
   it.each([
-    ["a start date in the future", { start: isoDaysFromToday(2) }, "start"],
+    ["a start date in the future", { start: isoDaysFromNow(2) }, "start"],
     ["an impossible start date", { start: "2023-02-30" }, "start"],
     ["a negative salary", { salary: -1 }, "salary"],
     ["a zero salary", { salary: 0 }, "salary"],
@@ -64,10 +80,9 @@ describe("employmentInformationNextHandler", () => {
     ["negative ddAccounts", { ddAccounts: -1 }, "ddAccounts"],
     ["a cost centre outside the children's hospital", { cost_center: "CC-1" }, "cost_center"],
   ])("refuses %s in validationError naming the field, and writes nothing", async (_name, change, field) => {
-    const p = persona("employment@example.com");
-    const token = await server.tokenFor(p.email);
-    const before = await stateOf(p.sub);
-    const reply = await submit(token, { ...GOOD, ...change });
+    const u = await applicantAt("employmentInformation");
+    const before = await stateOf(u.sub);
+    const reply = await submit(u, { ...GOOD, ...change });
     expect(reply.errors).toBeUndefined();
     expect(reply.data?.employmentInformationNextHandler).toEqual({
       nextRoute: null,
@@ -76,19 +91,19 @@ describe("employmentInformationNextHandler", () => {
       data: null,
       requirePaystubs: null,
     });
-    expect(await stateOf(p.sub)).toEqual(before);
+    expect(await stateOf(u.sub)).toEqual(before);
   });
 
   it("at employmentInformation: writes every field in one go and moves the step to authPrequal", async () => {
-    const p = persona("employment@example.com");
-    const reply = await submit(await server.tokenFor(p.email), GOOD);
+    const u = await applicantAt("employmentInformation");
+    const reply = await submit(u, GOOD);
     expect(reply.data?.employmentInformationNextHandler).toMatchObject({
       nextRoute: "/apply/authPrequal",
       validationError: null,
       serverError: null,
       requirePaystubs: false,
     });
-    const { app, employment } = await stateOf(p.sub);
+    const { app, employment } = await stateOf(u.sub);
     expect(app).toEqual({ step: "authPrequal", history: expect.arrayContaining(["employmentInformation"]) });
     expect((app!.history as string[]).at(-1)).toBe("employmentInformation");
     expect(employment).toEqual({
@@ -109,47 +124,50 @@ describe("employmentInformationNextHandler", () => {
   });
 
   it("at any other step: updates the employment and leaves the step alone (nextRoute null)", async () => {
-    const p = persona("borrower@example.com");
-    const before = await stateOf(p.sub);
-    const reply = await submit(await server.tokenFor(p.email), { ...GOOD, title: "Principal" });
+    // An applicant with a loan: employment written at its step, then the step moved on.
+    const u = await applicantAt("employmentInformation");
+    expect((await submit(u, GOOD)).data?.employmentInformationNextHandler).toMatchObject({ validationError: null });
+    await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, "activeLoan"]);
+    const before = await stateOf(u.sub);
+    const reply = await submit(u, { ...GOOD, title: "Principal" });
     expect(reply.data?.employmentInformationNextHandler).toMatchObject({ nextRoute: null, validationError: null });
-    const after = await stateOf(p.sub);
+    const after = await stateOf(u.sub);
     expect(after.app).toEqual(before.app);
     expect(after.employment!.job_title).toBe("Principal");
   });
 
   it("asks for pay stubs under a year in the job, or when the employer sends PDF pay stubs", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "4001") { nextRoute } }');
+    await setEmployer(u, "4001");
     // Full time: 6 months is enough to qualify (part time needs 12).
-    const recent = await submit(u.token, { ...GOOD, status: "full", start: isoDaysFromToday(-200) });
+    const recent = await submit(u, { ...GOOD, status: "full", start: isoDaysFromNow(-200) });
     expect(recent.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: true, validationError: null });
-    const settled = await submit(u.token, { ...GOOD, start: isoDaysFromToday(-400) });
+    const settled = await submit(u, { ...GOOD, start: isoDaysFromNow(-400) });
     expect(settled.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: false });
     // Riverside County Public Schools (1100) and its schools send PDF pay stubs.
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1101") { nextRoute } }');
-    const pdf = await submit(u.token, { ...GOOD, start: "2010-01-01" });
+    await setEmployer(u, "1101");
+    const pdf = await submit(u, { ...GOOD, start: "2010-01-01" });
     expect(pdf.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: true });
     expect((await stateOf(u.sub)).employment!.require_paystubs).toBe(true);
   });
 
   it("the children's hospital requires cost centre and department extension", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "7002") { nextRoute } }');
-    const missing = await submit(u.token, GOOD);
-    expect(missing.data?.employmentInformationNextHandler.validationError).toMatch(/^cost_center: /);
-    const badExt = await submit(u.token, { ...GOOD, cost_center: "CC-2210", dept_ext: "ext" });
-    expect(badExt.data?.employmentInformationNextHandler.validationError).toMatch(/^dept_ext: /);
+    await setEmployer(u, "7002");
+    const missing = await submit(u, GOOD);
+    expect(missing.data?.employmentInformationNextHandler?.validationError).toMatch(/^cost_center: /);
+    const badExt = await submit(u, { ...GOOD, cost_center: "CC-2210", dept_ext: "ext" });
+    expect(badExt.data?.employmentInformationNextHandler?.validationError).toMatch(/^dept_ext: /);
     expect((await stateOf(u.sub)).employment).toBeUndefined();
-    const ok = await submit(u.token, { ...GOOD, cost_center: "CC-2210", dept_ext: "4471" });
+    const ok = await submit(u, { ...GOOD, cost_center: "CC-2210", dept_ext: "4471" });
     expect(ok.data?.employmentInformationNextHandler).toMatchObject({ validationError: null, nextRoute: null });
     expect((await stateOf(u.sub)).employment).toMatchObject({ choa_cost_center: "CC-2210", choa_department_extension: "4471" });
   });
 
   it("without a chosen employer: a validationError, nothing written", async () => {
     const u = await newUser();
-    const reply = await submit(u.token, GOOD);
-    expect(reply.data?.employmentInformationNextHandler.validationError).toMatch(/^employer: /);
+    const reply = await submit(u, GOOD);
+    expect(reply.data?.employmentInformationNextHandler?.validationError).toMatch(/^employer: /);
     expect(await sql(server.url, `SELECT 1 FROM employment WHERE sub = $1`, [u.sub])).toEqual([]);
   });
 
@@ -171,27 +189,44 @@ describe("employmentInformationNextHandler", () => {
 });
 
 describe("wrong auth mode", () => {
+  type Auth = Parameters<typeof gql>[1];
   it.each([
     [
       "employmentInformationNextHandler",
-      'employmentInformationNextHandler(id: "E1", salary: 50000, start: "2020-01-01", title: "T", status: "full", payFrequency: "biweekly", payMonths: 12, ddAccounts: 1, activeMilitary: false) { nextRoute }',
+      (auth: Auth) =>
+        gql(server.url, auth, EmploymentInformationNextHandlerDocument, {
+          id: "E1",
+          salary: 50000,
+          start: "2020-01-01",
+          title: "T",
+          status: "full",
+          payFrequency: "biweekly",
+          payMonths: 12,
+          ddAccounts: 1,
+          activeMilitary: false,
+        }),
     ],
-    ["initializeArgyle", 'initializeArgyle(username: "a10001", employerId: "1001") { userToken }'],
-    ["successfulArgyleUpdate", 'successfulArgyleUpdate(username: "a10001", argyleUserId: "u-1")'],
-  ])("the API key is refused on %s, and no credentials at all is a 401", async (field, selection) => {
-    const reply = await gql(server.url, { apiKey: API_KEY }, `mutation { ${selection} }`);
-    expect(reply.body.data?.[field]).toBeNull();
+    ["initializeArgyle", (auth: Auth) => gql(server.url, auth, InitializeArgyleDocument, { username: "a10001", employerId: "1001" })],
+    [
+      "successfulArgyleUpdate",
+      (auth: Auth) => gql(server.url, auth, SuccessfulArgyleUpdateDocument, { username: "a10001", argyleUserId: "u-1" }),
+    ],
+  ] as const)("the API key is refused on %s, and no credentials at all is a 401", async (field, call) => {
+    const reply = await call({ apiKey: API_KEY });
+    expect((reply.body.data as Record<string, unknown> | null | undefined)?.[field]).toBeNull();
     expect(reply.body.errors?.[0]).toMatchObject({
       errorType: "Unauthorized",
       message: `Not Authorized to access ${field} on type Mutation`,
     });
-    expect((await gql(server.url, {}, `mutation { ${selection} }`)).status).toBe(401);
+    expect((await call({})).status).toBe(401);
   });
 });
 
 describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgyleUpdate)", () => {
-  const INIT = `mutation ($u: String!, $e: ID!, $dd: Boolean) { initializeArgyle(username: $u, employerId: $e, directDeposit: $dd) { payload userToken argyleEmployerId linkFlowId linkFlowName } }`;
-  const DONE = `mutation ($u: String!, $a: String!) { successfulArgyleUpdate(username: $u, argyleUserId: $a) }`;
+  const init = (u: NewUser, employerId: string, directDeposit?: boolean, username = u.username) =>
+    gql(server.url, u, InitializeArgyleDocument, { username, employerId, directDeposit });
+  const done = (u: NewUser, argyleUserId: string) =>
+    gql(server.url, u, SuccessfulArgyleUpdateDocument, { username: u.username, argyleUserId });
   const widget = async (path: string, body: unknown) => {
     const res = await fetch(`${server.url}/api/local/argyle${path}`, {
       method: "POST",
@@ -203,14 +238,14 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
   it("refuses an unknown employer, an employer without Argyle and a username that is not the caller, clearly", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    const cases: [Record<string, unknown>, string, RegExp][] = [
-      [{ u: u.username, e: "999999" }, "employerId", /no employer/],
-      [{ u: u.username, e: "1101" }, "employerId", /not available for Riverside High School/],
-      [{ u: "a10001", e: "1001" }, "username", /does not match/],
+    await setEmployer(u, "1001");
+    const cases: [{ username: string; employerId: string }, string, RegExp][] = [
+      [{ username: u.username, employerId: "999999" }, "employerId", /no employer/],
+      [{ username: u.username, employerId: "1101" }, "employerId", /not available for Riverside High School/],
+      [{ username: "a10001", employerId: "1001" }, "username", /does not match/],
     ];
-    for (const [variables, field, message] of cases) {
-      const reply = await gql(server.url, { token: u.token }, INIT, variables);
+    for (const [{ username, employerId }, field, message] of cases) {
+      const reply = await init(u, employerId, undefined, username);
       expect(reply.body.data?.initializeArgyle).toBeNull();
       expect(reply.body.errors?.[0]).toMatchObject({
         errorType: "BadRequestException",
@@ -223,19 +258,19 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
   it("links a payroll account for direct deposit end to end and marks direct deposit confirmed", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    const init = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true });
-    expect(init.body.errors).toBeUndefined();
-    const answer = init.body.data!.initializeArgyle;
+    await setEmployer(u, "1001");
+    const started = await init(u, "1001", true);
+    expect(started.body.errors).toBeUndefined();
+    const answer = started.body.data!.initializeArgyle!;
     expect(answer).toMatchObject({
       userToken: expect.stringMatching(/^argyle-local-/),
       argyleEmployerId: "item_local_1001",
       linkFlowId: "flow_local_direct_deposit",
     });
-    const { userId } = JSON.parse(answer.payload);
+    const { userId } = JSON.parse(answer.payload!) as { userId: string };
 
     // Before any account is connected, success is refused.
-    const early = await gql(server.url, { token: u.token }, DONE, { u: u.username, a: userId });
+    const early = await done(u, userId);
     expect(early.body.errors?.[0]).toMatchObject({
       errorInfo: { field: "argyleUserId" },
       message: expect.stringContaining("no connected payroll account"),
@@ -253,11 +288,11 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
     // Another user cannot claim this link.
     const other = await newUser();
-    const stolen = await gql(server.url, { token: other.token }, DONE, { u: other.username, a: userId });
+    const stolen = await done(other, userId);
     expect(stolen.body.errors?.[0]).toMatchObject({ errorInfo: { field: "argyleUserId" } });
 
-    const done = await gql(server.url, { token: u.token }, DONE, { u: u.username, a: userId });
-    expect(done.body).toEqual({ data: { successfulArgyleUpdate: true } });
+    const finished = await done(u, userId);
+    expect(finished.body).toEqual({ data: { successfulArgyleUpdate: true } });
     const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
     expect(app).toEqual({ direct_deposit_confirmed: true });
     const accounts = await sql(server.url, `SELECT recorded_at IS NOT NULL AS recorded FROM argyle_accounts WHERE argyle_user_id = $1`, [
@@ -268,14 +303,14 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
   it("without directDeposit: records the link, leaves direct deposit alone; a new token replaces the old one", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "3001") { nextRoute } }');
-    const first = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001" })).body.data!.initializeArgyle;
-    const second = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001", dd: false })).body.data!.initializeArgyle;
-    expect(JSON.parse(second.payload).userId).toBe(JSON.parse(first.payload).userId);
+    await setEmployer(u, "3001");
+    const first = (await init(u, "3001")).body.data!.initializeArgyle!;
+    const second = (await init(u, "3001", false)).body.data!.initializeArgyle!;
+    expect(JSON.parse(second.payload!).userId).toBe(JSON.parse(first.payload!).userId);
     expect((await widget("/session", { userToken: first.userToken })).status).toBe(401);
     const account = await widget("/accounts", { userToken: second.userToken, itemId: "item_local_adp" });
     expect(account.status).toBe(200);
-    expect((await gql(server.url, { token: u.token }, DONE, { u: u.username, a: account.body.userId })).body.data).toEqual({
+    expect((await done(u, account.body.userId)).body.data).toEqual({
       successfulArgyleUpdate: true,
     });
     const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
@@ -284,8 +319,8 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
   it("an expired user token is refused as Argyle does (expired_user_token); a renewed one for the same user goes on", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "3001") { nextRoute } }');
-    const first = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001" })).body.data!.initializeArgyle;
+    await setEmployer(u, "3001");
+    const first = (await init(u, "3001")).body.data!.initializeArgyle!;
     // An hour and a second on the stand-ins' clock: Argyle's user tokens last an hour.
     const moved = await fetch(`${server.url}/api/local/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 3601 }) });
     expect(moved.status).toBe(200);
@@ -293,10 +328,10 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
       status: 401,
       body: { errorType: "expired_user_token" },
     });
-    const renewed = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001" })).body.data!.initializeArgyle;
+    const renewed = (await init(u, "3001")).body.data!.initializeArgyle!;
     const session = await widget("/session", { userToken: renewed.userToken });
     expect(session.status).toBe(200);
-    expect(session.body.userId).toBe(JSON.parse(first.payload).userId);
+    expect(session.body.userId).toBe(JSON.parse(first.payload!).userId);
     // The employer's own item, which the widget opens at directly (items: [argyleEmployerId]).
     expect(session.body.items).toContainEqual(expect.objectContaining({ id: renewed.argyleEmployerId, kind: "employer" }));
   });

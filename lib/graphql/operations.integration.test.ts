@@ -4,10 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { LOCAL_DEFAULTS } from "../config/env";
-import { startLocalServer, type LocalServer } from "../../local/infra/testing/spawn-local-server";
-import { OTP, idToken } from "../../local/lender/graphql/testing/api-test-kit";
+import { idToken, standInSuite } from "../../local/lender/graphql/testing/api-test-kit";
 import { cognitoCall } from "../../local/infra/testing/cognito-client";
-import { testDatabase, type TestDatabase } from "../../local/infra/testing/test-database";
 import { apiError, publicClient, userClient } from "./client";
 import {
   checkIfIslandInAlgolia,
@@ -22,19 +20,12 @@ import {
 
 jest.setTimeout(120_000);
 
-let server: LocalServer;
-let database: TestDatabase;
+// The worker's shared server: the personas read here are ones no suite on it changes.
+const server = standInSuite();
 let url: string;
 
-beforeAll(async () => {
-  database = await testDatabase();
-  server = await startLocalServer({ ...database.env, APP_ENV: "local", LOCAL_OTP_CODE: OTP });
+beforeAll(() => {
   url = `${server.url}/api/local/graphql`;
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await database?.cleanup();
 });
 
 it("loadFrontend gives the borrower's raw facts, typed", async () => {

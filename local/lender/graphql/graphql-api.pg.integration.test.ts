@@ -5,11 +5,12 @@
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
 import { cognitoCall } from "../../infra/testing/cognito-client";
-import { API_KEY, CLIENT, OTP, gql, persona, signUpUser, sql, standInSuite } from "./testing/api-test-kit";
+import { API_KEY, CLIENT, OTP, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
-const server = standInSuite();
+// A server of its own: it reads every seeded persona as seeded and lists every lead.
+const server = standInSuite({}, { ownServer: true });
 const tokenFor = (email: string) => server.tokenFor(email);
 
 /** A brand-new pool user with no application yet: writes to it are easy to see (or not see). */
@@ -50,7 +51,7 @@ const LENDING = {
   setApplyExtraPaymentFlag: 'setApplyExtraPaymentFlag(username: "x", flag: true)',
 };
 
-function expectFieldError(reply: Awaited<ReturnType<typeof gql>>, op: string, field: string) {
+function expectFieldError(reply: GqlReply, op: string, field: string) {
   expect(reply.status).toBe(200);
   expect(reply.body.data?.[op] ?? null).toBeNull();
   const error = reply.body.errors?.[0];
@@ -361,7 +362,7 @@ describe("user mutations: good input writes, bad input names the field and write
       applicationStep: "loanDetails",
       history: ["chooseEmployer"],
     });
-    // The lender's states are never a user's move (local/lender/rules/lending-api.test.ts tries them all).
+    // The lender's states are never a user's move (local/lender/rules/lending-api.integration.test.ts tries them all).
     for (const other of ["Offer Sent", "offerDetails", "Paper Form Confirmation Pending", "activeLoan", "applicationBlocked-employment"]) {
       expectFieldError(await set(other), "setApplicationStep", "applicationStep");
     }

@@ -4,8 +4,9 @@
  */
 import vm from "node:vm";
 import { ADDRESS_COUNT, generateAddresses, KNOWN_ADDRESS, searchKey, UNGEOCODABLE_ADDRESS } from "./addresses";
-import { startLocalServer, type LocalServer } from "../../infra/testing/spawn-local-server";
-import { testDatabase, type TestDatabase } from "../../infra/testing/test-database";
+import { standInSuite } from "../../lender/graphql/testing/api-test-kit";
+import { startLocalServer } from "../../infra/testing/spawn-local-server";
+import { testDatabase } from "../../infra/testing/test-database";
 
 jest.setTimeout(120_000);
 
@@ -44,13 +45,11 @@ describe("the generated address book", () => {
 });
 
 describe("over HTTP and through the browser script", () => {
-  let server: LocalServer;
-  let database: TestDatabase;
+  // The worker's shared server: the address book is generated, never written.
+  const server = standInSuite();
   let maps: any;
 
   beforeAll(async () => {
-    database = await testDatabase();
-    server = await startLocalServer({ ...database.env, APP_ENV: "local" });
     const script = await (await fetch(`${server.url}/api/local/maps/maps.js`)).text();
     const sandbox: any = {
       fetch,
@@ -62,11 +61,6 @@ describe("over HTTP and through the browser script", () => {
     sandbox.window = sandbox;
     vm.runInNewContext(script, sandbox);
     maps = sandbox.google.maps;
-  });
-
-  afterAll(async () => {
-    await server?.stop();
-    await database?.cleanup();
   });
 
   const getJson = async (path: string) => {
@@ -146,6 +140,7 @@ describe("over HTTP and through the browser script", () => {
   });
 
   it("answers only in the local environment", async () => {
+    const database = await testDatabase();
     const prod = await startLocalServer({
       ...database.env,
       APP_ENV: "production",
@@ -160,6 +155,7 @@ describe("over HTTP and through the browser script", () => {
       expect((await fetch(`${prod.url}/api/local/maps/autocomplete?input=1600`)).status).toBe(404);
     } finally {
       await prod.stop();
+      await database.cleanup();
     }
   });
 });

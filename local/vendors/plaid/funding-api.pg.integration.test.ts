@@ -3,7 +3,28 @@
  * widget endpoints, then the GraphQL operations (links, manually, verifies, setActiveFSID,
  * checkItemStatus, createLinkToken, accounts). PGlite, or PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { API_KEY, arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "../../lender/graphql/testing/api-test-kit";
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import {
+  AccountsDocument,
+  CheckItemStatusDocument,
+  CreateLinkTokenDocument,
+  JustRegisteredDocument,
+  LinksDocument,
+  LoadFrontendDocument,
+  ManuallyDocument,
+  SetActiveFsidDocument,
+  VerifiesDocument,
+} from "../../../lib/graphql/generated/operations";
+import {
+  API_KEY,
+  arrange,
+  freshAccountNumber,
+  gql,
+  signUpUser,
+  sql,
+  standInSuite,
+  type NewUser,
+} from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
@@ -15,13 +36,14 @@ async function newUser(step?: string): Promise<User> {
   const user = await signUpUser(server.url, "bank");
   if (step) {
     // A user cannot jump to a later step (only the flow's own moves, issue 11): the test arranges it.
-    expect((await gql(server.url, user, 'mutation { justRegistered(applyNowRoute: "/apply") }')).body.errors).toBeUndefined();
+    expect((await gql(server.url, user, JustRegisteredDocument, { applyNowRoute: "/apply" })).body.errors).toBeUndefined();
     await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [user.sub, step]);
   }
   return user;
 }
 
-const op = (u: User, query: string, variables?: Record<string, unknown>) => gql(server.url, { token: u.token }, query, variables);
+const op = <TData, TVariables>(u: User, document: TypedDocumentNode<TData, TVariables>, variables?: TVariables) =>
+  gql(server.url, { token: u.token }, document, variables);
 
 async function post(path: string, body: unknown) {
   const res = await fetch(`${server.url}/api/local/plaid/${path}`, {
@@ -33,9 +55,9 @@ async function post(path: string, body: unknown) {
 }
 
 async function linkToken(u: User): Promise<string> {
-  const reply = await op(u, "mutation { createLinkToken { link_token expiration } }");
+  const reply = await op(u, CreateLinkTokenDocument, {});
   expect(reply.body.errors).toBeUndefined();
-  return reply.body.data!.createLinkToken.link_token as string;
+  return reply.body.data!.createLinkToken!.link_token!;
 }
 
 /** The widget's login at a bank: a public token and the accounts Link offers. */
@@ -45,15 +67,15 @@ async function bankLogin(u: User, username = "user_good", institution = "ins_109
   return login.json as { public_token: string; accounts: { id: string; subtype: string; mask: string }[] };
 }
 
-const LINKS = "mutation ($t: String!, $m: AWSJSON) { links(publicToken: $t, metaData: $m) }";
-const MANUALLY =
-  "mutation ($a: String!, $n: String!, $r: String!, $t: String!) { manually(account: $a, name: $n, routing: $r, type: $t) { account_id mask verified verifyTriesLeft locked } }";
-const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
-const ACCOUNTS = "query { accounts { account_id name mask subtype link_type verified active locked verifyTriesLeft institutionName } }";
-const STEP = "query { loadFrontend { applicationStep } }";
+const links = (u: User, publicToken: string, metaData: unknown) =>
+  op(u, LinksDocument, { publicToken, metaData: JSON.stringify(metaData) });
+const verifies = (u: User, amount1: number, amount2: number, accountId: string) => op(u, VerifiesDocument, { amount1, amount2, accountId });
+const accountsOf = async (u: User) => (await op(u, AccountsDocument)).body.data!.accounts!;
+const step = async (u: User) => (await op(u, LoadFrontendDocument)).body.data!.loadFrontend!.applicationStep;
 
-const manual = (u: User, account = "000123456789", routing = "011000015", type = "checking") =>
-  op(u, MANUALLY, { a: account, n: "My checking", r: routing, t: type });
+/** Adds a manual account; a fresh account number unless the test names one (freshAccountNumber says why). */
+const manual = (u: User, account = freshAccountNumber(), routing = "011000015", type = "checking") =>
+  op(u, ManuallyDocument, { account, name: "My checking", routing, type });
 
 /** The two deposit amounts as the local outbox shows them (bank statement lines). */
 async function depositsFor(u: User): Promise<number[]> {
@@ -84,14 +106,14 @@ describe("instant linking through the Link stand-in", () => {
     const login = await bankLogin(u);
     expect(login.accounts.map((a) => a.subtype).sort()).toEqual(["checking", "savings"]);
     const checking = login.accounts.find((a) => a.subtype === "checking")!;
-    const meta = JSON.stringify({
+    const meta = {
       institution: { name: "First Platypus Bank", institution_id: "ins_109508" },
       accounts: [checking],
       link_session_id: "s",
-    });
-    expect((await op(u, LINKS, { t: login.public_token, m: meta })).body).toEqual({ data: { links: 200 } });
-    expect((await op(u, LINKS, { t: login.public_token, m: meta })).body).toEqual({ data: { links: 200 } });
-    const accounts = (await op(u, ACCOUNTS)).body.data!.accounts;
+    };
+    expect((await links(u, login.public_token, meta)).body).toEqual({ data: { links: 200 } });
+    expect((await links(u, login.public_token, meta)).body).toEqual({ data: { links: 200 } });
+    const accounts = await accountsOf(u);
     expect(accounts).toEqual([
       expect.objectContaining({
         name: "Plaid Checking",
@@ -104,27 +126,27 @@ describe("instant linking through the Link stand-in", () => {
       }),
     ]);
     // At fundingAccount the first usable account moves the application on, once.
-    expect((await op(u, STEP)).body.data!.loadFrontend.applicationStep).toBe("uploadIdentity");
+    expect(await step(u)).toBe("uploadIdentity");
   });
 
   it("a savings account is accepted; a credit card, another bank login's account or someone else's token is not", async () => {
     const u = await newUser();
     const login = await bankLogin(u);
     const savings = login.accounts.find((a) => a.subtype === "savings")!;
-    expect((await op(u, LINKS, { t: login.public_token, m: JSON.stringify({ accounts: [savings] }) })).body.data!.links).toBe(200);
+    expect((await links(u, login.public_token, { accounts: [savings] })).body.data!.links).toBe(200);
 
     const again = await bankLogin(u);
     const itemId = again.accounts[0]!.id.replace(/-[a-z]+$/, "");
-    const tampered = await op(u, LINKS, { t: again.public_token, m: JSON.stringify({ accounts: [{ id: `${itemId}-cc` }] }) });
+    const tampered = await links(u, again.public_token, { accounts: [{ id: `${itemId}-cc` }] });
     expect(tampered.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "metaData" } });
-    const otherItem = await op(u, LINKS, { t: again.public_token, m: JSON.stringify({ accounts: [savings] }) });
+    const otherItem = await links(u, again.public_token, { accounts: [savings] });
     expect(otherItem.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "metaData" } });
 
     const stranger = await newUser();
-    const stolen = await op(stranger, LINKS, { t: again.public_token, m: JSON.stringify({ accounts: [again.accounts[0]] }) });
+    const stolen = await links(stranger, again.public_token, { accounts: [again.accounts[0]] });
     expect(stolen.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "publicToken" } });
-    expect((await op(stranger, ACCOUNTS)).body.data!.accounts).toEqual([]);
-    expect((await op(u, ACCOUNTS)).body.data!.accounts).toHaveLength(1);
+    expect(await accountsOf(stranger)).toEqual([]);
+    expect(await accountsOf(u)).toHaveLength(1);
   });
 
   it("wrong credentials can be retried; a bank that is down exits; a bad link token is refused", async () => {
@@ -156,12 +178,10 @@ describe("instant linking through the Link stand-in", () => {
   it("expired credentials: checkItemStatus answers an update-mode token until the same login repairs the item", async () => {
     const u = await newUser();
     const login = await bankLogin(u, "user_expiring", "ins_109509");
-    expect((await op(u, LINKS, { t: login.public_token, m: JSON.stringify({ accounts: [login.accounts[0]] }) })).body.data!.links).toBe(
-      200,
-    );
-    const id = (await op(u, ACCOUNTS)).body.data!.accounts[0].account_id as string;
-    const CHECK = "mutation ($u: String!, $id: String!) { checkItemStatus(username: $u, bankAccountId: $id) }";
-    const refresh = (await op(u, CHECK, { u: u.username, id })).body.data!.checkItemStatus as string;
+    expect((await links(u, login.public_token, { accounts: [login.accounts[0]] })).body.data!.links).toBe(200);
+    const id = (await accountsOf(u))[0]!.account_id;
+    const check = (caller: User, username: string) => op(caller, CheckItemStatusDocument, { username, id });
+    const refresh = (await check(u, u.username)).body.data!.checkItemStatus!;
     expect(refresh).toMatch(/^link-local-/);
     expect((await post("link/token/get", { link_token: refresh })).json).toEqual({
       update: true,
@@ -174,12 +194,12 @@ describe("instant linking through the Link stand-in", () => {
       password: "pass_good",
     });
     expect(repaired).toMatchObject({ status: 200, json: { update: true, accounts: [] } });
-    expect((await op(u, CHECK, { u: u.username, id })).body.data!.checkItemStatus).toBe("SUCCESS");
+    expect((await check(u, u.username)).body.data!.checkItemStatus).toBe("SUCCESS");
 
-    const notMine = await op(u, CHECK, { u: "someone", id });
+    const notMine = await check(u, "someone");
     expect(notMine.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "username" } });
     const stranger = await newUser();
-    const other = await op(stranger, CHECK, { u: stranger.username, id });
+    const other = await check(stranger, stranger.username);
     expect(other.body.errors?.[0]).toMatchObject({ errorType: "ResourceNotFoundException", errorInfo: { field: "bankAccountId" } });
   });
 });
@@ -188,12 +208,12 @@ describe("manual accounts and micro-deposits", () => {
   it("refuses bad input with the field named and writes nothing", async () => {
     const u = await newUser();
     for (const [account, routing, type, field] of [
-      ["000123456789", "011000016", "checking", "routing"],
-      ["000123456789", "01100001", "checking", "routing"],
+      [freshAccountNumber(), "011000016", "checking", "routing"],
+      [freshAccountNumber(), "01100001", "checking", "routing"],
       ["123", "011000015", "checking", "account"],
       ["123456789012345678", "011000015", "checking", "account"],
       ["12-3456", "011000015", "checking", "account"],
-      ["000123456789", "011000015", "credit", "type"],
+      [freshAccountNumber(), "011000015", "credit", "type"],
     ] as const) {
       const reply = await manual(u, account, routing, type);
       expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field } });
@@ -204,8 +224,9 @@ describe("manual accounts and micro-deposits", () => {
 
   it("creates one unverified account, keeps only the last four and a fingerprint, and refuses a second with SPEC's message", async () => {
     const u = await newUser("fundingAccount");
-    const created = await manual(u, "000123456789");
-    expect(created.body.data!.manually).toMatchObject({ mask: "6789", verified: false, verifyTriesLeft: 3, locked: false });
+    const account = freshAccountNumber();
+    const created = await manual(u, account);
+    expect(created.body.data!.manually).toMatchObject({ mask: account.slice(-4), verified: false, verifyTriesLeft: 3, locked: false });
     const deposits = await depositsFor(u);
     expect(deposits).toHaveLength(2);
     for (const d of deposits) {
@@ -214,63 +235,65 @@ describe("manual accounts and micro-deposits", () => {
     }
 
     const rows = await sql<Record<string, unknown>>(server.url, "SELECT * FROM funding_sources WHERE sub = $1", [u.sub]);
-    expect(JSON.stringify(rows)).not.toContain("000123456789");
+    expect(JSON.stringify(rows)).not.toContain(account);
     expect(rows[0]!.account_fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(await sql(server.url, "SELECT * FROM local_outbox WHERE recipient = $1", [u.email]))).not.toContain("123456789");
-    expect(JSON.stringify((await op(u, ACCOUNTS)).body)).not.toContain("000123456789");
+    // Nine digits: more than the mask the outbox may show.
+    expect(JSON.stringify(await sql(server.url, "SELECT * FROM local_outbox WHERE recipient = $1", [u.email]))).not.toContain(
+      account.slice(-9),
+    );
+    expect(JSON.stringify((await op(u, AccountsDocument)).body)).not.toContain(account);
 
-    const second = await manual(u, "99998888");
+    const second = await manual(u);
     expect(second.body.errors?.[0]).toMatchObject({ errorType: "ConflictException", message: "Unverified fundingSource already exists" });
-    expect((await op(u, STEP)).body.data!.loadFrontend.applicationStep).toBe("uploadIdentity");
+    expect(await step(u)).toBe("uploadIdentity");
   });
 
   it("one wrong try, then the right amounts (either order) verify; verifying again finds no unverified account", async () => {
     const u = await newUser("verifyMD");
-    const id = (await manual(u)).body.data!.manually.account_id as string;
+    const id = (await manual(u)).body.data!.manually!.account_id;
     const [a, b] = await depositsFor(u);
-    const wrong = await op(u, VERIFIES, { a: 0.01 === a ? 0.02 : 0.01, b: b!, id });
+    const wrong = await verifies(u, 0.01 === a ? 0.02 : 0.01, b!, id);
     expect(wrong.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", message: expect.stringContaining("2 tries left") });
-    expect((await op(u, ACCOUNTS)).body.data!.accounts[0]).toMatchObject({ verifyTriesLeft: 2, verified: false, active: false });
-    expect((await op(u, VERIFIES, { a: b!, b: a!, id })).body).toEqual({ data: { verifies: "mdVerified" } });
-    expect((await op(u, ACCOUNTS)).body.data!.accounts[0]).toMatchObject({ verified: true, active: true, verifyTriesLeft: null });
-    expect((await op(u, STEP)).body.data!.loadFrontend.applicationStep).toBe("completeUnderReview");
-    const none = await op(u, VERIFIES, { a: a!, b: b!, id });
+    expect((await accountsOf(u))[0]).toMatchObject({ verifyTriesLeft: 2, verified: false, active: false });
+    expect((await verifies(u, b!, a!, id)).body).toEqual({ data: { verifies: "mdVerified" } });
+    expect((await accountsOf(u))[0]).toMatchObject({ verified: true, active: true, verifyTriesLeft: null });
+    expect(await step(u)).toBe("completeUnderReview");
+    const none = await verifies(u, a!, b!, id);
     expect(none.body.errors?.[0]).toMatchObject({ errorType: "ResourceNotFoundException", message: "No Unverified Account Found" });
   });
 
   it("three wrong tries lock the account; adding it again replaces it with new deposits", async () => {
     const u = await newUser();
-    const id = (await manual(u)).body.data!.manually.account_id as string;
+    const account = freshAccountNumber();
+    const id = (await manual(u, account)).body.data!.manually!.account_id;
     const [a, b] = await depositsFor(u);
     const off = (x: number) => (x === 0.5 ? 0.51 : 0.5);
     for (const left of ["2 tries left", "1 try left"]) {
-      expect((await op(u, VERIFIES, { a: off(a!), b: off(b!), id })).body.errors?.[0]?.message).toContain(left);
+      expect((await verifies(u, off(a!), off(b!), id)).body.errors?.[0]?.message).toContain(left);
     }
-    const third = await op(u, VERIFIES, { a: off(a!), b: off(b!), id });
+    const third = await verifies(u, off(a!), off(b!), id);
     expect(third.body.errors?.[0]).toMatchObject({ errorType: "ConflictException", message: expect.stringContaining("locked") });
-    const right = await op(u, VERIFIES, { a: a!, b: b!, id });
+    const right = await verifies(u, a!, b!, id);
     expect(right.body.errors?.[0]).toMatchObject({ errorType: "ConflictException" });
-    expect((await op(u, ACCOUNTS)).body.data!.accounts).toEqual([
-      expect.objectContaining({ locked: true, verified: false, verifyTriesLeft: 0 }),
-    ]);
+    expect(await accountsOf(u)).toEqual([expect.objectContaining({ locked: true, verified: false, verifyTriesLeft: 0 })]);
 
-    const again = await manual(u);
+    const again = await manual(u, account);
     expect(again.body.errors).toBeUndefined();
-    const accounts = (await op(u, ACCOUNTS)).body.data!.accounts;
+    const accounts = await accountsOf(u);
     expect(accounts).toEqual([
-      expect.objectContaining({ account_id: again.body.data!.manually.account_id, locked: false, verifyTriesLeft: 3 }),
+      expect.objectContaining({ account_id: again.body.data!.manually!.account_id, locked: false, verifyTriesLeft: 3 }),
     ]);
   });
 
   it("someone else's account id is never read, verified or activated", async () => {
     const owner = await newUser();
-    const id = (await manual(owner)).body.data!.manually.account_id as string;
+    const id = (await manual(owner)).body.data!.manually!.account_id;
     const [a, b] = await depositsFor(owner);
     const stranger = await newUser();
-    expect((await op(stranger, VERIFIES, { a: a!, b: b!, id })).body.errors?.[0]).toMatchObject({ message: "No Unverified Account Found" });
-    const act = await op(stranger, "mutation ($id: String!) { setActiveFSID(fs_account_id: $id) }", { id });
+    expect((await verifies(stranger, a!, b!, id)).body.errors?.[0]).toMatchObject({ message: "No Unverified Account Found" });
+    const act = await op(stranger, SetActiveFsidDocument, { id });
     expect(act.body.errors?.[0]).toMatchObject({ errorType: "ResourceNotFoundException" });
-    expect((await op(owner, ACCOUNTS)).body.data!.accounts[0]).toMatchObject({ verified: false, verifyTriesLeft: 3 });
+    expect((await accountsOf(owner))[0]).toMatchObject({ verified: false, verifyTriesLeft: 3 });
   });
 });
 
@@ -278,31 +301,35 @@ describe("the active funding source", () => {
   it("setActiveFSID moves the one active flag to a verified account and refuses an unverified one", async () => {
     const u = await newUser();
     const login = await bankLogin(u);
-    expect((await op(u, LINKS, { t: login.public_token, m: JSON.stringify({ accounts: login.accounts }) })).body.data!.links).toBe(200);
-    const manualId = (await manual(u)).body.data!.manually.account_id as string;
-    const ACT = "mutation ($id: String!) { setActiveFSID(fs_account_id: $id, isReAppWithPlaid: false) }";
-    const refused = await op(u, ACT, { id: manualId });
+    expect((await links(u, login.public_token, { accounts: login.accounts })).body.data!.links).toBe(200);
+    const manualId = (await manual(u)).body.data!.manually!.account_id;
+    const activate = (id: string) => op(u, SetActiveFsidDocument, { id, re: false });
+    const refused = await activate(manualId);
     expect(refused.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "fs_account_id" } });
-    const linked = (await op(u, ACCOUNTS)).body.data!.accounts.filter((a: any) => a.link_type === "plaid_getAuth");
-    expect(linked.filter((a: any) => a.active)).toHaveLength(1);
-    const inactive = linked.find((a: any) => !a.active);
-    expect((await op(u, ACT, { id: inactive.account_id })).body).toEqual({ data: { setActiveFSID: true } });
-    const after = (await op(u, ACCOUNTS)).body.data!.accounts;
-    expect(after.filter((a: any) => a.active).map((a: any) => a.account_id)).toEqual([inactive.account_id]);
+    const linked = (await accountsOf(u)).filter((a) => a.link_type === "plaid_getAuth");
+    expect(linked.filter((a) => a.active)).toHaveLength(1);
+    const inactive = linked.find((a) => !a.active)!;
+    expect((await activate(inactive.account_id)).body).toEqual({ data: { setActiveFSID: true } });
+    const after = await accountsOf(u);
+    expect(after.filter((a) => a.active).map((a) => a.account_id)).toEqual([inactive.account_id]);
   });
 
   it("the API key may not call any funding operation", async () => {
-    for (const [field, selection] of [
-      ["accounts", "query { accounts { account_id } }"],
-      ["createLinkToken", "mutation { createLinkToken { link_token } }"],
-      ["links", 'mutation { links(publicToken: "public-local-x") }'],
-      ["manually", 'mutation { manually(account: "000123456789", name: "C", routing: "011000015", type: "checking") { account_id } }'],
-      ["verifies", 'mutation { verifies(amount1: 0.01, amount2: 0.02, account_id: "x") }'],
-      ["setActiveFSID", 'mutation { setActiveFSID(fs_account_id: "x") }'],
-      ["checkItemStatus", 'mutation { checkItemStatus(username: "x", bankAccountId: "x") }'],
+    const key = { apiKey: API_KEY };
+    for (const [field, call] of [
+      ["accounts", () => gql(server.url, key, AccountsDocument)],
+      ["createLinkToken", () => gql(server.url, key, CreateLinkTokenDocument, {})],
+      ["links", () => gql(server.url, key, LinksDocument, { publicToken: "public-local-x" })],
+      [
+        "manually",
+        () => gql(server.url, key, ManuallyDocument, { account: freshAccountNumber(), name: "C", routing: "011000015", type: "checking" }),
+      ],
+      ["verifies", () => gql(server.url, key, VerifiesDocument, { amount1: 0.01, amount2: 0.02, accountId: "x" })],
+      ["setActiveFSID", () => gql(server.url, key, SetActiveFsidDocument, { id: "x" })],
+      ["checkItemStatus", () => gql(server.url, key, CheckItemStatusDocument, { username: "x", id: "x" })],
     ] as const) {
-      const reply = await gql(server.url, { apiKey: API_KEY }, selection);
-      expect(reply.body.data?.[field] ?? null).toBeNull();
+      const reply = await call();
+      expect((reply.body.data as Record<string, unknown> | null | undefined)?.[field] ?? null).toBeNull();
       expect(reply.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized" });
     }
   });
@@ -311,7 +338,7 @@ describe("the active funding source", () => {
 describe("concurrency (the database holds the rules)", () => {
   it("20 parallel manually calls leave exactly one unverified source", async () => {
     const u = await newUser();
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => manual(u, `0001234567${String(i).padStart(2, "0")}`)));
+    const replies = await Promise.all(Array.from({ length: 20 }, () => manual(u)));
     const ok = replies.filter((r) => r.body.data?.manually);
     const refused = replies.filter((r) => r.body.errors?.[0]?.message === "Unverified fundingSource already exists");
     expect(ok).toHaveLength(1);
@@ -325,10 +352,10 @@ describe("concurrency (the database holds the rules)", () => {
 
   it("20 parallel wrong verifies count exactly three tries and lock; 20 parallel right ones verify once", async () => {
     const u = await newUser();
-    const id = (await manual(u)).body.data!.manually.account_id as string;
+    const id = (await manual(u)).body.data!.manually!.account_id;
     const [a, b] = await depositsFor(u);
     const off = (x: number) => (x === 0.5 ? 0.51 : 0.5);
-    const wrong = await Promise.all(Array.from({ length: 20 }, () => op(u, VERIFIES, { a: off(a!), b: off(b!), id })));
+    const wrong = await Promise.all(Array.from({ length: 20 }, () => verifies(u, off(a!), off(b!), id)));
     expect(wrong.filter((r) => r.body.errors?.[0]?.errorType === "BadRequestException")).toHaveLength(2);
     expect(wrong.filter((r) => r.body.errors?.[0]?.errorType === "ConflictException")).toHaveLength(18);
     const [row] = await sql<{ md_attempts: number; md_locked: boolean }>(
@@ -339,9 +366,9 @@ describe("concurrency (the database holds the rules)", () => {
     expect(row).toEqual({ md_attempts: 3, md_locked: true });
 
     const v = await newUser();
-    const vid = (await manual(v)).body.data!.manually.account_id as string;
+    const vid = (await manual(v)).body.data!.manually!.account_id;
     const [c, d] = await depositsFor(v);
-    const right = await Promise.all(Array.from({ length: 20 }, () => op(v, VERIFIES, { a: c!, b: d!, id: vid })));
+    const right = await Promise.all(Array.from({ length: 20 }, () => verifies(v, c!, d!, vid)));
     expect(right.filter((r) => r.body.data?.verifies === "mdVerified")).toHaveLength(1);
     expect(right.filter((r) => r.body.errors?.[0]?.message === "No Unverified Account Found")).toHaveLength(19);
     const active = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1 AND active", [

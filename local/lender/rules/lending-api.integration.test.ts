@@ -4,11 +4,12 @@
  * that only the lender moves the lender's states.
  */
 import { PERSONAS } from "../seed/personas";
-import { API_KEY, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
+import { API_KEY, arrange, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
-const server = standInSuite();
+// A server of its own: it writes to seeded personas (an offer, the extra-payment flag) and reads every one as seeded.
+const server = standInSuite({}, { ownServer: true });
 
 const newUser = () => signUpUser(server.url, "lend");
 
@@ -18,7 +19,7 @@ async function ok(token: string, query: string, variables?: Record<string, unkno
   return reply.body.data!;
 }
 
-function expectBadRequest(reply: Awaited<ReturnType<typeof gql>>, op: string, field: string) {
+function expectBadRequest(reply: GqlReply, op: string, field: string) {
   expect(reply.body.data?.[op] ?? null).toBeNull();
   expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field } });
 }
