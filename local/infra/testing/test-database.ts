@@ -22,6 +22,16 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
 }
 
 /**
+ * The PostgreSQL pass (`TEST_DATABASE_URL=… npx jest '\.pg\.integration\.test\.ts$'`) runs the suites
+ * named `*.pg.integration.test.ts`: those that test what can differ from PGlite, which is the same
+ * engine in one process behind a queue (db/index.ts). That is real concurrency on a pool of
+ * connections (row locks, unique and partial indexes under parallel requests), several processes on
+ * one database and the advisory start-up lock, constraint error codes and their mapping, and the `pg`
+ * driver's result types (int8 as text, date and timestamp at local midnight, where PGlite answers
+ * numbers and UTC) with the server's own version and settings, on the read and write paths of every
+ * data module. A suite whose database work is covered by those, or that never opens one, runs on
+ * PGlite only.
+ *
  * A fresh database for one test file. With TEST_DATABASE_URL set (CI starts a PostgreSQL
  * cluster), each call gets its own schema on that server, dropped afterwards; otherwise PGlite.
  * `dir` keeps PGlite on disk instead (for restart tests).

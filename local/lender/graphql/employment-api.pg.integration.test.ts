@@ -15,8 +15,9 @@ import { API_KEY, arrange, gql, signUpUser, sql, standInSuite, type NewUser } fr
 
 jest.setTimeout(120_000);
 
-// A server of its own: one test moves its clock.
-const server = standInSuite({ LOCAL_CLOCK_CONTROL: "1" });
+// The worker's shared server: every test signs up its own applicant. The clock test (at the end)
+// has a server of its own.
+let server = standInSuite();
 
 const newUser = () => signUpUser(server.url, "emp");
 
@@ -222,20 +223,20 @@ describe("wrong auth mode", () => {
   });
 });
 
-describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgyleUpdate)", () => {
-  const init = (u: NewUser, employerId: string, directDeposit?: boolean, username = u.username) =>
-    gql(server.url, u, InitializeArgyleDocument, { username, employerId, directDeposit });
-  const done = (u: NewUser, argyleUserId: string) =>
-    gql(server.url, u, SuccessfulArgyleUpdateDocument, { username: u.username, argyleUserId });
-  const widget = async (path: string, body: unknown) => {
-    const res = await fetch(`${server.url}/api/local/argyle${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+const init = (u: NewUser, employerId: string, directDeposit?: boolean, username = u.username) =>
+  gql(server.url, u, InitializeArgyleDocument, { username, employerId, directDeposit });
+const done = (u: NewUser, argyleUserId: string) =>
+  gql(server.url, u, SuccessfulArgyleUpdateDocument, { username: u.username, argyleUserId });
+const widget = async (path: string, body: unknown) => {
+  const res = await fetch(`${server.url}/api/local/argyle${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+};
 
+describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgyleUpdate)", () => {
   it("refuses an unknown employer, an employer without Argyle and a username that is not the caller, clearly", async () => {
     const u = await newUser();
     await setEmployer(u, "1001");
@@ -317,6 +318,28 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect(app).toEqual({ direct_deposit_confirmed: false });
   });
 
+  it("serves the widget script and refuses unknown tokens", async () => {
+    const script = await fetch(`${server.url}/api/local/argyle/argyle.web.v5.js`);
+    expect(script.headers.get("content-type")).toContain("javascript");
+    expect(await script.text()).toContain("window.Argyle");
+    expect(await widget("/session", { userToken: "argyle-local-nope" })).toEqual({
+      status: 401,
+      body: { errorType: "invalid_user_token", message: "unknown user token" },
+    });
+  });
+});
+
+describe("payroll linking with a clock that moves (a server of its own)", () => {
+  const own = standInSuite({ LOCAL_CLOCK_CONTROL: "1" });
+  let shared = server;
+  beforeAll(() => {
+    shared = server;
+    server = own;
+  });
+  afterAll(() => {
+    server = shared;
+  });
+
   it("an expired user token is refused as Argyle does (expired_user_token); a renewed one for the same user goes on", async () => {
     const u = await newUser();
     await setEmployer(u, "3001");
@@ -334,15 +357,5 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect(session.body.userId).toBe(JSON.parse(first.payload!).userId);
     // The employer's own item, which the widget opens at directly (items: [argyleEmployerId]).
     expect(session.body.items).toContainEqual(expect.objectContaining({ id: renewed.argyleEmployerId, kind: "employer" }));
-  });
-
-  it("serves the widget script and refuses unknown tokens", async () => {
-    const script = await fetch(`${server.url}/api/local/argyle/argyle.web.v5.js`);
-    expect(script.headers.get("content-type")).toContain("javascript");
-    expect(await script.text()).toContain("window.Argyle");
-    expect(await widget("/session", { userToken: "argyle-local-nope" })).toEqual({
-      status: 401,
-      body: { errorType: "invalid_user_token", message: "unknown user token" },
-    });
   });
 });

@@ -362,7 +362,7 @@ describe("user mutations: good input writes, bad input names the field and write
       applicationStep: "loanDetails",
       history: ["chooseEmployer"],
     });
-    // The lender's states are never a user's move (local/lender/rules/lending-api.integration.test.ts tries them all).
+    // The lender's states are never a user's move (local/lender/rules/lending-api.pg.integration.test.ts tries them all).
     for (const other of ["Offer Sent", "offerDetails", "Paper Form Confirmation Pending", "activeLoan", "applicationBlocked-employment"]) {
       expectFieldError(await set(other), "setApplicationStep", "applicationStep");
     }
