@@ -59,7 +59,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "chromium",
+      // The test command runs the lending journey through the balancer (scripts/multi-instance), not here too.
+      testIgnore: process.env.E2E_JOURNEY_AT_BALANCER === "1" ? ["**/lending-journey.spec.ts"] : [],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     // Every route × every seeded persona against the local server (tools/check-routes); BASE_URL points it elsewhere.
     {
       name: "routes",
