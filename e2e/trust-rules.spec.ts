@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
+import { WRONG_TRIES_TEXT } from "../lib/bank/funding-rules";
 import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../local/lender/rules/application-rules";
 import { api, apiReply, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState } from "./fixtures/page-states";
@@ -38,7 +39,7 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
 
   // The third on the page.
   await page.goto(`${LOCAL_ORIGIN}/bank`);
-  await expect(page.getByTestId("locked-notice")).toContainText("locked after 3 wrong tries");
+  await expect(page.getByTestId("locked-notice")).toContainText(`locked after ${WRONG_TRIES_TEXT}`);
   const addAccount = async () => {
     await page.getByRole("button", { name: "Enter account details" }).click();
     await page.getByLabel("Routing number").fill("011000015");
@@ -61,7 +62,7 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
   await page.getByLabel("Second deposit").fill(wrong);
   await page.getByRole("button", { name: "Verify deposits" }).click();
   await expect(page.getByTestId("locked-notice")).toHaveText(MICRO_DEPOSIT_CAP_MESSAGE);
-  await expect(page.getByText("Locked after 3 wrong tries: with our team for a manual review")).toBeVisible();
+  await expect(page.getByText(`Locked after ${WRONG_TRIES_TEXT}: with our team for a manual review`)).toBeVisible();
   await checkState(page, testInfo, "bank", "micro-deposit-cap");
 
   // Adding it once more is refused with the same message, under the form.
