@@ -1,21 +1,24 @@
-import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+import { defineConfig, devices } from "@playwright/test";
+
+import { HOSTED_PORT, WORKER_SLOT, slotPorts } from "./e2e/servers";
 
 /**
- * e2e against `next start` of the production build (run `npm run build` first; `npm test` does).
- * Two servers: the local default (stand-ins, in-app sign-in) and a hosted environment whose
- * hosts are overridden at start, to check the Location headers an operator would see.
+ * e2e against `node scripts/start.mjs` of the production build (run `npm run build` first; `npm
+ * test` does), on two workers. Each worker has its own servers (e2e/servers.ts: the local default
+ * with stand-ins and in-app sign-in, and the short-OTP one), started by e2e/servers.setup.ts; one
+ * hosted server, whose hosts are overridden at start, checks the Location headers an operator sees.
+ * This file is evaluated in every worker too, so the ports below are that worker's own.
  */
 // E2E_PORT_BASE lets several checkouts run their suites side by side on one machine.
-const PORT_BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
-export const LOCAL_PORT = PORT_BASE;
-export const HOSTED_PORT = PORT_BASE + 1;
+export { HOSTED_PORT };
+export const LOCAL_PORT = slotPorts(WORKER_SLOT).local;
 /** The local default again, with sign-in codes that expire quickly and a clock the test moves forward (e2e/auth-expiry.spec.ts). */
-export const SHORT_OTP_PORT = PORT_BASE + 2;
+export const SHORT_OTP_PORT = slotPorts(WORKER_SLOT).shortOtp;
 export const SHORT_OTP_TTL_SECONDS = 5;
 /** Identity token lifetime on the short-OTP server, so a test can wait out a real expiry (e2e/returning-user.spec.ts). */
 export const SHORT_TOKEN_TTL_SECONDS = 20;
 /** A server whose calls to its services pass through the fault proxy; e2e/faults.spec.ts starts and stops it. */
-export const FAULTS_PORT = PORT_BASE + 3;
+export const FAULTS_PORT = slotPorts(WORKER_SLOT).faults;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",
   LENDING_APP_URL: "https://lending.override.test",
@@ -39,11 +42,14 @@ export const chromium = {
 export default defineConfig({
   testDir: "./e2e",
   outputDir: "./test-results",
+  // Files are spread over the workers; a file's tests stay together, in order, in one worker.
   fullyParallel: false,
-  workers: 1,
+  // Against BASE_URL (a deployment, the balancer) there is one set of servers, shared: one worker.
+  workers: process.env.BASE_URL ? 1 : Number(process.env.E2E_WORKERS ?? 2),
   // One retry in CI, reported as flaky: a shared 2-core machine can stall a browser step.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  globalSetup: "./e2e/servers.setup.ts",
   globalTeardown: "./e2e/log-scan.teardown.ts",
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
@@ -53,7 +59,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    {
+      name: "chromium",
+      // The test command runs the lending journey through the balancer (scripts/multi-instance), not here too.
+      testIgnore: process.env.E2E_JOURNEY_AT_BALANCER === "1" ? ["**/lending-journey.spec.ts"] : [],
+      use: { ...devices["Desktop Chrome"], launchOptions: chromium },
+    },
     // Every route × every seeded persona against the local server (tools/check-routes); BASE_URL points it elsewhere.
     {
       name: "routes",
@@ -64,52 +75,4 @@ export default defineConfig({
     // A few pages with a clean console; scripts/standalone-smoke.sh points it at the standalone layout with BASE_URL.
     { name: "smoke", testDir: "./e2e/smoke", testMatch: "smoke.pw.ts", use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
   ],
-  webServer: [
-    {
-      // A fresh embedded database per run, so personas start in their seeded state.
-      // The output goes to a file (not the test log): e2e/log-scan.teardown.ts checks it for every personal value the suite typed.
-      command: `rm -rf data/e2e && mkdir -p data/e2e && node scripts/start.mjs -p ${LOCAL_PORT} -H 127.0.0.1 2>&1 | tee data/e2e/server.log`,
-      url: `http://127.0.0.1:${LOCAL_PORT}/api/local/outbox?format=json`,
-      reuseExistingServer: false,
-      // Seeding the 100,000-employer directory before Ready takes a while on a busy 2-core machine.
-      timeout: 300_000,
-      env: { APP_ENV: "local", LOCAL_DATA_DIR: "data/e2e/pglite", LOCAL_OTP_CODE: "" },
-    },
-    {
-      command: `rm -rf data/e2e-short-otp && mkdir -p data/e2e-short-otp && node scripts/start.mjs -p ${SHORT_OTP_PORT} -H 127.0.0.1 2>&1 | tee data/e2e-short-otp/server.log`,
-      url: `http://127.0.0.1:${SHORT_OTP_PORT}/api/local/outbox?format=json`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        APP_ENV: "local",
-        LOCAL_DATA_DIR: "data/e2e-short-otp/pglite",
-        LOCAL_OTP_CODE: "",
-        LOCAL_OTP_TTL_SECONDS: String(SHORT_OTP_TTL_SECONDS),
-        LOCAL_TOKEN_TTL_SECONDS: String(SHORT_TOKEN_TTL_SECONDS),
-        LOCAL_CLOCK_CONTROL: "1",
-        LOCAL_EMPLOYER_DIRECTORY_SIZE: "0",
-      },
-    },
-    {
-      command: `node scripts/start.mjs -p ${HOSTED_PORT} -H 127.0.0.1`,
-      url: `http://127.0.0.1:${HOSTED_PORT}/_restricted`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        APP_ENV: "staging",
-        COGNITO_USER_POOL_ID: "us-east-1_e2eStaging",
-        COGNITO_CLIENT_ID: "e2estagingclient",
-        SESSION_SECRET: "e2e-staging-session-secret-0123456789",
-        GRAPHQL_URL: "https://api.override.test/graphql",
-        GRAPHQL_API_KEY: "da2-e2e",
-        // A test-only AES key: outside local the server refuses to start without one (lib/config/deployment.ts).
-        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "ZTJlLXNlcnZlci1hY3Rpb25zLWtleS0wMTIzNDU2Nzg=",
-        // Outside local the employer search must be configured too; the browser never reaches this test-only app.
-        ALGOLIA_APP_ID: "E2ESTAGING",
-        ALGOLIA_SEARCH_KEY: "e2e-search-only-key",
-        ...HOSTED_OVERRIDES,
-      },
-    },
-    // With BASE_URL (the routes project against a deployment) no local server is needed.
-  ].filter(() => !process.env.BASE_URL) as PlaywrightTestConfig["webServer"],
 });

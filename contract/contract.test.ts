@@ -1,7 +1,8 @@
 /**
  * The contract's checks: the generated files are what `npm run codegen` makes now; every operation
  * the shell sends validates against the schema; the stand-in's resolver map covers exactly the
- * schema's root fields; the shell sends no GraphQL except the generated documents.
+ * schema's root fields; the shell sends no GraphQL except the generated documents, and tests and
+ * e2e send the generated documents rather than operations written by hand.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -10,7 +11,10 @@ import { buildExecutableSchema, coverage } from "../local/lender/graphql/executa
 import { resolvers, type RootResolvers } from "../local/lender/graphql/resolvers";
 import { contractSchema, publicFields } from "../local/lender/graphql/schema";
 import { SHELL_DOCUMENTS } from "../codegen";
-import { operationProblems, readDocumentGlobs, readOperationFiles } from "./testing/operation-check";
+import * as generated from "../lib/graphql/generated/operations";
+import { handWrittenMessage, handWrittenOperations } from "./testing/hand-written";
+import { operationProblems, readDocumentGlobs, readOperationFiles, type OperationFile } from "./testing/operation-check";
+import { STILL_HAND_WRITTEN } from "./testing/still-hand-written";
 
 jest.setTimeout(60_000);
 
@@ -76,6 +80,66 @@ describe("operations", () => {
     };
     for (const dir of ["app", "components", "lib"]) walk(join(root, dir));
     expect(offenders).toEqual([]);
+  });
+});
+
+/** Every test file and everything under e2e/, except contract/'s own: its operations are the checks' inputs, never sent. */
+function testSources(): OperationFile[] {
+  const files: OperationFile[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
+      const path = join(dir, entry.name);
+      const rel = relative(root, path);
+      if (entry.isDirectory()) {
+        if (rel !== "contract") walk(path);
+      } else if (/\.tsx?$/.test(entry.name) && (/\.test\.tsx?$/.test(entry.name) || rel.startsWith("e2e/"))) {
+        files.push({ path: rel, source: readFileSync(path, "utf8") });
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+describe("GraphQL in tests and e2e", () => {
+  const sources = testSources();
+  const found = handWrittenOperations(schema, generated, sources);
+
+  it("reads the test files and e2e", () => {
+    const paths = sources.map((f) => f.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["middleware.test.ts", "e2e/fixtures/applicant.ts", "local/lender/graphql/graphql-api.test.ts"]),
+    );
+    expect(paths.some((p) => p.startsWith("contract/"))).toBe(false);
+  });
+
+  it("tests and e2e send the generated documents, not operations written by hand (contract/testing/still-hand-written.ts: the files left)", () => {
+    const listed = (op: (typeof found)[number]) => op.fields.every((field) => STILL_HAND_WRITTEN[op.path]?.includes(field));
+    expect(found.filter((op) => !listed(op)).map(handWrittenMessage)).toEqual([]);
+  });
+
+  it("the files left still write each field they are listed with (delete an entry once its file is converted)", () => {
+    const stale = Object.entries(STILL_HAND_WRITTEN).flatMap(([path, fields]) =>
+      fields.filter((field) => !found.some((op) => op.path === path && op.fields.includes(field))).map((field) => `${path}: ${field}`),
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it("an operation written by hand is named with its file, line and the document to send; a probe the contract refuses or a field no document sends is not", () => {
+    const source = [
+      'const step = "mutation ($e: ID!) { setEmployer(employerId: $e) { nextRoute } }";',
+      "const named = `query frontend { loadFrontend { applicationStep } }`;",
+      'const hole = `mutation { setEmployer(employerId: "${id}") { nextRoute } setApplicationStep(applicationStep: ${step}) { applicationStep } }`;',
+      'const probe = "query { loadFrontend { nope } }";',
+      'const notSent = "query { rating { rating } }";',
+      'await user.keyboard("{Enter}");',
+    ].join("\n");
+    expect(handWrittenOperations(schema, generated, [{ path: "x.test.ts", source }]).map(handWrittenMessage)).toEqual([
+      "x.test.ts:1: mutation (anonymous) { setEmployer } is written by hand; send SetEmployerDocument from lib/graphql/generated/operations",
+      "x.test.ts:2: query frontend { loadFrontend } is written by hand; send LoadFrontendDocument or RestrictedRefusalDecidedAtDocument or RestrictedRefusalDocument from lib/graphql/generated/operations",
+      "x.test.ts:3: mutation (anonymous) { setEmployer setApplicationStep } is written by hand; send SetEmployerDocument or SetApplicationStepDocument from lib/graphql/generated/operations",
+    ]);
   });
 });
 

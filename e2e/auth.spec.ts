@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type BrowserContext, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { randomBytes } from "node:crypto";
 import { CLAIMS_COOKIE } from "../lib/session/claims";
@@ -15,6 +15,7 @@ import {
   recordNavigations,
   requestCode,
   signInAs,
+  signInThroughForm,
   wrongCodeFor,
 } from "./fixtures/personas";
 
@@ -210,8 +211,37 @@ test.describe("signing in", () => {
     expect(await outbox(page.request, LOCAL_ORIGIN, "nobody-here@example.com")).toEqual([]);
   });
 
+  test("the fixtures' programmatic sign-in leaves exactly the cookies the form leaves", async ({ browser }) => {
+    // Every other spec signs in with signInAs (the identity stand-in's calls, then the claims route):
+    // what the middleware and the pages see must be what the form gives them.
+    const cookiesOf = async (context: BrowserContext) =>
+      (await context.cookies())
+        .map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+          name,
+          // Tokens and signed cookies differ per sign-in, and Amplify's clock drift per measurement: their presence is what counts.
+          value: /(Token|clockDrift)$/.test(name) || !name.startsWith(AMPLIFY_COOKIE_PREFIX) ? value.length > 0 : value,
+          domain,
+          path,
+          // Lifetimes to the minute (each cookie is set a moment apart).
+          expires: Math.round((expires - Date.now() / 1000) / 60),
+          httpOnly,
+          secure,
+          sameSite,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    const form = await browser.newContext();
+    const programmatic = await browser.newContext();
+    await signInThroughForm(form, "borrower@example.com");
+    await signInAs(programmatic, "borrower@example.com");
+    const expected = await cookiesOf(form);
+    expect(expected.map((c) => c.name)).toEqual(expect.arrayContaining([CLAIMS_COOKIE, expect.stringMatching(/\.idToken$/)]));
+    expect(await cookiesOf(programmatic)).toEqual(expected);
+    await form.close();
+    await programmatic.close();
+  });
+
   test("a signed-in visitor on /login goes to the dashboard app", async ({ page }) => {
-    await signInAs(page, "borrower@example.com");
+    await signInThroughForm(page, "borrower@example.com");
     const res = await page.request.get("/login", { maxRedirects: 0 });
     expect(res.status()).toBe(307);
     expect(new URL(res.headers()["location"]!, LOCAL_ORIGIN).toString()).toBe(`${LOCAL_ORIGIN}/api/local/apps/dashboard/`);
@@ -220,7 +250,7 @@ test.describe("signing in", () => {
 
 test.describe("a session that is signing in (identity, no claims)", () => {
   test("a dashboard route goes through /wait-load-redirect and returns", async ({ page, context }) => {
-    await signInAs(page, "borrower@example.com");
+    await signInThroughForm(page, "borrower@example.com");
     await context.clearCookies({ name: CLAIMS_COOKIE });
     const hops = recordNavigations(page);
     await page.goto("/payments");
@@ -235,7 +265,7 @@ test.describe("a session that is signing in (identity, no claims)", () => {
   });
 
   test("an apply route goes through /_restricted with the processing overlay and returns", async ({ page, context }) => {
-    await signInAs(page, "newcomer@example.com");
+    await signInThroughForm(page, "newcomer@example.com");
     await context.clearCookies({ name: CLAIMS_COOKIE });
     const hops = recordNavigations(page);
     // Hold the claims answer until the overlay has been seen.
@@ -266,7 +296,7 @@ test.describe("a session that is signing in (identity, no claims)", () => {
       /\/api\/session\/claims\): Failed to load resource: the server responded with a status of 502/,
       "the 502 this test sends",
     );
-    await signInAs(page, "borrower@example.com");
+    await signInThroughForm(page, "borrower@example.com");
     await context.clearCookies({ name: CLAIMS_COOKIE });
     let calls = 0;
     await page.route("**/api/session/claims", async (route) => {
@@ -284,7 +314,7 @@ test.describe("a session that is signing in (identity, no claims)", () => {
 
 test.describe("signing out", () => {
   test("clears the identity and claims cookies and lands on the marketing site", async ({ page, context }) => {
-    await signInAs(page, "borrower@example.com", { redirect: "/personal" });
+    await signInThroughForm(page, "borrower@example.com", { redirect: "/personal" });
     await page.waitForURL("**/personal");
     const before = await cookieNames(context);
     expect(before).toContain(CLAIMS_COOKIE);

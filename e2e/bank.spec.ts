@@ -253,12 +253,15 @@ for (const viewport of [
       if (viewport.width === 375) await checkState(page, testInfo, "by-hand-draft-restored");
 
       // A slow write: the button is disabled while it is in flight; a second click 600 ms later sends nothing.
+      // The write is held until the second click has been tried (a gate, not a sleep).
       const writes: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
       await page.route("**/bank", async (route) => {
         const request = route.request();
         if (request.method() === "POST" && (request.postData() ?? "").includes("011000015")) {
           writes.push(request.url());
-          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          await held;
         }
         await route.continue();
       });
@@ -270,6 +273,7 @@ for (const viewport of [
       await page.waitForTimeout(600); // the person's second click, as the chaos walk timed it
       await expect(submit).toBeDisabled();
       await submit.click({ force: true, timeout: 2_000 }).catch(() => undefined);
+      release();
       await expect(page.getByRole("heading", { name: "Verify Rent account ••6789" })).toBeVisible();
       expect(writes).toHaveLength(1);
       await page.unroute("**/bank");

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { newApplicant, toContractToSign } from "./fixtures/applicant";
-import { pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
+import { LOCAL_ORIGIN, pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 import { paydayFigures } from "./fixtures/loan-figures";
 import { esignStandInOrigin } from "../lib/config/env";
 import { SIGNING_FRAME, openContract } from "./fixtures/signing";
@@ -27,7 +27,7 @@ async function applyGoesTo(page: Page): Promise<string> {
   const res = await page.request.get("/apply", { maxRedirects: 0 });
   expect(res.status()).toBeGreaterThanOrEqual(300);
   expect(res.status()).toBeLessThan(400);
-  return new URL(res.headers()["location"]!, page.url()).pathname;
+  return new URL(res.headers()["location"]!, LOCAL_ORIGIN).pathname;
 }
 
 async function arriveFromDashboardLink(page: Page, signatureId: string) {

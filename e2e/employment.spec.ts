@@ -1,5 +1,6 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
-import { api } from "./fixtures/applicant";
+import { api, loadFrontend } from "./fixtures/applicant";
+import { EmploymentInformationNextHandlerDocument } from "../lib/graphql/generated/operations";
 import {
   employerCombobox,
   expectLandedOn,
@@ -26,51 +27,34 @@ test.setTimeout(120_000);
 
 const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "employment", name);
 
-const appInfo = async (page: Page) =>
-  (await api(page, "query { loadFrontend { appInfo { step employer directDepositConfirmed employment { jobTitle } } } }")).loadFrontend
-    .appInfo as {
-    step: string;
-    employer: string | null;
-    directDepositConfirmed: boolean;
-    employment: { jobTitle: string | null } | null;
-  };
+const appInfo = async (page: Page) => (await loadFrontend(page)).appInfo!;
 
 /** A new applicant brought to `step` (with `employerId` chosen) through the product's own calls, on /employment. */
 
 const combobox = employerCombobox;
 
-const EMPLOYMENT_FIELDS =
-  "jobTitle employmentStatus startDate employeeId salary additionalIncome payMonths payFrequency ddAccounts activeMilitary choaCostCenter choaDepartmentExtension";
-type SavedEmployment = Record<string, any>;
+type SavedEmployment = NonNullable<NonNullable<Awaited<ReturnType<typeof appInfo>>>["employment"]>;
 
 async function savedEmployment(page: Page): Promise<SavedEmployment> {
-  return (await api(page, `query { loadFrontend { appInfo { employment { ${EMPLOYMENT_FIELDS} } } } }`)).loadFrontend.appInfo.employment;
+  return (await appInfo(page)).employment!;
 }
 
 /** Sends the saved employment back through the call the page's Edit makes (for a borrower it leaves the step alone). */
 async function restoreEmployment(page: Page, e: SavedEmployment): Promise<void> {
-  const { employmentInformationNextHandler: answer } = await api(
-    page,
-    `mutation ($id: String!, $salary: Float!, $start: String!, $title: String!, $status: String!, $payFrequency: String!, $payMonths: Int!,
-       $ddAccounts: Int!, $activeMilitary: Boolean!, $additional: Float, $cost_center: String, $dept_ext: String) {
-       employmentInformationNextHandler(id: $id, salary: $salary, start: $start, title: $title, status: $status, payFrequency: $payFrequency,
-         payMonths: $payMonths, ddAccounts: $ddAccounts, activeMilitary: $activeMilitary, additional: $additional, cost_center: $cost_center,
-         dept_ext: $dept_ext) { nextRoute validationError serverError } }`,
-    {
-      id: e.employeeId,
-      salary: e.salary,
-      start: String(e.startDate).slice(0, 10),
-      title: e.jobTitle,
-      status: e.employmentStatus,
-      payFrequency: e.payFrequency,
-      payMonths: e.payMonths,
-      ddAccounts: e.ddAccounts,
-      activeMilitary: e.activeMilitary,
-      additional: e.additionalIncome,
-      cost_center: e.choaCostCenter,
-      dept_ext: e.choaDepartmentExtension,
-    },
-  );
+  const { employmentInformationNextHandler: answer } = await api(page, EmploymentInformationNextHandlerDocument, {
+    id: e.employeeId!,
+    salary: e.salary!,
+    start: String(e.startDate).slice(0, 10),
+    title: e.jobTitle!,
+    status: e.employmentStatus!,
+    payFrequency: e.payFrequency!,
+    payMonths: e.payMonths!,
+    ddAccounts: e.ddAccounts!,
+    activeMilitary: e.activeMilitary!,
+    additional: e.additionalIncome,
+    cost_center: e.choaCostCenter,
+    dept_ext: e.choaDepartmentExtension,
+  });
   expect(answer).toMatchObject({ nextRoute: null, validationError: null, serverError: null });
 }
 

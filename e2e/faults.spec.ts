@@ -1,4 +1,5 @@
 import { api, newApplicant, toContractToSign, walkTo, type FlowStep } from "./fixtures/applicant";
+import { SetEvolveConsentDocument } from "../lib/graphql/generated/operations";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { FAULT_TIMEOUTS, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
@@ -41,11 +42,11 @@ const SIGNING_LOAD_TIMEOUT_MS = Number(
 );
 const JWKS = "/api/local/cognito/us-east-1_localpool/.well-known/jwks.json";
 
-/** A new applicant signed in (at the local server, through the real flow), walked to `step`, claims loaded. */
+/** A new applicant signed in (at the local server), walked to `step`, claims loaded. */
 async function applicantAt(page: Page, step: FlowStep): Promise<void> {
   await newApplicant(page, "faults");
   await walkTo(page, step);
-  await api(page, "mutation { setEvolveConsent(consent: true) }");
+  await api(page, SetEvolveConsentDocument, { consent: true });
   expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
 }
 

@@ -3,20 +3,29 @@ import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 import { openContract } from "./fixtures/signing";
 
 /**
- * Every page this app renders itself (the route table's in-app rows, the sign-in pages served
- * in-app locally, and the not-found page), with who looks at it and how to tell it has rendered.
- * Shared by the accessibility and screenshot specs.
+ * Every page this app renders itself in each of its states, each state once: the route table's
+ * in-app rows (e2e/in-app-pages.spec.ts fails on a row without a state), the sign-in pages served
+ * in-app locally, and the not-found page. Who looks at it, how to reach it, how to tell it shows.
+ * e2e/in-app-pages.spec.ts visits each at 375 and 1280 px; the Lighthouse benchmark
+ * (bench/vitals.bench.ts) loads those that a load alone reaches. None changes a persona's data, so
+ * the seeded personas stay in their states.
  */
-export interface InAppPage {
+export interface PageState {
   /** File-name safe. */
   name: string;
   path: string;
-  /** Signed in as this persona; anonymous when absent. */
+  /** A seeded persona (local/lender/seed/personas.ts) signed in for it; anonymous when absent. */
   persona?: string;
-  /** Run before navigating (e.g. to hold a request so that the page stays in a state). */
-  prepare?: (page: Page) => Promise<void>;
-  /** Resolves once the page shows what is to be checked. */
+  /** Requests to this path are never answered, so that a page that leaves once they are stays in its state. */
+  hold?: string;
+  /** Resolves once the loaded page shows what is to be checked. */
   ready: (page: Page) => Promise<void>;
+  /** What the reader does after the load to bring the page into this state (absent: the load reaches it). */
+  act?: (page: Page) => Promise<void>;
+  /** The widgets (WIDGET_SCRIPTS) the load loads by itself, before anyone asks; none when absent. */
+  loads?: string[];
+  /** A known layout shift above 0.02 while it loads: its bound and why, until it is fixed. */
+  shiftAllowed?: { max: number; why: string };
 }
 
 const heading =
@@ -25,71 +34,79 @@ const heading =
     await expect(page.getByRole("heading", { level, name })).toBeVisible();
   };
 
-/** A borrower with a contract to sign (only ever cancels or leaves: it stays unsigned). */
-export const BORROWER = "offer-dd@example.com";
+const contractToOpen = async (page: Page) => {
+  await expect(page.getByRole("button", { name: "Open your contract" })).toBeVisible();
+};
 
-export const IN_APP_PAGES: readonly InAppPage[] = [
-  { name: "restricted-notice-anonymous", path: "/_restricted", ready: heading(/./) },
-  {
-    name: "restricted-notice-signed-in",
-    path: "/_restricted",
-    persona: "signed@example.com",
-    ready: heading("Your loan contract is already signed"),
-  },
+/** A borrower at Offer Sent with a contract to sign and a linked bank account (only ever cancels or leaves: it stays unsigned). */
+export const BORROWER = "offer-dd@example.com";
+const SIGN = "/dashboard-sign?counters=sig-dd-a10007";
+
+export const PAGE_STATES: readonly PageState[] = [
   { name: "login", path: "/login", ready: async (page) => expect(page.getByLabel("E-mail or mobile number")).toBeVisible() },
   { name: "register", path: "/register", ready: async (page) => expect(page.getByLabel("E-mail address")).toBeVisible() },
-  {
-    name: "dashboard-sign-unopened",
-    path: "/dashboard-sign?counters=sig-dd-a10007",
-    persona: BORROWER,
-    ready: async (page) => expect(page.getByRole("button", { name: "Open your contract" })).toBeVisible(),
-  },
-  {
-    name: "dashboard-sign-signing",
-    path: "/dashboard-sign?counters=sig-dd-a10007",
-    persona: BORROWER,
-    ready: async (page) => {
-      await openContract(page);
-    },
-  },
-  {
-    name: "dashboard-sign-cancelled",
-    path: "/dashboard-sign?counters=sig-dd-a10007",
-    persona: BORROWER,
-    ready: async (page) => {
-      const frame = await openContract(page);
-      await frame.getByRole("button", { name: "Cancel" }).click();
-      await expect(page.getByRole("heading", { name: "Signing was not completed" })).toBeVisible();
-    },
-  },
-  { name: "dashboard-sign-no-counters", path: "/dashboard-sign", persona: BORROWER, ready: heading("No contract to sign") },
-  { name: "personal", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
-  { name: "employment", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
-  { name: "bank", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
-  // The application's own steps, as the applicant sees them (the console gate runs on every visit):
   // /employment at chooseEmployer carries the employer search's server-rendered results script.
   {
-    name: "employment-choose-employer",
+    name: "employment-choose",
     path: "/employment",
     persona: "newcomer@example.com",
     ready: async (page) => expect(page.locator('[data-ready="true"]').and(page.getByRole("combobox"))).toBeVisible(),
   },
   { name: "employment-details", path: "/employment", persona: "employment@example.com", ready: heading(/./) },
+  { name: "employment-saved", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
   {
     name: "personal-loan-request",
     path: "/personal",
     persona: "loan-details@example.com",
     ready: async (page) => expect(page.getByLabel("How much would you like to borrow?")).toBeVisible(),
   },
+  // Maps loads on the form's first focus or touch, not by itself (the address fields).
   { name: "personal-details", path: "/personal", persona: "personal@example.com", ready: heading(/./) },
+  { name: "personal-account-settings", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
+  { name: "bank-no-accounts", path: "/bank", persona: "newcomer@example.com", ready: heading("Bank account") },
+  { name: "bank-accounts", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
   // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
   {
     name: "bank-oauth-no-pending-link",
     path: "/bank/oauth",
     persona: BORROWER,
     ready: async (page) => expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank." })).toBeVisible(),
+    // Measured 0.077 at 375 px and 0.022 at 1280 px (2026-11-27): the notice is decided in an effect
+    // (the pending token is in sessionStorage), after hydration, and pushes the sections down. The
+    // server could render it when the URL has no oauth_state_id; until then the bound holds it there.
+    shiftAllowed: { max: 0.08, why: "the no-pending-link notice appears after hydration" },
   },
+  // The e-signature client loads when the reader opens the contract, not by itself.
+  { name: "dashboard-sign", path: SIGN, persona: BORROWER, ready: contractToOpen },
+  {
+    name: "dashboard-sign-signing",
+    path: SIGN,
+    persona: BORROWER,
+    ready: contractToOpen,
+    act: async (page) => {
+      await openContract(page);
+    },
+  },
+  {
+    name: "dashboard-sign-cancelled",
+    path: SIGN,
+    persona: BORROWER,
+    ready: contractToOpen,
+    act: async (page) => {
+      const frame = await openContract(page);
+      await frame.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("heading", { name: "Signing was not completed" })).toBeVisible();
+    },
+  },
+  { name: "dashboard-sign-no-counters", path: "/dashboard-sign", persona: BORROWER, ready: heading("No contract to sign") },
   { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
+  { name: "restricted-notice", path: "/_restricted", ready: heading(/./) },
+  {
+    name: "restricted-notice-signed",
+    path: "/_restricted",
+    persona: "signed@example.com",
+    ready: heading("Your loan contract is already signed"),
+  },
   { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
   {
     // It loads the account and leaves for its target at once: the claims request is held so the
@@ -97,9 +114,7 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
     name: "wait-load-redirect",
     path: "/wait-load-redirect?redirect=%2Fpersonal",
     persona: BORROWER,
-    prepare: async (page) => {
-      await page.route("**/api/session/claims", () => undefined);
-    },
+    hold: "/api/session/claims",
     ready: async (page) => {
       await expect(page.getByRole("dialog")).toBeVisible();
       await expect(page).toHaveURL(/\/wait-load-redirect/);
@@ -107,6 +122,24 @@ export const IN_APP_PAGES: readonly InAppPage[] = [
   },
   { name: "not-found", path: "/this-page-does-not-exist", ready: heading("Ooops! Page not found") },
 ];
+
+/**
+ * Each widget's scripts (vendor or local stand-in) and the only page (with the pages under it, e.g.
+ * /bank/oauth) that may load them (issue 24: locally exactly as in production).
+ */
+export const WIDGET_SCRIPTS: readonly { widget: string; urls: RegExp; page: string }[] = [
+  { widget: "Google Maps", urls: /maps\.googleapis\.com\/|\/api\/local\/maps\//, page: "/personal" },
+  { widget: "Plaid Link", urls: /cdn\.plaid\.com\/|\/api\/local\/plaid\//, page: "/bank" },
+  { widget: "Argyle Link", urls: /plugin\.argyle\.com\/|\/api\/local\/argyle\//, page: "/employment" },
+  { widget: "e-signature", urls: /hellosign\.com\/|\/api\/local\/esign\//, page: "/dashboard-sign" },
+];
+
+/** The state named `name` (a test that drives one state further than the list does). */
+export function pageState(name: string): PageState {
+  const state = PAGE_STATES.find((s) => s.name === name);
+  if (!state) throw new Error(`no page state ${name}`);
+  return state;
+}
 
 /** Signs each persona in once and keeps its cookies, so each check starts from a fresh context. */
 export class PersonaSessions {
@@ -127,16 +160,17 @@ export class PersonaSessions {
   }
 }
 
-/** Opens `entry` in a fresh context at `viewport` and waits until it is ready. */
-export async function openInAppPage(
+/** Opens `state` in a fresh context at `viewport` and brings it into its state. */
+export async function openPageState(
   sessions: PersonaSessions,
-  entry: InAppPage,
+  state: PageState,
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await sessions.context(entry.persona, viewport);
+  const context = await sessions.context(state.persona, viewport);
   const page = await context.newPage();
-  await entry.prepare?.(page);
-  await page.goto(entry.path);
-  await entry.ready(page);
+  if (state.hold) await page.route(`**${state.hold}`, () => undefined);
+  await page.goto(state.path);
+  await state.ready(page);
+  await state.act?.(page);
   return page;
 }

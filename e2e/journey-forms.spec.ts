@@ -1,6 +1,7 @@
 import { type Page, type TestInfo } from "@playwright/test";
+import { IdentifiesDocument, SetApplicationStepDocument } from "../lib/graphql/generated/operations";
 import { expect, test } from "./fixtures/console-gate";
-import { api, newApplicant, walkTo } from "./fixtures/applicant";
+import { APPLICANT, api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { hydrated } from "./fixtures/hydration";
 import { checkState as checkPageState } from "./fixtures/page-states";
@@ -223,10 +224,8 @@ test("Step n of 10 on the application pages, and the review before the rate chec
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("button", { name: "Change your loan" })).toBeVisible();
   await expect(page.getByText("$3,500")).toBeVisible();
-  expect((await api(page, "{ loadFrontend { applicationStep appInfo { amountAppliedFor } } }")).loadFrontend).toEqual({
-    applicationStep: "authPrequal",
-    appInfo: { amountAppliedFor: 3500 },
-  });
+  const load = await loadFrontend(page);
+  expect([load.applicationStep, load.appInfo?.amountAppliedFor]).toEqual(["authPrequal", 3500]);
 
   // The job's edit link leads to /employment, which leads back to the review.
   await page.getByRole("link", { name: "Edit your job details" }).click();
@@ -240,13 +239,8 @@ test("Step n of 10 on the application pages, and the review before the rate chec
 
 /** From personalInformation through the employment details form: saving it leads to the review. */
 async function walkToReview(page: Page) {
-  await api(
-    page,
-    `mutation { identifies(given_name: "Jordan", family_name: "Rivera", birthdate: "1988-02-03",
-       address: "12 Main St", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701",
-       ssn: "666000001", salary: 52000, accountSettings: true) { given_name } }`,
-  );
-  await api(page, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+  await api(page, IdentifiesDocument, { ...APPLICANT, address: "12 Main St", salary: 52000, accountSettings: true });
+  await api(page, SetApplicationStepDocument, { applicationStep: "employmentInformation" });
   expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
   await page.goto("/employment");
   await submitEmploymentDetails(page, TEACHER_DETAILS);

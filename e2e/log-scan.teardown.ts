@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { findLeaks } from "../tools/log-scan/scan";
 import { typedSecrets } from "./fixtures/typed-secrets";
+import { E2E_DATA, serverLog, type LocalServerKind } from "./servers";
 
 /**
  * After the whole suite (journeys, sign-ins, bank links, signing): none of the personal values the
@@ -9,19 +10,29 @@ import { typedSecrets } from "./fixtures/typed-secrets";
  * output alike (one process each). A failure here fails the run.
  */
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const SERVER_LOGS = ["data/e2e/server.log", "data/e2e-short-otp/server.log", "data/e2e-faults/server.log"];
+const KINDS: LocalServerKind[] = ["local", "short-otp", "faults"];
+
+/** Every local server's log of the run: each worker's (w0, w1, …) of each kind that ran. */
+function serverLogs(): string[] {
+  const slots = existsSync(E2E_DATA) ? readdirSync(E2E_DATA).filter((d) => /^w\d+$/.test(d)) : [];
+  return slots.flatMap((d) => KINDS.map((kind) => serverLog(kind, Number(d.slice(1))))).filter((file) => existsSync(file));
+}
 
 export default function scanServerLogs(): void {
   const secrets = typedSecrets();
-  const logs = SERVER_LOGS.filter((file) => existsSync(path.join(ROOT, file)));
+  const logs = serverLogs();
+  const names = logs.map((file) => path.relative(ROOT, file));
   // The whole suite (CI sets LOG_SCAN_REQUIRED) types dozens of values: too few means the scan proves nothing.
-  if (process.env.LOG_SCAN_REQUIRED === "1" && (secrets.length < 20 || logs.length < SERVER_LOGS.length)) {
-    throw new Error(`log scan: too little to scan (${secrets.length} typed values; logs: ${logs.join(", ") || "none"})`);
+  const missing = KINDS.filter((kind) => !names.some((name) => name.includes(`/${kind}/`)));
+  if (process.env.LOG_SCAN_REQUIRED === "1" && (secrets.length < 20 || missing.length > 0)) {
+    throw new Error(
+      `log scan: too little to scan (${secrets.length} typed values; logs: ${names.join(", ") || "none"}; no ${missing.join(", ")} log)`,
+    );
   }
   const leaks = findLeaks(
-    logs.map((name) => ({ name, text: readFileSync(path.join(ROOT, name), "utf8") })),
+    logs.map((file, i) => ({ name: names[i]!, text: readFileSync(file, "utf8") })),
     secrets,
   );
   if (leaks.length) throw new Error(`personal data in the server output:\n${leaks.join("\n")}`);
-  console.log(`log scan: none of ${secrets.length} typed values in ${logs.join(", ")}`);
+  console.log(`log scan: none of ${secrets.length} typed values in ${names.join(", ")}`);
 }

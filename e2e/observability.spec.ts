@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_PORT } from "../playwright.config";
+import { serverLog } from "./servers";
 import { newApplicant, walkTo } from "./fixtures/applicant";
 import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 
@@ -134,7 +135,7 @@ test.describe("access lines on the path Next routes (issue 43)", () => {
   }
 
   test("a health or asset path with ../ or %2e%2e that reaches a route is logged with the spelling sent; a real health check is not", async () => {
-    const log = path.join(ROOT, "data/e2e/server.log");
+    const log = serverLog("local");
     const spelled = [
       ["POST", "/api/health/../session/claims"],
       ["GET", "/api/ready/%2e%2e/local/outbox"],

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures/console-gate";
-import { api, newApplicant, walkTo } from "./fixtures/applicant";
+import { loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState } from "./fixtures/page-states";
 import { hydrated } from "./fixtures/hydration";
 import { submitLoanRequest } from "./fixtures/personal-page";
@@ -14,8 +14,6 @@ import { rememberSecret } from "./fixtures/typed-secrets";
  * runs. Each test uses a new applicant. The state-conflict path goes on to an active loan at both
  * widths (issue 42: no false address anywhere on the way), through the journey's shared steps.
  */
-
-const FRONTEND = "{ loadFrontend { applicationStep appInfo { username stateOfResidence personal { addrStateAbbr ssn } } } }";
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -71,8 +69,7 @@ for (const viewport of [
       await page.getByRole("button", { name: "Continue" }).click();
       await page.waitForURL((url) => url.pathname === "/employment");
 
-      const { loadFrontend } = await api(page, FRONTEND);
-      expect(loadFrontend).toMatchObject({
+      expect(await loadFrontend(page)).toMatchObject({
         applicationStep: "employmentInformation",
         appInfo: { stateOfResidence: "IL", personal: { addrStateAbbr: "IL" } },
       });
@@ -85,7 +82,7 @@ for (const viewport of [
       await fromRateCheckToActiveLoan(page, "Jordan Rivera");
       await expect(page.getByTestId("balance")).toHaveText("$4,000.00");
       // The loan was made on the true address: Illinois throughout.
-      expect((await api(page, FRONTEND)).loadFrontend).toMatchObject({
+      expect(await loadFrontend(page)).toMatchObject({
         applicationStep: "activeLoan",
         appInfo: { stateOfResidence: "IL", personal: { addrStateAbbr: "IL" } },
       });
@@ -106,7 +103,7 @@ test("the review corrects the SSN before the rate check, and says what the next 
   await checkState(page, testInfo, "personal", "review-correct-identity");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("•••-••-0004")).toBeVisible();
-  expect((await api(page, FRONTEND)).loadFrontend.applicationStep).toBe("authPrequal");
+  expect((await loadFrontend(page)).applicationStep).toBe("authPrequal");
 
   const submit = page.getByRole("region", { name: "Everything right?" });
   await expect(submit.getByTestId("rate-check-next")).toContainText("soft credit check");

@@ -1,9 +1,13 @@
 import { type Locator, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { LoadFrontendDocument, SetApplicationStepDocument } from "../lib/graphql/generated/operations";
-import { print } from "graphql";
+import {
+  AppliesDocument,
+  IdentifiesDocument,
+  SetApplicationStepDocument,
+  type IdentifiesMutationVariables,
+} from "../lib/graphql/generated/operations";
 import { signInAs } from "./fixtures/personas";
-import { api, newApplicant, walkTo } from "./fixtures/applicant";
+import { api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { pickAddress } from "./fixtures/personal-page";
 
@@ -16,39 +20,14 @@ import { pickAddress } from "./fixtures/personal-page";
  * details; the personal-details tests use new applicants brought to personalInformation.
  */
 
-const LOAN_FRONTEND = print(LoadFrontendDocument);
-
 const checkState = (page: Page, name: string, testInfo: TestInfo) =>
   checkPageState(page, testInfo, "personal", name.replace(/^personal-/, ""));
 
-/** The user's data as the API holds it. */
-async function loadFrontend(page: Page) {
-  return (await api(page, LOAN_FRONTEND)).loadFrontend;
-}
-
 /** Sends saved personal fields back through identifies without the accountSettings flag (what account settings' Save makes). */
-const PERSONAL_TYPES: Record<string, string> = {
-  phone_number: "String",
-  address: "String",
-  unit: "String",
-  addrCity: "String",
-  addrCountry: "String",
-  addrPostalCode: "String",
-  addrStateAbbr: "String",
-  addrStreetNumber: "String",
-  addrStreetName: "String",
-  lat: "Float",
-  lng: "Float",
-};
-async function restorePersonal(page: Page, before: Record<string, unknown>, keys: string[]) {
-  const declared = keys.map((k) => `$${k}: ${PERSONAL_TYPES[k]}`).join(", ");
-  const args = keys.map((k) => `${k}: $${k}`).join(", ");
-  await api(
-    page,
-    `mutation (${declared}) { identifies(${args}, accountSettings: false) { phone_number } }`,
-    Object.fromEntries(keys.map((k) => [k, before[k]])),
-  );
-  const after = (await loadFrontend(page)).appInfo.personal;
+async function restorePersonal(page: Page, before: Record<string, unknown>, keys: (keyof IdentifiesMutationVariables)[]) {
+  const saved = Object.fromEntries(keys.map((k) => [k, before[k]])) as IdentifiesMutationVariables;
+  await api(page, IdentifiesDocument, { ...saved, accountSettings: false });
+  const after = (await loadFrontend(page)).appInfo!.personal as Record<string, unknown>;
   for (const k of keys) expect(after[k], k).toEqual(before[k]);
 }
 
@@ -105,18 +84,14 @@ test("loan request: amount, reason (Other needs a description), state; then wher
   } finally {
     // The loan request and the step as they were (a "back" move), passed or failed, so a retry or
     // a later spec sees loan-details@ as seeded.
-    await api(
-      page,
-      "mutation ($a: Float!, $r: String!, $o: String, $s: String!, $t: String!) { applies(amount: $a, reason: $r, other: $o, state: $s, type: $t) { amountAppliedFor } }",
-      {
-        a: seeded.amountAppliedFor,
-        r: seeded.loanReason,
-        o: seeded.otherDescription,
-        s: seeded.stateOfResidence,
-        t: seeded.loanType,
-      },
-    );
-    await api(page, print(SetApplicationStepDocument), { applicationStep: "loanDetails" });
+    await api(page, AppliesDocument, {
+      amount: seeded.amountAppliedFor!,
+      reason: seeded.loanReason!,
+      other: seeded.otherDescription,
+      state: seeded.stateOfResidence!,
+      type: seeded.loanType!,
+    });
+    await api(page, SetApplicationStepDocument, { applicationStep: "loanDetails" });
     const load = await loadFrontend(page);
     expect(load.applicationStep).toBe("loanDetails");
     expect(load.appInfo).toMatchObject({
@@ -307,17 +282,17 @@ test("account settings: a borrower changes their cell phone and nothing else cha
     await expect(page.getByText("(415) 555-0199")).toBeVisible();
     await checkState(page, "personal-account-settings-saved", testInfo);
     const after = (await loadFrontend(page)).appInfo;
-    expect(after.personal.phone_number).toBe("4155550199");
-    expect({ ...after, personal: { ...after.personal, phone_number: before.personal.phone_number } }).toEqual(before);
+    expect(after.personal!.phone_number).toBe("4155550199");
+    expect({ ...after, personal: { ...after.personal!, phone_number: before.personal!.phone_number } }).toEqual(before);
     expect(after.step).toBe(before.step);
   } finally {
-    await restorePersonal(page, before.personal, ["phone_number"]);
+    await restorePersonal(page, before.personal!, ["phone_number"]);
   }
 });
 
 test("the address that never geocodes is kept with lat and lng of -1", async ({ page }) => {
   await signInAs(page, "paid-off@example.com");
-  const before = (await loadFrontend(page)).appInfo.personal;
+  const before = (await loadFrontend(page)).appInfo.personal!;
   try {
     await page.goto("/personal");
     await page.getByRole("button", { name: "Edit contact details" }).click();

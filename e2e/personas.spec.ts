@@ -3,7 +3,8 @@ import { PERSONAS } from "../local/lender/seed/personas";
 import { LOCAL_ORIGIN, pathAndQuery, recordNavigations, signInAs } from "./fixtures/personas";
 
 /**
- * Every seeded persona signs in through the real flow and asks for a protected route; each lands
+ * Every seeded persona signs in (signInAs: the stand-in's calls and the claims route, the cookies the
+ * form leaves, e2e/auth.spec.ts) and asks for a protected route; each lands
  * where SPEC 2, 4 and 6 say. `via` are hops the chain must pass through, `lands` where it ends
  * (a hosted-app stand-in, or an in-app page). Written from the spec, not from decide().
  */

@@ -2,14 +2,17 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { BORROWER, IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
+import { horizontalOverflow, topBarRows } from "./fixtures/page-states";
+import { BORROWER, PersonaSessions, openPageState, pageState } from "./in-app-pages";
 import { SIGNING_FRAME } from "./fixtures/signing";
 
 /**
- * The phone layout (issue 14) at 320, 375 and 414 px: no page scrolls sideways, the top bar is one
- * row, the sidebar is a drawer behind the menu button that opens, traps focus and closes (Escape,
- * close button, backdrop), and dashboard-sign shows the whole signing form in one page scroll.
- * Full-page screenshots go to test-results/screenshots/phone-<page>-<width>.png.
+ * The phone layout's interactions (issue 14) at 320, 375 and 414 px: the sidebar is a drawer behind
+ * the menu button that opens, traps focus and closes (Escape, close button, backdrop), and
+ * dashboard-sign shows the whole signing form in one page scroll. Every page state's own phone
+ * layout (no sideways scroll, the top bar in one row, the rail behind the Menu button) is checked
+ * on its visit in e2e/in-app-pages.spec.ts. Full-page screenshots go to
+ * test-results/screenshots/phone-<what>-<width>.png.
  */
 const WIDTHS = [320, 375, 414] as const;
 const HEIGHT = 740;
@@ -27,54 +30,11 @@ async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void
   await testInfo.attach(`phone-${name}.png`, { body, contentType: "image/png" });
 }
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** The top bar's visible children all sit on one line. */
-async function topBarRows(page: Page): Promise<number> {
-  return page
-    .locator("header")
-    .first()
-    .evaluate((header) => {
-      const row = header.firstElementChild as HTMLElement;
-      const tops = Array.from(row.children)
-        .map((c) => c.getBoundingClientRect())
-        .filter((r) => r.width > 0 && r.height > 0)
-        .map((r) => Math.round(r.top + r.height / 2));
-      return new Set(tops.map((t) => Math.round(t / 8))).size;
-    });
-}
-
-const PAGES = IN_APP_PAGES.filter((p) =>
-  ["restricted-notice-anonymous", "login", "restricted", "under-construction", "personal", "not-found"].includes(p.name),
-);
-
 for (const width of WIDTHS) {
   const viewport = { width, height: HEIGHT };
 
-  for (const entry of PAGES) {
-    test(`${entry.name} at ${width} px: no sideways scroll, top bar in one row`, async ({}, testInfo) => {
-      const page = await openInAppPage(sessions, entry, viewport);
-      try {
-        expect(await horizontalOverflow(page), "horizontal overflow in px").toBeLessThanOrEqual(0);
-        expect(await topBarRows(page), "rows of the top bar").toBe(1);
-        if (entry.persona) {
-          // Signed in on a dashboard page: the rail is gone, the quick links live in the drawer.
-          await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-          await expect(page.getByRole("navigation", { name: "Quick links" })).toBeHidden();
-          await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
-        }
-        await shoot(page, testInfo, `${entry.name}-${width}`);
-      } finally {
-        await page.context().close();
-      }
-    });
-  }
-
   test(`the drawer at ${width} px opens, traps focus and closes`, async ({}, testInfo) => {
-    const entry = IN_APP_PAGES.find((p) => p.name === "under-construction")!;
-    const page = await openInAppPage(sessions, entry, viewport);
+    const page = await openPageState(sessions, pageState("under-construction"), viewport);
     try {
       const menu = page.getByRole("button", { name: "Menu", exact: true });
       await menu.click();
@@ -118,9 +78,9 @@ for (const width of WIDTHS) {
   });
 
   test(`dashboard-sign at ${width} px: the whole signing form in one page scroll`, async ({}, testInfo) => {
-    const entry = IN_APP_PAGES.find((p) => p.name === "dashboard-sign-signing")!;
-    expect(entry.persona).toBe(BORROWER);
-    const page = await openInAppPage(sessions, entry, viewport);
+    const state = pageState("dashboard-sign-signing");
+    expect(state.persona).toBe(BORROWER);
+    const page = await openPageState(sessions, state, viewport);
     try {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await topBarRows(page)).toBe(1);

@@ -19,56 +19,73 @@ async function amplifyCookie(context: BrowserContext, kind: "idToken" | "refresh
   return cookie!;
 }
 
-/** Signs in, closes the page (so no open page keeps the session fresh) and waits until the identity token has expired. */
-async function returningTomorrow(context: BrowserContext): Promise<{ refreshToken: string; clientId: string }> {
+/** Signs in and closes the page (so no open page keeps the session fresh); the identity token's expiry and the refresh token. */
+async function signedInYesterday(
+  context: BrowserContext,
+): Promise<{ exp: number; idToken: string; refreshToken: string; clientId: string }> {
   const page = await signInAs(context, BORROWER, { origin: ORIGIN, redirect: "/dashboard" });
   const id = await amplifyCookie(context, "idToken");
   const refresh = await amplifyCookie(context, "refreshToken");
   await page.close();
   const { exp, aud } = decodeJwt(id.value);
-  await expect
-    .poll(() => Date.now() / 1000 > exp! + 1, { message: "the identity token has expired", timeout: (SHORT_TOKEN_TTL_SECONDS + 30) * 1000 })
-    .toBe(true);
-  // The identity cookie outlives the token (Amplify keeps it for days): the usual case the next day.
-  expect((await amplifyCookie(context, "idToken")).value).toBe(id.value);
-  return { refreshToken: refresh.value, clientId: String(aud) };
+  return { exp: exp!, idToken: id.value, refreshToken: refresh.value, clientId: String(aud) };
 }
 
-test.describe.configure({ timeout: 120_000 });
-
-test("a returning borrower with an expired identity token reaches /payments through the wait page, never sign-up", async ({ context }) => {
-  await returningTomorrow(context);
-  const page = await context.newPage();
-  const hops = recordNavigations(page);
-  await page.goto(`${ORIGIN}/payments`);
-  await page.waitForURL(`${ORIGIN}/api/local/apps/dashboard/payments`, { timeout: 30_000 });
-  const paths = hops.map(pathAndQuery);
-  expect(paths).toContain("/wait-load-redirect?redirect=%2Fpayments");
-  expect(paths.filter((p) => p.startsWith("/register") || p.startsWith("/login"))).toEqual([]);
-  // The session was refreshed: a new identity token that is valid now.
-  const { exp } = decodeJwt((await amplifyCookie(context, "idToken")).value);
-  expect(exp! * 1000).toBeGreaterThan(Date.now());
-});
-
-test("a returning borrower whose refresh token was revoked lands on sign in, the redirect kept", async ({
-  context,
+/**
+ * The server checks identity tokens against its own clock, not the stand-ins' (which only ages what
+ * the stand-ins check), so a token expires for it only after its real lifetime. Both returning users
+ * sign in first and wait it out once, together.
+ */
+test("returning borrowers: an expired identity token resumes through the wait page, a revoked refresh token lands on sign in", async ({
+  browser,
   request,
   consoleGate,
 }) => {
+  test.setTimeout(120_000);
   // Amplify's refresh with the revoked token is refused by the identity service (400), which the browser reports.
   consoleGate.allow(/\/api\/local\/cognito\): Failed to load resource: the server responded with a status of 400/, "the refused refresh");
-  const { refreshToken, clientId } = await returningTomorrow(context);
-  // Revoked elsewhere (a sign-out on another device): Cognito's own RevokeToken, at the stand-in.
-  const revoked = await request.post(`${ORIGIN}${LOCAL_PATHS.cognito}`, {
-    headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken" },
-    data: JSON.stringify({ Token: refreshToken, ClientId: clientId }),
+  const returning = await browser.newContext();
+  const revokedElsewhere = await browser.newContext();
+  const first = await signedInYesterday(returning);
+  const second = await signedInYesterday(revokedElsewhere);
+  await expect
+    .poll(() => Date.now() / 1000 > Math.max(first.exp, second.exp) + 1, {
+      message: "the identity tokens have expired",
+      timeout: (SHORT_TOKEN_TTL_SECONDS + 30) * 1000,
+    })
+    .toBe(true);
+
+  await test.step("the expired identity token: /payments through the wait page, never sign-up", async () => {
+    // The identity cookie outlives the token (Amplify keeps it for days): the usual case the next day.
+    expect((await amplifyCookie(returning, "idToken")).value).toBe(first.idToken);
+    const page = await returning.newPage();
+    const hops = recordNavigations(page);
+    await page.goto(`${ORIGIN}/payments`);
+    await page.waitForURL(`${ORIGIN}/api/local/apps/dashboard/payments`, { timeout: 30_000 });
+    const paths = hops.map(pathAndQuery);
+    expect(paths).toContain("/wait-load-redirect?redirect=%2Fpayments");
+    expect(paths.filter((p) => p.startsWith("/register") || p.startsWith("/login"))).toEqual([]);
+    // The session was refreshed: a new identity token that is valid now.
+    const { exp } = decodeJwt((await amplifyCookie(returning, "idToken")).value);
+    expect(exp! * 1000).toBeGreaterThan(Date.now());
   });
-  expect(revoked.status()).toBe(200);
-  const page = await context.newPage();
-  const hops = recordNavigations(page);
-  await page.goto(`${ORIGIN}/payments`);
-  await page.waitForURL(`${ORIGIN}/login?redirect=%2Fpayments`, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "Send my code" })).toBeVisible();
-  await expect(page.getByText("Create your account")).toHaveCount(0);
-  expect(hops.map(pathAndQuery).filter((p) => p.startsWith("/register"))).toEqual([]);
+
+  await test.step("the revoked refresh token: sign in, the redirect kept", async () => {
+    expect((await amplifyCookie(revokedElsewhere, "idToken")).value).toBe(second.idToken);
+    // Revoked elsewhere (a sign-out on another device): Cognito's own RevokeToken, at the stand-in.
+    const revoked = await request.post(`${ORIGIN}${LOCAL_PATHS.cognito}`, {
+      headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "AWSCognitoIdentityProviderService.RevokeToken" },
+      data: JSON.stringify({ Token: second.refreshToken, ClientId: second.clientId }),
+    });
+    expect(revoked.status()).toBe(200);
+    const page = await revokedElsewhere.newPage();
+    const hops = recordNavigations(page);
+    await page.goto(`${ORIGIN}/payments`);
+    await page.waitForURL(`${ORIGIN}/login?redirect=%2Fpayments`, { timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Send my code" })).toBeVisible();
+    await expect(page.getByText("Create your account")).toHaveCount(0);
+    expect(hops.map(pathAndQuery).filter((p) => p.startsWith("/register"))).toEqual([]);
+  });
+  await returning.close();
+  await revokedElsewhere.close();
 });

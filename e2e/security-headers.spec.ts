@@ -3,18 +3,18 @@ import { expect, test } from "./fixtures/console-gate";
 import { HOSTED_PORT, LOCAL_PORT } from "../playwright.config";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 import { samplePath } from "../lib/routing/testing/visitors";
-import { IN_APP_PAGES, PersonaSessions, openInAppPage } from "./in-app-pages";
+import { expectSecurityHeaders, type AnswerKind } from "./fixtures/security-headers";
+import { PersonaSessions } from "./in-app-pages";
 
 /**
  * Every response the shell sends carries the security headers (issue 13): each route of the table
  * (anonymous and signed in, locally and hosted), the API routes, files from public/, the not-found
- * page and a malformed path. Then every in-app page renders under its policy with no violation.
+ * page and a malformed path. Every in-app page state's own document, and its rendering with no
+ * violation, are checked on its visit (e2e/in-app-pages.spec.ts).
  */
 
 const LOCAL = `http://127.0.0.1:${LOCAL_PORT}`;
 const HOSTED = `http://127.0.0.1:${HOSTED_PORT}`;
-
-type Kind = "page" | "api" | "asset";
 
 const API_ROUTES: Array<[string, string, string?]> = [
   ["GET", "/api/session/claims"],
@@ -33,29 +33,8 @@ const API_ROUTES: Array<[string, string, string?]> = [
   ["GET", "/api/no-such-route"],
 ];
 
-function check(res: APIResponse, kind: Kind, hosted: boolean, what: string) {
-  const h = res.headers();
-  expect.soft(h["x-content-type-options"], `${what}: nosniff`).toBe("nosniff");
-  expect.soft(h["referrer-policy"], `${what}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
-  expect.soft(h["permissions-policy"], `${what}: Permissions-Policy`).toMatch(/camera=\(\).*microphone=\(\)/);
-  // The local e-signature page names its framer in its own policy (X-Frame-Options cannot name another origin).
-  if (!hosted && what.includes("/api/local/esign/")) expect.soft(h["x-frame-options"], `${what}: no X-Frame-Options`).toBeUndefined();
-  else expect.soft(h["x-frame-options"], `${what}: X-Frame-Options`).toMatch(/^(DENY|SAMEORIGIN)$/);
-  const csp = h["content-security-policy"] ?? "";
-  // API data has no policy of its own; an HTML answer (pages, the stand-ins' pages, files) does.
-  if (kind !== "api" || /html/.test(h["content-type"] ?? "")) {
-    expect.soft(csp, `${what}: a Content-Security-Policy`).toMatch(/frame-ancestors ('self'|'none'|http)/);
-  }
-  if (hosted) expect.soft(h["strict-transport-security"], `${what}: HSTS outside local`).toMatch(/max-age=\d{7,}/);
-  else expect.soft(h["strict-transport-security"], `${what}: no HSTS locally`).toBeUndefined();
-  if (kind === "page") {
-    expect.soft(csp, `${what}: scripts by nonce`).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
-    expect.soft(csp, `${what}: frame-ancestors 'self'`).toContain("frame-ancestors 'self'");
-    expect.soft(csp, `${what}: no unsafe-inline scripts`).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect.soft(csp, `${what}: no unsafe-eval in a production build`).not.toContain("'unsafe-eval'");
-    expect.soft(csp, `${what}: object-src 'none'`).toContain("object-src 'none'");
-  }
-  if (kind !== "asset") expect.soft(h["cache-control"], `${what}: Cache-Control no-store`).toContain("no-store");
+function check(res: APIResponse, kind: AnswerKind, hosted: boolean, what: string) {
+  expectSecurityHeaders(res.headers(), kind, hosted, what);
 }
 
 async function get(request: APIRequestContext, method: string, url: string): Promise<APIResponse> {
@@ -114,32 +93,4 @@ test("the e-signature stand-in may be framed by the app, and nothing else of the
   const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((s) => !s.includes(`nonce="${nonce(login)}"`) && !/type="application\/(ld\+)?json"/.test(s))).toEqual([]);
-});
-
-test.describe("every in-app page renders under its policy with no violation", () => {
-  let sessions: PersonaSessions;
-  test.beforeAll(({ browser }) => {
-    sessions = new PersonaSessions(browser);
-  });
-  for (const entry of IN_APP_PAGES) {
-    test(entry.name, async () => {
-      const violations: string[] = [];
-      const page = await openInAppPage(
-        sessions,
-        {
-          ...entry,
-          prepare: async (p) => {
-            p.on("console", (m) => {
-              if (/Content[ -]Security[ -]Policy/i.test(m.text())) violations.push(m.text());
-            });
-            await entry.prepare?.(p);
-          },
-        },
-        { width: 1280, height: 800 },
-      );
-      await page.waitForLoadState("load");
-      expect(violations).toEqual([]);
-      await page.context().close();
-    });
-  }
 });

@@ -1,8 +1,10 @@
 import { randomInt } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
+import { WRONG_TRIES_TEXT } from "../lib/bank/funding-rules";
 import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../local/lender/rules/application-rules";
-import { api, apiReply, newApplicant, walkTo } from "./fixtures/applicant";
+import { api, apiReply, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
+import { IdentifiesDocument, ManuallyDocument, VerifiesDocument } from "../lib/graphql/generated/operations";
 import { checkState } from "./fixtures/page-states";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 
@@ -13,9 +15,6 @@ import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
  */
 
 test.setTimeout(180_000);
-
-const MANUALLY = `mutation ($a: String!) { manually(account: $a, name: "Checking", routing: "011000015", type: "checking") { account_id } }`;
-const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
 
 /** A pair of amounts that never matches the two deposits just sent to `email`. */
 async function wrongAmounts(page: Page, email: string): Promise<string> {
@@ -31,14 +30,17 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
 
   // Two lockouts through the API the page calls.
   for (let round = 0; round < 2; round++) {
-    const id = (await api(page, MANUALLY, { a: account })).manually.account_id as string;
+    const { manually } = await api(page, ManuallyDocument, { account, name: "Checking", routing: "011000015", type: "checking" });
+    const accountId = manually!.account_id;
     const wrong = Number(await wrongAmounts(page, email));
-    for (let i = 0; i < 3; i++) expect((await apiReply(page, VERIFIES, { a: wrong, b: wrong, id })).errors?.[0]).toBeDefined();
+    for (let i = 0; i < 3; i++) {
+      expect((await apiReply(page, VerifiesDocument, { amount1: wrong, amount2: wrong, accountId })).errors?.[0]).toBeDefined();
+    }
   }
 
   // The third on the page.
   await page.goto(`${LOCAL_ORIGIN}/bank`);
-  await expect(page.getByTestId("locked-notice")).toContainText("locked after 3 wrong tries");
+  await expect(page.getByTestId("locked-notice")).toContainText(`locked after ${WRONG_TRIES_TEXT}`);
   const addAccount = async () => {
     await page.getByRole("button", { name: "Enter account details" }).click();
     await page.getByLabel("Routing number").fill("011000015");
@@ -61,7 +63,7 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
   await page.getByLabel("Second deposit").fill(wrong);
   await page.getByRole("button", { name: "Verify deposits" }).click();
   await expect(page.getByTestId("locked-notice")).toHaveText(MICRO_DEPOSIT_CAP_MESSAGE);
-  await expect(page.getByText("Locked after 3 wrong tries: with our team for a manual review")).toBeVisible();
+  await expect(page.getByText(`Locked after ${WRONG_TRIES_TEXT}: with our team for a manual review`)).toBeVisible();
   await checkState(page, testInfo, "bank", "micro-deposit-cap");
 
   // Adding it once more is refused with the same message, under the form.
@@ -73,17 +75,15 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
 test("identity: a new SSN or name after prequalification is refused and nothing changes", async ({ page }) => {
   await newApplicant(page, "identity-lock");
   await walkTo(page, "prequalApprove");
-  const IDENTIFIES = `mutation ($ssn: String, $given: String) { identifies(accountSettings: true, ssn: $ssn, given_name: $given) { given_name } }`;
-  const PERSONAL = "query { loadFrontend { applicationStep appInfo { personal { ssn given_name family_name birthdate } } } }";
-  const before = (await api(page, PERSONAL)).loadFrontend;
+  const before = await loadFrontend(page);
   expect(before.applicationStep).toBe("prequalApprove");
 
   for (const [variables, field] of [
     [{ ssn: "666000004" }, "ssn"],
-    [{ given: "Mallory" }, "given_name"],
+    [{ given_name: "Mallory" }, "given_name"],
   ] as const) {
-    const reply = await apiReply(page, IDENTIFIES, variables);
+    const reply = await apiReply(page, IdentifiesDocument, { ...variables, accountSettings: true });
     expect(reply.errors?.[0]).toMatchObject({ errorType: "BadRequestException", message: `${field}: ${IDENTITY_LOCKED_MESSAGE}` });
   }
-  expect((await api(page, PERSONAL)).loadFrontend).toEqual(before);
+  expect(await loadFrontend(page)).toEqual(before);
 });

@@ -44,21 +44,45 @@ as_pg "$PGBIN/pg_ctl" -D "$PGDIR/data" -l "$PGDIR/log" -o "-p $PGPORT -k $PGDIR 
 as_pg "$PGBIN/psql" -h 127.0.0.1 -p "$PGPORT" -U postgres -qc "CREATE DATABASE shell_test" >/dev/null
 
 # Each step's heading carries the minutes since the start, so a slow step shows in CI's log.
+# At the end (pass or fail) each step's own duration is listed: docs/testing.md's table is made from it.
 START=$SECONDS
-step() { printf '== [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$1"; }
-trap 'stop_pg; step "finished"' EXIT
+STEP_NAMES=() STEP_STARTS=()
+step() {
+  printf '== [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$1"
+  STEP_NAMES+=("$1") STEP_STARTS+=("$SECONDS")
+}
+step_times() {
+  local i end
+  echo "== step times (s)"
+  for i in "${!STEP_NAMES[@]}"; do
+    end=${STEP_STARTS[$((i + 1))]:-$SECONDS}
+    printf '%5d  %s\n' $((end - STEP_STARTS[i])) "${STEP_NAMES[i]%% (*}"
+  done
+  printf '%5d  total\n' $((SECONDS - START))
+}
+trap 'stop_pg; step_times' EXIT
 
-step "type check"
-npm run typecheck
+# Two static checks at a time, one per core, each's output printed whole once both have ended.
+side_by_side() {
+  local a=$1 b=$2 la lb sa=0 sb=0
+  la=$(mktemp) lb=$(mktemp)
+  bash -c "$a" >"$la" 2>&1 &
+  local pa=$!
+  bash -c "$b" >"$lb" 2>&1 &
+  local pb=$!
+  wait "$pa" || sa=$?
+  wait "$pb" || sb=$?
+  printf -- '-- %s (exit %d)\n' "$a" "$sa"; cat "$la"
+  printf -- '-- %s (exit %d)\n' "$b" "$sb"; cat "$lb"
+  rm -f "$la" "$lb"
+  [ "$sa" -eq 0 ] && [ "$sb" -eq 0 ]
+}
 
-step "lint (ESLint: Next's rules, layer boundaries, no import circles, reasons on every eslint-disable)"
-npm run lint
+step "type check ‖ lint (ESLint: Next's rules, layer boundaries, no import circles, reasons on every eslint-disable)"
+side_by_side "npm run --silent typecheck" "npm run --silent lint"
 
-step "unused files, dependencies and exports (knip; exceptions explained in knip.jsonc)"
-npm run knip
-
-step "formatting (Prettier)"
-npm run format:check
+step "unused files, dependencies and exports (knip; exceptions explained in knip.jsonc) ‖ formatting (Prettier)"
+side_by_side "npm run --silent knip" "npm run --silent format:check"
 
 step "unit and integration tests (embedded PGlite)"
 npx jest --ci
@@ -66,19 +90,16 @@ npx jest --ci
 step "stand-in integration tests on PostgreSQL"
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --ci local
 
-# lib/lending and lib/routing, static mutants skipped, against the committed incremental results
-# (mutation-baseline/): only the mutants whose code or tests changed since are re-tested. A full run
-# of the two took 28 minutes in CI on 2026-11-26; docs/testing.md says how to refresh the baseline
-# and run the other parts.
-# The run updates the incremental results it reads; it works on a copy, so the test command never
+# lib/routing, lib/lending and the lender's loan rules in one Stryker run, static mutants skipped, against
+# the committed incremental results (mutation-baseline/ci.incremental.json): only the mutants whose code or
+# tests changed since are re-tested. The check fails first, naming the refresh command, when the baseline
+# lacks a file with mutants or lists one that is gone. The run works on a copy, so the test command never
 # changes a committed file.
-step "mutation testing: lib/lending and lib/routing (score ≥ 85%, static mutants skipped)"
+step "mutation testing: lib/routing, lib/lending and the lender's loan rules, one run (each part ≥ 85%, static mutants skipped)"
+node scripts/mutation/baseline-check.ts
 mkdir -p reports/mutation/incremental
-cp mutation-baseline/*.incremental.json reports/mutation/incremental/
-export MUTATION_INCREMENTAL_DIR=reports/mutation/incremental
-MUTATION_IGNORE_STATIC=1 npm run test:mutation -- lending
-MUTATION_IGNORE_STATIC=1 npm run test:mutation -- routing
-unset MUTATION_INCREMENTAL_DIR
+cp mutation-baseline/ci.incremental.json reports/mutation/incremental/
+MUTATION_INCREMENTAL_DIR=reports/mutation/incremental npm run test:mutation -- ci
 
 # One deployment id and server-actions key for this run's build, as a release pipeline gives its
 # image build: the standalone smoke makes a second, separate build with the same pair and checks that
@@ -93,17 +114,28 @@ npm run build
 step "bundle budgets (gzipped first-load JS per page, above a bare Next page)"
 npm run test:bundle
 
-step "end-to-end tests and the route check of every seeded persona (Playwright, Debian chromium)"
+# Once per run, each proof on the most production-like server that runs it: the routes and smoke
+# projects run in the standalone smoke (the image's files), the lending journey through the balancer.
+step "end-to-end tests (Playwright, Debian chromium, two workers with servers of their own)"
 # LOG_SCAN_REQUIRED: the whole suite must have typed enough personal values for the log scan (e2e/log-scan.teardown.ts) to prove something.
-LOG_SCAN_REQUIRED=1 npx playwright test
+LOG_SCAN_REQUIRED=1 E2E_JOURNEY_AT_BALANCER=1 npx playwright test --project=chromium
 
 step "route check: a server with a wrong host override must fail and name the cells"
 bash tools/check-routes/mismatch.sh
 
-# 3.5–6 min measured on this machine (most of it a second production build, 1.5–3.5 min), two servers on
-# the Node LTS the Dockerfile names, the routes and smoke projects.
-step "standalone smoke: the image's files and CMD on Node LTS; a second build serves the first's server actions"
+# The second, separate build (1.5–3.5 min) proves that two builds with one deployment id and key
+# serve each other's server actions. What can break that is the build's configuration, Next's
+# version, the image and the entry, so it runs when those files differ from the ones it last passed
+# on (scripts/second-build-inputs.sh; SMOKE_SECOND_BUILD=1 forces it).
+if [ "${SMOKE_SECOND_BUILD:-}" = 1 ] || ! bash scripts/second-build-inputs.sh --check; then
+  export SMOKE_SECOND_BUILD=1
+  step "standalone smoke: the image's files and CMD on Node LTS, the route check and smoke pages; a second build serves the first's server actions"
+else
+  export SMOKE_SECOND_BUILD=0
+  step "standalone smoke: the image's files and CMD on Node LTS, the route check and smoke pages (second build: inputs unchanged since it passed)"
+fi
 bash scripts/standalone-smoke.sh
+[ "$SMOKE_SECOND_BUILD" = 0 ] || bash scripts/second-build-inputs.sh --check || echo "the second build passed on new inputs: record them with bash scripts/second-build-inputs.sh --record and commit scripts/second-build-inputs.sha256"
 
 # ~3 min (6 on a busy machine): two instances of the image's files on one new database of the throwaway PostgreSQL, behind nginx.
 step "several instances behind a balancer: start together, sign-in across, route check and journey e2e through it, rolling restart under load"

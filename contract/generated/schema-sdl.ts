@@ -30,7 +30,7 @@ extend type Mutation {
 extend type FundingSource {
   "checking or savings"
   subtype: String
-  "A micro-deposit account locked after 3 wrong tries (add it again to get new deposits)."
+  "A micro-deposit account locked once its tries ran out (verifyTriesLeft 0; add it again to get new deposits)."
   locked: Boolean!
   "Micro-deposit tries left while unverified; null once verified."
   verifyTriesLeft: Int

@@ -111,7 +111,7 @@ export type FundingSource = {
   institutionName: Maybe<Scalars['String']['output']>;
   /** plaid_getAuth or dwolla_MicroDeposits */
   link_type: Scalars['String']['output'];
-  /** A micro-deposit account locked after 3 wrong tries (add it again to get new deposits). */
+  /** A micro-deposit account locked once its tries ran out (verifyTriesLeft 0; add it again to get new deposits). */
   locked: Scalars['Boolean']['output'];
   mask: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];

@@ -56,6 +56,8 @@ export function needsCredentialRefresh(checkResult: string | null | undefined): 
 
 /** Wrong micro-deposit tries before the account is locked. */
 export const MAX_VERIFY_ATTEMPTS = 3;
+/** The lock's cause as every message names it ("3 wrong tries"), so the messages follow the limit. */
+export const WRONG_TRIES_TEXT = `${MAX_VERIFY_ATTEMPTS} wrong tries`;
 
 export interface SourceState {
   link_type: string;

@@ -1,8 +1,8 @@
 /**
- * Landing-page headings by employer group or segment key. Every key is also a landing alias
- * (/{key}) in the route table, so adding a key here adds its route.
+ * Landing-page headings by employer group or segment key (SPEC 2). The marketing site renders the
+ * landing pages; the shell reads the keys: every key is a landing alias (/{key}) in the route
+ * table, so adding a key here adds its route.
  */
-export const DEFAULT_HEADING = "Affordable Loans for Employees";
 
 export const SEGMENT_HEADINGS = {
   healthcare: "Affordable Loans for Healthcare Workers",
@@ -31,9 +31,3 @@ export const LANDING_HEADINGS: Readonly<Record<string, string>> = { ...SEGMENT_H
 export type LandingKey = keyof typeof SEGMENT_HEADINGS | keyof typeof EMPLOYER_HEADINGS;
 
 export const LANDING_KEYS = Object.keys(LANDING_HEADINGS) as LandingKey[];
-
-/** The heading for a key, case-insensitively; the default for a missing or unknown key. */
-export function landingHeading(key?: string | null): string {
-  if (!key) return DEFAULT_HEADING;
-  return LANDING_HEADINGS[key.toLowerCase()] ?? DEFAULT_HEADING;
-}

@@ -216,7 +216,7 @@ export function isAprAccurate(disclosedPercent: number, actualPercent: number): 
  * The Truth in Lending figures of a loan, with the SPEC caps of loan-terms.ts enforced: the one
  * term, the amount financed cap, the APR cap (the APR includes the fee). No prepayment penalty:
  * see payoffCents. Monthly over the term unless `periods` says how the loan is repaid (the payday
- * schedule of repayment-schedule.ts): the note rate per period, the APR by Appendix J on that
+ * schedule of local/lender/rules/repayment-schedule.ts): the note rate per period, the APR by Appendix J on that
  * schedule, so the disclosed APR is the actual one of what is collected (§1026.22).
  */
 export function discloseLoan(terms: LoanTerms, periods?: PaymentPeriods): LoanDisclosure {

@@ -1,11 +1,13 @@
-import { PLAID_OAUTH_RETURN_PATH } from "@/lib/bank/plaid-oauth";
 import type { HostedApp } from "@/lib/config/env";
 import { LANDING_KEYS } from "@/lib/landing/headings";
+import { IN_APP_ROWS } from "./in-app-paths";
 import type { Destination, GuardName, Layout, RouteRow } from "./types";
 
 /**
  * Every path of SPEC section 2: layout, guards in order, destination. A new route is one row.
- * Hosted paths the spec does not name are the obvious ones, shown here and in docs/routes.md.
+ * Hosted paths the spec does not name are the obvious ones, shown here and in docs/routes.md. The
+ * pages this app renders itself (IN_APP_ROWS) are written in in-app-paths.ts, which the browser's
+ * links read without the rest of the table.
  */
 
 /** One row of a layout's group: positional so that each row reads as one line of the table. */
@@ -28,7 +30,6 @@ const rowIn =
 const publicRow = rowIn("public");
 const dashboardRow = rowIn("dashboard");
 const hosted = (app: HostedApp, path: string): Destination => ({ kind: "hosted", app, path });
-const inApp = (path: string): Destination => ({ kind: "in-app", path });
 const asset = (path: string): Destination => ({ kind: "asset", path });
 
 const NONE: readonly GuardName[] = [];
@@ -96,7 +97,7 @@ const publicRows: RouteRow[] = [
   publicRow("employer-request", "/employerRequest", NONE, hosted("lending", "/apply")),
   publicRow("not-approved", "/not-approved", NONE, hosted("lending", "/apply")),
   publicRow("nersubmitted", "/nersubmitted", NONE, hosted("lending", "/apply")),
-  publicRow("restricted-notice", "/_restricted", NONE, inApp("/_restricted")),
+  IN_APP_ROWS.restrictedNotice,
   ...partnerRows,
 ];
 
@@ -104,7 +105,7 @@ const AUTH: readonly GuardName[] = ["authenticated"];
 
 const dashboardRows: RouteRow[] = [
   dashboardRow("dashboard", "/dashboard", ["authenticated", "countersToSign"], hosted("dashboard", "/")),
-  dashboardRow("dashboard-sign", "/dashboard-sign", AUTH, inApp("/dashboard-sign")),
+  IN_APP_ROWS.dashboardSign,
   dashboardRow("account-settings", "/AccountSettings", AUTH, hosted("dashboard", "/profile")),
   dashboardRow("upload-hub", "/uploadHub", AUTH, hosted("dashboard", "/upload-hub")),
   dashboardRow("upload", "/upload", AUTH, hosted("dashboard", "/upload-hub")),
@@ -125,15 +126,14 @@ const dashboardRows: RouteRow[] = [
   dashboardRow("support", "/support", AUTH, hosted("dashboard", "/support")),
   dashboardRow("referral", "/referral", AUTH, hosted("dashboard", "/referrals")),
   dashboardRow("payroll-link", "/payrollLink", AUTH, hosted("dashboard", "/direct-deposit")),
-  dashboardRow("personal", "/personal", AUTH, inApp("/personal")),
-  dashboardRow("employment", "/employment", AUTH, inApp("/employment")),
-  dashboardRow("bank", "/bank", AUTH, inApp("/bank")),
-  // Where a bank's OAuth login returns to Plaid Link (the link token's redirect_uri).
-  dashboardRow("bank-oauth", PLAID_OAUTH_RETURN_PATH, AUTH, inApp(PLAID_OAUTH_RETURN_PATH)),
+  IN_APP_ROWS.personal,
+  IN_APP_ROWS.employment,
+  IN_APP_ROWS.bank,
+  IN_APP_ROWS.bankOAuth,
   dashboardRow("application-blocked", "/applicationBlocked", AUTH, hosted("lending", "/apply")),
-  dashboardRow("restricted", "/restricted", AUTH, inApp("/restricted")),
-  dashboardRow("under-construction", "/under-construction", AUTH, inApp("/under-construction")),
-  dashboardRow("wait-load-redirect", "/wait-load-redirect", AUTH, inApp("/wait-load-redirect")),
+  IN_APP_ROWS.restricted,
+  IN_APP_ROWS.underConstruction,
+  IN_APP_ROWS.waitLoadRedirect,
 ];
 
 export const ROUTE_TABLE: readonly RouteRow[] = [...publicRows, ...dashboardRows];

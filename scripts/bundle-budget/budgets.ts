@@ -38,7 +38,7 @@ export interface LibraryRule {
   source: string;
   /**
    * The only routes whose first load may carry it. Every widget's package is loaded on demand by
-   * its own page, so none is in any first load (e2e/layout-shift.spec.ts pins their scripts at run time).
+   * its own page, so none is in any first load (e2e/in-app-pages.spec.ts pins their scripts at run time).
    */
   allowedOn: string[];
 }

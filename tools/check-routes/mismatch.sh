@@ -10,6 +10,8 @@ BASE="http://127.0.0.1:$PORT"
 OUT=test-results/route-check-mismatch
 rm -rf data/route-check-mismatch "$OUT"
 mkdir -p "$OUT"
+# The e2e run's seeded database when there is one (a copy, not a second seeding of the directory).
+if [ -d data/e2e/seed/pglite ]; then mkdir -p data/route-check-mismatch && cp -r data/e2e/seed/pglite data/route-check-mismatch/pglite; fi
 APP_ENV=local LOCAL_DATA_DIR=data/route-check-mismatch/pglite LOCAL_OTP_CODE= DASHBOARD_APP_URL=https://wrong-dashboard.example \
   node scripts/start.mjs -p "$PORT" -H 127.0.0.1 >"$OUT/server.log" 2>&1 &
 server=$!

@@ -4,7 +4,7 @@ import { failure, invalid, type ActionResult } from "@/lib/actions/action-result
 import { userAction } from "@/lib/actions/user-action";
 import { logs } from "@/lib/graphql/operations";
 import { isVerifiedAnswer, linkOutcome } from "@/lib/bank/funding-rules";
-import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, UNVERIFIED_EXISTS } from "@/lib/bank/funding-rules";
+import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, UNVERIFIED_EXISTS, WRONG_TRIES_TEXT } from "@/lib/bank/funding-rules";
 import { plaidRedirectUri } from "@/lib/bank/plaid-oauth";
 import { serverConfig } from "@/lib/config/env";
 import { manualAccountWireSchema, microDepositSchema } from "@/lib/bank/schema";
@@ -24,7 +24,7 @@ const BANK = {
     UNVERIFIED_EXISTS,
     /^No Unverified Account Found$/,
     /^The amounts do not match\./,
-    /locked after 3 wrong tries/,
+    new RegExp(`locked after ${WRONG_TRIES_TEXT}`),
     // The lending rules' message (micro-deposits capped: manual review).
     MICRO_DEPOSIT_CAP_MESSAGE,
   ],

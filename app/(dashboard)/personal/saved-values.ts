@@ -1,13 +1,84 @@
 import type { FrontendLoad } from "@/lib/graphql/operations";
 import { formatBirthdate } from "@/lib/format/dates";
 import { formatPhone } from "@/lib/format/phone";
-import type { AccountDetails } from "./_ui/account-settings";
-import type { ReviewFacts } from "./_ui/application-review";
-import type { IdentitySaved } from "./_ui/identity-change";
-import type { LoanRequestSaved } from "./_ui/loan-request-form";
-import type { PersonalDetailsSaved } from "./_ui/personal-details-form";
 
 /** What each /personal form starts from: the values the API holds, as loadFrontend answers them. */
+
+export interface LoanRequestSaved {
+  amount: number | null;
+  reason: string | null;
+  other: string | null;
+  state: string | null;
+}
+
+/** What is already known about the applicant; never the SSN. */
+export interface PersonalDetailsSaved {
+  given_name: string | null;
+  middle_name: string | null;
+  family_name: string | null;
+  birthdate: string | null;
+  address: string | null;
+  unit: string | null;
+  addrCity: string | null;
+  addrStateAbbr: string | null;
+  addrPostalCode: string | null;
+  personal_email: string | null;
+  phone_number: string | null;
+  home_phone_number: string | null;
+  how_you_heard: string | null;
+  referral_code: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  amount: number | null;
+  /** The loan request's state: the home address must be in it. */
+  stateOfResidence: string | null;
+}
+
+/** The saved details as shown; the SSN only as its last four digits. */
+export interface AccountDetails {
+  name: string;
+  birthdate: string;
+  ssnLastFour: string | null;
+  address: string | null;
+  unit: string | null;
+  addrCity: string | null;
+  addrStateAbbr: string | null;
+  addrPostalCode: string | null;
+  addrStreetNumber: string | null;
+  addrStreetName: string | null;
+  addrCountry: string | null;
+  /** Kept as saved unless the address is changed (then geocoded again, or -1/-1). */
+  lat: number | null;
+  lng: number | null;
+  personal_email: string | null;
+  /** Digits, as stored. */
+  phone_number: string | null;
+  /** As shown: (555) 123-4567. */
+  phoneShown: string;
+  homePhoneShown: string;
+}
+
+/** The identity as saved; never the SSN (only its last four are known to the page). */
+export interface IdentitySaved {
+  given_name: string | null;
+  middle_name: string | null;
+  family_name: string | null;
+  birthdate: string | null;
+}
+
+/** What the review shows of the loan request and the job, as the API holds them. */
+export interface ReviewFacts {
+  amount: number | null;
+  reason: string | null;
+  other: string | null;
+  stateOfResidence: string | null;
+  employerName: string | null;
+  jobTitle: string | null;
+  startDate: string | null;
+  salary: number | null;
+  additionalIncome: number | null;
+  payFrequency: string | null;
+}
 
 type AppInfo = FrontendLoad["appInfo"] | null | undefined;
 

@@ -6,7 +6,7 @@ import {
   scheduleHeadline,
   scheduleOfOffer,
   type RepaymentSchedule,
-} from "../../../lib/lending/repayment-schedule";
+} from "../rules/repayment-schedule";
 import { monthsPaid, payFrequency } from "../rules/rules";
 import { e, usd } from "./pages";
 import type { Employment } from "../../../contract/generated/types";
@@ -16,7 +16,7 @@ type PayFacts = Pick<Employment, "payFrequency" | "payMonths"> | null | undefine
 type OfferRow = { offerPaymentAmount: number; offerDeductionAmount: number; expectedPayments: number; offerTotalCost: number };
 
 /**
- * The one repayment schedule (lib/lending/repayment-schedule) as the hosted apps' stand-ins show it:
+ * The one repayment schedule (local/lender/rules/repayment-schedule) as the hosted apps' stand-ins show it:
  * an offer's from what the offer stores, so the headline, the Truth in Lending schedule and the
  * dashboard agree with SPEC 3's offerPaymentAmount, offerDeductionAmount and expectedPayments.
  */

@@ -16,8 +16,8 @@ import {
   type AppsConfig,
 } from "./app-session";
 import { offerSchedule, paymentHeadline, plannedSchedule, scheduleRows } from "./deduction-schedule";
-import { scheduleDisclosure, type RepaymentSchedule } from "../../../lib/lending/repayment-schedule";
-import { incomeLimitNotice, offerShortfall, type OfferShortfall } from "../../../lib/lending/offer-amount";
+import { scheduleDisclosure, type RepaymentSchedule } from "../rules/repayment-schedule";
+import { incomeLimitNotice, offerShortfall, type OfferShortfall } from "../rules/offer-amount";
 import { formatUsd } from "../../../lib/format/money";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
@@ -144,7 +144,7 @@ function prequalTerms(info: ApiJson): { principalCents: number; feeCents: number
 
 const wholeUsd = (dollars: number) => formatUsd(dollars, { cents: false });
 
-/** Salary and additional income as the rate check counts them (lib/lending/offer-amount). */
+/** Salary and additional income as the rate check counts them (local/lender/rules/offer-amount). */
 function annualIncome(info: ApiJson): number {
   return (info.employment?.salary ?? 0) + (info.employment?.additionalIncome ?? 0);
 }

@@ -95,7 +95,7 @@ describe("the lending app stand-in", () => {
   });
 
   it("the amount vs the offer: before the rate check the income limit leads back to the income; after it, why the offer is lower", async () => {
-    // $10,000 asked on $16,000 a year: the most 25% of it allows is $4,000 (lib/lending/offer-amount).
+    // $10,000 asked on $16,000 a year: the most 25% of it allows is $4,000 (local/lender/rules/offer-amount).
     const u = await signUpUser(server.url, "amount");
     const call = async (query: string, variables?: Record<string, unknown>) =>
       expect((await gql(server.url, { token: u.token }, query, variables)).body.errors).toBeUndefined();

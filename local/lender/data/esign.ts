@@ -4,7 +4,7 @@ import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
 import { decideSigning } from "../rules/application-rules";
 import { SIGN_URL_VALID_MS } from "../../../lib/esign/sign-url";
-import { scheduleHeadline, scheduleOfOffer } from "../../../lib/lending/repayment-schedule";
+import { scheduleHeadline, scheduleOfOffer } from "../rules/repayment-schedule";
 import { payFrequency } from "../rules/rules";
 
 /**
@@ -136,7 +136,7 @@ export interface ContractSummary {
   amountFinanced: number | null;
   apr: number | null;
   term: number | null;
-  /** The repayment schedule's headline (lib/lending/repayment-schedule), as the offer and dashboard say it. */
+  /** The repayment schedule's headline (local/lender/rules/repayment-schedule), as the offer and dashboard say it. */
   payment: string | null;
   totalCost: number | null;
 }

@@ -1,7 +1,7 @@
 import type { FundingSource as FundingSourceView } from "../../../contract/generated/types";
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Db, Queryable } from "../../infra/db";
-import { lastFour, MAX_VERIFY_ATTEMPTS, UNVERIFIED_EXISTS, stepAfterFundingEvent, type FundingEvent } from "../../../lib/bank/funding-rules";
+import { lastFour, MAX_VERIFY_ATTEMPTS, UNVERIFIED_EXISTS, WRONG_TRIES_TEXT, stepAfterFundingEvent, type FundingEvent } from "../../../lib/bank/funding-rules";
 import { manualAccountWireSchema } from "../../../lib/bank/schema";
 import { parseForm } from "../../../lib/forms/validation";
 import { hashToken, createLinkToken as createPlaidLinkToken, type LinkAccount } from "../../vendors/plaid/plaid";
@@ -30,7 +30,7 @@ export class FundingError extends Error {
 }
 
 export const NO_UNVERIFIED = "No Unverified Account Found";
-export const LOCKED_MESSAGE = "This account is locked after 3 wrong tries. Add it again to get two new deposits.";
+export const LOCKED_MESSAGE = `This account is locked after ${WRONG_TRIES_TEXT}. Add it again to get two new deposits.`;
 
 const UNIQUE_VIOLATION = "23505";
 const isUniqueViolation = (e: unknown, index: string) => {

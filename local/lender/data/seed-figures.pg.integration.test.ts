@@ -1,14 +1,15 @@
 /**
  * Every money figure the seed writes is the loan math's own (issue 11): the seeded database is read
- * back and each offer, loan, payment, scheduled payment and lead quote is recomputed from
- * lib/lending, from the row's own terms. A typed-in figure (like the SPEC worked example's $204.45,
- * which the formulas do not give) fails here.
+ * back and each offer, loan, payment, scheduled payment and lead quote is recomputed from the loan
+ * math (lib/lending) and the lender's repayment schedule (local/lender/rules), from the row's own
+ * terms. A typed-in figure (like the SPEC worked example's $204.45, which the formulas do not give)
+ * fails here.
  */
 import {
   amortisationSchedule, centsToDollars, dollarsToCents, percentToBps,
   TERM_MONTHS,
 } from "../../../lib/lending/loan-math";
-import { collectedLoan, repaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan, repaymentMethod } from "../rules/repayment-schedule";
 import { monthsPaid, offerFigures, payFrequency } from "../rules/rules";
 import { sql, standInSuite } from "../graphql/testing/api-test-kit";
 

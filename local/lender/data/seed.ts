@@ -6,7 +6,7 @@ import { TERM_MONTHS } from "../../../lib/lending/loan-math";
 import { decidePrequalification, offerFigures, payFrequency } from "../rules/rules";
 import { seedEmployers } from "./employers";
 import { CHILDRENS_HOSPITAL_EMPLOYER_IDS, EMPLOYERS, ISLAND_EMPLOYER_ID } from "./employers-seed";
-import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "../rules/repayment-schedule";
 import { seedLeads } from "./leads";
 import { stepRank } from "../../../lib/application/steps";
 
@@ -198,7 +198,7 @@ async function seedLoan(tx: Queryable, p: Persona, amount: number): Promise<void
     date: paymentDueDate(originated, plan, i + 1),
     amount: (i + 1 === plan.count ? plan.lastCents : plan.regularCents) / 100,
   }));
-  // The payments made so far are the collected schedule's (lib/lending/repayment-schedule) whose
+  // The payments made so far are the collected schedule's (local/lender/rules/repayment-schedule) whose
   // due date has passed; the loan is amortised on that schedule, so the balance is its row's.
   const paid = due.filter((k) => k.date <= today);
   const noteBalance = paid.length === 0 ? amount : disclosure.schedule[paid.length - 1]!.balanceAfterCents / 100;

@@ -264,7 +264,7 @@ describe("loadFrontend: the raw facts per persona", () => {
     const sent = await load("offer-sent@example.com");
     expect(sent.appInfo.directDepositConfirmed).toBe(false);
     // Amount financed = $4,000 principal − $25 prepaid finance charge; the APR is that of the 52
-    // biweekly paydays collected (lib/lending/repayment-schedule), not the monthly note's 19.64%.
+    // biweekly paydays collected (local/lender/rules/repayment-schedule), not the monthly note's 19.64%.
     expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 3975, offerOriginalAPR: 19.65 });
     expect((await load("offer-dd@example.com")).appInfo.directDepositConfirmed).toBe(true);
     const signed = await load("signed@example.com");

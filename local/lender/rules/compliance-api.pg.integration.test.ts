@@ -4,6 +4,7 @@
  * micro-deposit cap (the issue-25 findings, each refused here).
  */
 import { randomInt } from "node:crypto";
+import { WRONG_TRIES_TEXT } from "../../../lib/bank/funding-rules";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import {
   DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE,
@@ -224,8 +225,8 @@ describe("micro-deposits", () => {
   it("after three lockouts the account goes to manual review, for this applicant and any other", async () => {
     const account = `9${randomInt(10_000_000, 99_999_999)}`;
     const u = await newUser();
-    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining("locked after 3 wrong tries") });
-    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining("locked after 3 wrong tries") });
+    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining(`locked after ${WRONG_TRIES_TEXT}`) });
+    expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining(`locked after ${WRONG_TRIES_TEXT}`) });
     expect(await lockOnce(u.token, account)).toMatchObject({ errorType: "ConflictException", message: MICRO_DEPOSIT_CAP_MESSAGE });
     expect(await sql(server.url, "SELECT reason FROM manual_reviews WHERE sub = $1", [u.sub])).toEqual([{ reason: "micro_deposit_cap" }]);
 

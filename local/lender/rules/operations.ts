@@ -1,7 +1,7 @@
 import { localToday } from "../../infra/clock/clock";
 import type { PreQualificationResult, Quote, StepResult } from "../../../contract/generated/types";
 import { dollarsToCents, percentToBps, TERM_MONTHS, type PayFrequency } from "../../../lib/lending/loan-math";
-import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan, paymentDueDate, repaymentMethod, type RepaymentMethod } from "./repayment-schedule";
 import type { Db, Queryable } from "../../infra/db";
 import { ensureApplication, moveTo, sameUser } from "../data/application";
 import type { Caller } from "../data/frontend";
@@ -469,7 +469,7 @@ export async function insertLoan(
       plan.frequency,
     ],
   );
-  // The schedule that will be collected (lib/lending/repayment-schedule): each payday from the
+  // The schedule that will be collected (local/lender/rules/repayment-schedule): each payday from the
   // paycheck ('Payroll', SPEC 3), or monthly from the borrower's own account.
   const [payroll, mask] = plan.method === "payroll" ? ["directDeposit", "Payroll"] : ["monthly", await activeMask(tx, input.sub)];
   for (let n = 1; n <= plan.count; n++) {

@@ -1,5 +1,5 @@
 import { LoanTermsError } from "../../../lib/lending/loan-math";
-import { collectedLoan } from "../../../lib/lending/repayment-schedule";
+import { collectedLoan } from "./repayment-schedule";
 import {
   DEFAULT_CREDIT_SCORE,
   ORIGINATION_FEE_CENTS,

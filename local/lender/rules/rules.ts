@@ -1,8 +1,8 @@
 import { loanAmountProblem } from "../../../lib/lending/loan-amount";
-import { offeredAmount } from "../../../lib/lending/offer-amount";
+import { offeredAmount } from "./offer-amount";
 import { LoanTermsError, TERM_MONTHS, centsToDollars, type LoanDisclosure, type PayFrequency } from "../../../lib/lending/loan-math";
-import { MONTHS_PAID_RANGE } from "../../../lib/lending/payroll-deductions";
-import { collectedLoan, type CollectedLoan, type RepaymentMethod, type RepaymentPlan } from "../../../lib/lending/repayment-schedule";
+import { MONTHS_PAID_RANGE } from "./payroll-deductions";
+import { collectedLoan, type CollectedLoan, type RepaymentMethod, type RepaymentPlan } from "./repayment-schedule";
 import { isServedState } from "../../../lib/lending/service-area";
 import { ELIGIBILITY, eligibleStatus, incomeProblem, tenureProblem } from "../../../lib/lending/eligibility";
 
@@ -138,7 +138,7 @@ export function decidePrequalification(f: PrequalFacts): PrequalDecision {
     return fail("credit", "Credit check: score below the minimum", "Credit score below the minimum");
   }
 
-  // The amount offered and its limits: lib/lending/offer-amount (whose messages say why it is lower).
+  // The amount offered and its limits: local/lender/rules/offer-amount (whose messages say why it is lower).
   const { dollars } = offeredAmount({ askedDollars: amount, annualIncome: income, thinFile: credit.kind === "thinFile" });
   // No "too small" case: the income floor ($15,000) keeps 25% of income ($3,700) above the $500 minimum.
 
@@ -192,7 +192,7 @@ export interface OfferFigures {
 
 /**
  * The offer, all from the one repayment schedule that will be collected
- * (lib/lending/repayment-schedule): on the applicant's paydays (pay frequency, months paid a year)
+ * (local/lender/rules/repayment-schedule): on the applicant's paydays (pay frequency, months paid a year)
  * or monthly when paying directly. Amount financed, APR (Appendix J on that schedule), total of
  * payments, term; offerPaymentAmount is that schedule's regular payment and expectedPayments its
  * count; offerDeductionAmount is the same payment taken from the paycheck, 0 when nothing is.

@@ -1,14 +1,14 @@
 "use client";
 
 import type { FundingSource } from "../operations";
-import { showMask } from "@/lib/bank/funding-rules";
+import { WRONG_TRIES_TEXT, showMask } from "@/lib/bank/funding-rules";
 
 const TYPE_LABEL: Record<string, string> = { checking: "Checking", savings: "Savings" };
 
 function status(source: FundingSource, capped: boolean): string {
   if (source.verified) return "Verified";
-  if (source.locked && capped) return "Locked after 3 wrong tries: with our team for a manual review";
-  if (source.locked) return "Locked after 3 wrong tries: add it again to get two new deposits";
+  if (source.locked && capped) return `Locked after ${WRONG_TRIES_TEXT}: with our team for a manual review`;
+  if (source.locked) return `Locked after ${WRONG_TRIES_TEXT}: add it again to get two new deposits`;
   return "Waiting for micro-deposits";
 }
 

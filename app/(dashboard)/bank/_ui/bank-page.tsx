@@ -18,7 +18,7 @@ import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
 import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
-import { MICRO_DEPOSIT_CAP_MESSAGE } from "@/lib/bank/funding-rules";
+import { MICRO_DEPOSIT_CAP_MESSAGE, WRONG_TRIES_TEXT } from "@/lib/bank/funding-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { sessionDraftStore } from "@/lib/forms/draft-store";
 import { LinkScript } from "./link-script";
@@ -334,7 +334,7 @@ export function BankPage({
             <p className="text-amber-900" data-testid="locked-notice">
               {capped
                 ? MICRO_DEPOSIT_CAP_MESSAGE
-                : "This account is locked after 3 wrong tries. Add it again by hand below to get two new deposits."}
+                : `This account is locked after ${WRONG_TRIES_TEXT}. Add it again by hand below to get two new deposits.`}
             </p>
           ) : (
             <>

@@ -8,32 +8,9 @@ import { classNames } from "@/components/ui/class-names";
 import { SectionTitle } from "@/components/ui/section-title";
 import { useEditInPlace } from "./edit-in-place";
 import { AlternateEmailField } from "./alternate-email-field";
+import type { AccountDetails } from "../saved-values";
 
 const accountSettingsSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.accountSettingsSchema));
-
-/** The saved details as shown; the SSN only as its last four digits. */
-export interface AccountDetails {
-  name: string;
-  birthdate: string;
-  ssnLastFour: string | null;
-  address: string | null;
-  unit: string | null;
-  addrCity: string | null;
-  addrStateAbbr: string | null;
-  addrPostalCode: string | null;
-  addrStreetNumber: string | null;
-  addrStreetName: string | null;
-  addrCountry: string | null;
-  /** Kept as saved unless the address is changed (then geocoded again, or -1/-1). */
-  lat: number | null;
-  lng: number | null;
-  personal_email: string | null;
-  /** Digits, as stored. */
-  phone_number: string | null;
-  /** As shown: (555) 123-4567. */
-  phoneShown: string;
-  homePhoneShown: string;
-}
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (

@@ -6,24 +6,8 @@ import { classNames } from "@/components/ui/class-names";
 import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
 import { stateName } from "@/lib/personal/states";
-import type { AccountDetails } from "./account-settings";
-import type { IdentitySaved } from "./identity-change";
 import { AccountSettings, IdentityChange, LoanRequestChange } from "./mode-parts";
-import type { LoanRequestSaved } from "./loan-request-form";
-
-/** What the review shows of the loan request and the job, as the API holds them. */
-export interface ReviewFacts {
-  amount: number | null;
-  reason: string | null;
-  other: string | null;
-  stateOfResidence: string | null;
-  employerName: string | null;
-  jobTitle: string | null;
-  startDate: string | null;
-  salary: number | null;
-  additionalIncome: number | null;
-  payFrequency: string | null;
-}
+import type { AccountDetails, IdentitySaved, LoanRequestSaved, ReviewFacts } from "../saved-values";
 
 /** Where the review sends the application on: the rate check (a soft credit check). */
 export const RATE_CHECK_ROUTE = "/apply/authPrequal";

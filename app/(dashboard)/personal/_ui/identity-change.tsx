@@ -6,14 +6,7 @@ import { focusRing } from "@/components/ui/focus-ring";
 import { todayIso } from "@/lib/format/dates";
 import { correctIdentity } from "../actions";
 import { useEditInPlace } from "./edit-in-place";
-
-/** The identity as saved; never the SSN (only its last four are known to the page). */
-export interface IdentitySaved {
-  given_name: string | null;
-  middle_name: string | null;
-  family_name: string | null;
-  birthdate: string | null;
-}
+import type { IdentitySaved } from "../saved-values";
 
 const identitySchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.identityCorrectionSchema()));
 

@@ -8,7 +8,7 @@ import { SERVED_STATES, stateName } from "@/lib/personal/states";
 import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
 import { updateLoanRequest } from "../actions";
 import { useEditInPlace } from "./edit-in-place";
-import type { LoanRequestSaved } from "./loan-request-form";
+import type { LoanRequestSaved } from "../saved-values";
 
 const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
 

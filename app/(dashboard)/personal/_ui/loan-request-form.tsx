@@ -17,13 +17,7 @@ import { LOAN_REASONS } from "@/lib/personal/reference-lists";
 import { LOAN_AMOUNT_HINT } from "@/lib/lending/loan-amount";
 import { SERVED_STATES, UNSERVED_STATES_NOTE } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
-
-export interface LoanRequestSaved {
-  amount: number | null;
-  reason: string | null;
-  other: string | null;
-  state: string | null;
-}
+import type { LoanRequestSaved } from "../saved-values";
 
 const loanRequestSchema = lazySchema(() => import("@/lib/personal/schemas").then((m) => m.loanRequestSchema));
 const REASONS = LOAN_REASONS.map((r) => ({ value: r, label: r }));

@@ -25,29 +25,7 @@ import { homeStateHint, residenceChangeTo } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
 import { ResidenceFix } from "./residence-fix";
-
-/** What is already known about the applicant; never the SSN. */
-export interface PersonalDetailsSaved {
-  given_name: string | null;
-  middle_name: string | null;
-  family_name: string | null;
-  birthdate: string | null;
-  address: string | null;
-  unit: string | null;
-  addrCity: string | null;
-  addrStateAbbr: string | null;
-  addrPostalCode: string | null;
-  personal_email: string | null;
-  phone_number: string | null;
-  home_phone_number: string | null;
-  how_you_heard: string | null;
-  referral_code: string | null;
-  salary: number | null;
-  additionalIncome: number | null;
-  amount: number | null;
-  /** The loan request's state: the home address must be in it. */
-  stateOfResidence: string | null;
-}
+import type { PersonalDetailsSaved } from "../saved-values";
 
 const SOURCES = APPLICATION_SOURCES.map((s) => ({ value: s, label: s }));
 const isSource = (v: string | null): v is (typeof APPLICATION_SOURCES)[number] =>

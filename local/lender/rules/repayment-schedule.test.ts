@@ -1,4 +1,4 @@
-import { LoanTermsError, PAY_PERIODS_PER_YEAR, discloseLoan, isAprAccurate, type PayFrequency } from "./loan-math";
+import { LoanTermsError, PAY_PERIODS_PER_YEAR, discloseLoan, isAprAccurate, type PayFrequency } from "../../../lib/lending/loan-math";
 import { MONTHS_PAID_RANGE, deductionCount } from "./payroll-deductions";
 import {
   collectedLoan,

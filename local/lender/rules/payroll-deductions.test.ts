@@ -1,4 +1,4 @@
-import { LoanTermsError } from "./loan-math";
+import { LoanTermsError } from "../../../lib/lending/loan-math";
 import { deductionCount } from "./payroll-deductions";
 
 describe("paydays within the term: the pay frequency and the months paid a year", () => {

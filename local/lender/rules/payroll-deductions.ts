@@ -1,4 +1,4 @@
-import { LoanTermsError, PAY_PERIODS_PER_YEAR, TERM_MONTHS, type PayFrequency } from "./loan-math";
+import { LoanTermsError, PAY_PERIODS_PER_YEAR, TERM_MONTHS, type PayFrequency } from "../../../lib/lending/loan-math";
 
 /**
  * Repaying by payroll deduction: one deduction on each payday within the term, on the applicant's

@@ -1,4 +1,4 @@
-import { formatUsd } from "../format/money";
+import { formatUsd } from "../../../lib/format/money";
 
 /**
  * How much a prequalification offers, and why it is less than asked when it is (issue 42: every

@@ -1,4 +1,4 @@
-import { formatUsd } from "../format/money";
+import { formatUsd } from "../../../lib/format/money";
 import {
   LoanTermsError,
   PAY_PERIODS_PER_YEAR,
@@ -8,7 +8,7 @@ import {
   discloseLoan,
   type LoanDisclosure,
   type PayFrequency,
-} from "./loan-math";
+} from "../../../lib/lending/loan-math";
 import { deductionCount } from "./payroll-deductions";
 
 /**
