@@ -7,6 +7,7 @@ import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import { formatUsd } from "../../../lib/format/money";
 import { idTokenCookie, lastAuthUserCookie } from "../../../lib/cognito/amplify-cookies";
 import { signedContractFileName } from "../../../lib/esign/signed-contract";
+import { CountersDocument, LoadFrontendDocument } from "../../../lib/graphql/generated/operations";
 import { gql, sql, standInSuite } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(120_000);
@@ -33,13 +34,9 @@ const esign = (path: string, body: unknown) =>
   });
 
 async function documents(email: string) {
-  const reply = await gql(
-    server.url,
-    { token: await server.tokenFor(email) },
-    "{ loadFrontend { documents { loanId loanName statements { signedUrl fileName sortDate } } } }",
-  );
+  const reply = await gql(server.url, { token: await server.tokenFor(email) }, LoadFrontendDocument);
   expect(reply.body.errors).toBeUndefined();
-  return reply.body.data!.loadFrontend.documents as { loanId: string; statements: { signedUrl: string; fileName: string }[] }[];
+  return reply.body.data!.loadFrontend!.documents;
 }
 
 async function contractUrl(email: string, signatureId: string): Promise<URL | undefined> {
@@ -49,10 +46,8 @@ async function contractUrl(email: string, signatureId: string): Promise<URL | un
 
 /** Signs through the stand-in as the embedded page does: counters, open the link, sign. */
 async function sign(email: string, signatureId: string, name: string) {
-  const reply = await gql(server.url, { token: await server.tokenFor(email) }, "mutation ($id: String!) { counters(signature_id: $id) }", {
-    id: signatureId,
-  });
-  const url = new URL(reply.body.data!.counters as string);
+  const reply = await gql(server.url, { token: await server.tokenFor(email) }, CountersDocument, { signature_id: signatureId });
+  const url = new URL(reply.body.data!.counters!);
   url.searchParams.set("client_id", LOCAL_DEFAULTS.hellosignClientId);
   url.searchParams.set("parent_url", `${server.url}/dashboard-sign?counters=${signatureId}`);
   expect((await fetch(url)).status).toBe(200);
