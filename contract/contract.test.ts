@@ -109,7 +109,11 @@ describe("GraphQL in tests and e2e", () => {
   it("reads the test files and e2e", () => {
     const paths = sources.map((f) => f.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["middleware.test.ts", "e2e/fixtures/applicant.ts", "local/lender/graphql/graphql-api.test.ts"]),
+      expect.arrayContaining([
+        "middleware.test.ts",
+        "e2e/fixtures/applicant.ts",
+        "local/lender/graphql/graphql-api.pg.integration.test.ts",
+      ]),
     );
     expect(paths.some((p) => p.startsWith("contract/"))).toBe(false);
   });
