@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: type check, lint and formatting, Jest (the stand-ins' suites on
-# embedded PGlite, then again on a throwaway PostgreSQL server), then Playwright against a production
-# build.
+# Sets up and runs every test: type check, lint and formatting, Jest (on embedded PGlite, then the
+# suites that test what can differ between the databases on a throwaway PostgreSQL server), mutation
+# testing, then Playwright against a production build and the image's files (docs/testing.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,11 +84,14 @@ side_by_side "npm run --silent typecheck" "npm run --silent lint"
 step "unused files, dependencies and exports (knip; exceptions explained in knip.jsonc) ‖ formatting (Prettier)"
 side_by_side "npm run --silent knip" "npm run --silent format:check"
 
-step "unit and integration tests (embedded PGlite)"
-npx jest --ci
+# Two workers, random order (a failure prints the seed: npx jest --randomize --seed=<n>).
+step "unit and integration tests (embedded PGlite, two workers, random order)"
+npx jest --ci --randomize --showSeed
 
-step "stand-in integration tests on PostgreSQL"
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --ci local
+# Only the suites that test what can differ between the databases (named *.pg.integration.test.ts;
+# local/infra/testing/test-database.ts says which and why).
+step "stand-in integration tests on PostgreSQL (what can differ from PGlite)"
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGPORT/shell_test" npx jest --ci --randomize --showSeed '\.pg\.integration\.test\.ts$'
 
 # lib/routing, lib/lending and the lender's loan rules in one Stryker run, static mutants skipped, against
 # the committed incremental results (mutation-baseline/ci.incremental.json): only the mutants whose code or
