@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures/console-gate";
+import { api } from "./fixtures/applicant";
 import { signInAs } from "./fixtures/personas";
+import { SetEvolveConsentDocument } from "../lib/graphql/generated/operations";
 
 /**
  * The updated-terms consent popup on a real page (SPEC 8): a user past the consent step whose
@@ -18,24 +20,9 @@ async function withdrawConsent(page: import("@playwright/test").Page): Promise<v
 
 /** Records (or withdraws) the signed-in user's consent through the API, then refreshes the claims. */
 async function setConsent(page: import("@playwright/test").Page, consent: boolean): Promise<void> {
-  const status = await page.evaluate(async (consent) => {
-    const cookies = Object.fromEntries(
-      document.cookie
-        .split("; ")
-        .map((c) => [decodeURIComponent(c.slice(0, c.indexOf("="))), decodeURIComponent(c.slice(c.indexOf("=") + 1))]),
-    );
-    const user = Object.entries(cookies).find(([k]) => k.endsWith(".LastAuthUser"))?.[1];
-    const token = Object.entries(cookies).find(([k]) => k.endsWith(`.${user}.idToken`))?.[1];
-    const api = await fetch("/api/local/graphql", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: token ?? "" },
-      body: JSON.stringify({ query: "mutation($c: Boolean!) { setEvolveConsent(consent: $c) }", variables: { c: consent } }),
-    });
-    const body = (await api.json()) as { errors?: unknown };
-    if (body.errors) return `api error ${JSON.stringify(body.errors)}`;
-    return String((await fetch("/api/session/claims", { method: "POST" })).status);
-  }, consent);
-  expect(status).toBe("200");
+  await api(page, SetEvolveConsentDocument, { consent });
+  const status = await page.evaluate(async () => (await fetch("/api/session/claims", { method: "POST" })).status);
+  expect(status).toBe(200);
 }
 
 // Whatever happens in the test, under-review@ leaves with consent on record: other specs (overlays)

@@ -5,7 +5,9 @@
  * cases generated from a fixed seed, so a failure replays. The same corpus goes to a built server
  * in e2e/fuzz.spec.ts; this one runs in seconds, without a build.
  */
+import { print } from "graphql";
 import { LOCAL_DEFAULTS } from "../lib/config/env";
+import { LogsDocument, SetEmployerDocument } from "../lib/graphql/generated/operations";
 import { STAND_IN_MOUNTS } from "../lib/config/local-paths";
 import { MAX_JSON_DEPTH } from "../lib/security/json-body";
 import { persona, standInSuite } from "./lender/graphql/testing/api-test-kit";
@@ -273,8 +275,8 @@ describe("what each stand-in answers instead", () => {
         { u: bad, d: "e30=" },
         "$u",
       ],
-      ["logs", "mutation ($m: String!) { logs(message: $m) }", { m: bad }, "$m"],
-      ["setEmployer", "mutation ($e: ID!) { setEmployer(employerId: $e) { __typename } }", { e: bad }, "$e"],
+      ["logs", print(LogsDocument), { message: bad }, "$message"],
+      ["setEmployer", print(SetEmployerDocument), { employerId: bad }, "$employerId"],
     ];
     const cases = BAD_TEXT.flatMap(([kind, bad]) =>
       CALLS(bad).map(([name, query, variables, field]) => [`${name}, ${kind}`, query, variables, field] as const),

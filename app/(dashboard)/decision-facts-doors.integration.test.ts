@@ -6,6 +6,7 @@
  * /personal's loan-request change and its state-of-residence fix — and checks each is refused with
  * nothing written, while before the rate check the same doors still change them.
  */
+import { AppliesDocument, SetEmployerDocument } from "@/lib/graphql/generated/operations";
 import { arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
 import { actingAs } from "@/local/lender/graphql/testing/act-as";
 import { chooseEmployerAction } from "./employment/actions";
@@ -27,16 +28,18 @@ const LOCKED = {
   state: "Your state of residence can't be changed after your rate check",
 } as const;
 
-const SET_EMPLOYER = "mutation ($e: ID!) { setEmployer(employerId: $e) { nextRoute validationError } }";
-const APPLIES = `mutation ($s: String!) { applies(amount: 4000, reason: "Medical Bills", state: $s, type: "personal") { stateOfResidence } }`;
+const applies = (u: NewUser, state: string) =>
+  gql(server.url, { token: u.token }, AppliesDocument, { amount: 4000, reason: "Medical Bills", state, type: "personal" });
 const facts = async (sub: string) =>
   (await sql(server.url, "SELECT employer_id, state_of_residence FROM applications WHERE sub = $1", [sub]))[0];
 
 /** An applicant with employer 1001 and Illinois, moved to `step`. */
 async function applicantAt(step: string): Promise<NewUser> {
   const u = await signUpUser(server.url, "facts");
-  expect((await gql(server.url, { token: u.token }, SET_EMPLOYER, { e: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
-  expect((await gql(server.url, { token: u.token }, APPLIES, { s: "IL" })).body.errors).toBeUndefined();
+  expect(
+    (await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" })).body.data?.setEmployer?.validationError,
+  ).toBeNull();
+  expect((await applies(u, "IL")).body.errors).toBeUndefined();
   await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
   return u;
 }
@@ -47,8 +50,8 @@ const DOORS: ReadonlyArray<readonly [string, "employer" | "state", (u: NewUser) 
     "the API's setEmployer",
     "employer",
     async (u) => {
-      const reply = await gql(server.url, { token: u.token }, SET_EMPLOYER, { e: "1002" });
-      const error = reply.body.data?.setEmployer?.validationError as string | null | undefined;
+      const reply = await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1002" });
+      const error = reply.body.data?.setEmployer?.validationError;
       return { changed: !error, message: error ?? undefined };
     },
   ],
@@ -56,7 +59,7 @@ const DOORS: ReadonlyArray<readonly [string, "employer" | "state", (u: NewUser) 
     "the API's applies",
     "state",
     async (u) => {
-      const reply = await gql(server.url, { token: u.token }, APPLIES, { s: "ME" });
+      const reply = await applies(u, "ME");
       return { changed: !reply.body.errors, message: reply.body.errors?.[0]?.message };
     },
   ],

@@ -6,6 +6,7 @@
  * the add's idempotency for the same applicant (a second click, a retry after a timeout).
  */
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, MAX_VERIFY_ATTEMPTS } from "@/lib/bank/funding-rules";
+import { ManuallyDocument, VerifiesDocument } from "@/lib/graphql/generated/operations";
 import { gql, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
 import { actingAs } from "@/local/lender/graphql/testing/act-as";
 import { addManualAccount, verifyDeposits } from "./actions";
@@ -21,10 +22,6 @@ jest.mock("@/lib/session/signed-in-api", () => jest.requireActual("@/local/lende
 const server = standInSuite();
 const graphql = () => `${server.url}/api/local/graphql`;
 
-const MANUALLY =
-  "mutation ($a: String!, $n: String!, $r: String!, $t: String!) { manually(account: $a, name: $n, routing: $r, type: $t) { account_id } }";
-const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
-
 interface Door {
   add(u: NewUser, account: string, routing: string): Promise<{ ok: true; accountId: string } | { ok: false; message?: string }>;
   guess(u: NewUser, accountId: string, a: number, b: number): Promise<{ ok: boolean; message?: string }>;
@@ -32,12 +29,12 @@ interface Door {
 
 const api: Door = {
   async add(u, account, routing) {
-    const reply = await gql(server.url, { token: u.token }, MANUALLY, { a: account, n: "Shared", r: routing, t: "checking" });
+    const reply = await gql(server.url, { token: u.token }, ManuallyDocument, { account, name: "Shared", routing, type: "checking" });
     const error = reply.body.errors?.[0];
-    return error ? { ok: false, message: error.message } : { ok: true, accountId: reply.body.data!.manually.account_id as string };
+    return error ? { ok: false, message: error.message } : { ok: true, accountId: reply.body.data!.manually!.account_id };
   },
   async guess(u, accountId, a, b) {
-    const reply = await gql(server.url, { token: u.token }, VERIFIES, { a, b, id: accountId });
+    const reply = await gql(server.url, { token: u.token }, VerifiesDocument, { amount1: a, amount2: b, accountId });
     const error = reply.body.errors?.[0];
     return error ? { ok: false, message: error.message } : { ok: true };
   },

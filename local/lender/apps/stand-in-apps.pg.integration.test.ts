@@ -3,7 +3,14 @@
  * does to the rows (and what a refused one does not). The whole journey in a browser is
  * e2e/lending-journey.spec.ts.
  */
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import {
+  AppliesDocument,
+  IdentifiesDocument,
+  SetApplicationStepDocument,
+  SetEmployerDocument,
+} from "../../../lib/graphql/generated/operations";
 import { OTP, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
 import { cognitoCall } from "../../infra/testing/cognito-client";
 import { statementItem } from "./dashboard-app";
@@ -97,23 +104,27 @@ describe("the lending app stand-in", () => {
   it("the amount vs the offer: before the rate check the income limit leads back to the income; after it, why the offer is lower", async () => {
     // $10,000 asked on $16,000 a year: the most 25% of it allows is $4,000 (local/lender/rules/offer-amount).
     const u = await signUpUser(server.url, "amount");
-    const call = async (query: string, variables?: Record<string, unknown>) =>
-      expect((await gql(server.url, { token: u.token }, query, variables)).body.errors).toBeUndefined();
-    await call('mutation { setEmployer(employerId: "1002") { nextRoute } }');
-    await call('mutation { applies(amount: 10000, reason: "Debt Consolidation", state: "IL", type: "personal") { amountAppliedFor } }');
-    await call('mutation { setApplicationStep(applicationStep: "personalInformation") { applicationStep } }');
-    await call(
-      `mutation { identifies(given_name: "Ada", family_name: "Lovelace", birthdate: "1985-04-12",
-         address: "12 Main St, Springfield, IL 62701", ssn: "900004321", accountSettings: true) { given_name } }`,
-    );
-    await call('mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+    const call = async <TData, TVariables>(document: TypedDocumentNode<TData, TVariables>, variables: TVariables) =>
+      expect((await gql(server.url, { token: u.token }, document, variables)).body.errors).toBeUndefined();
+    await call(SetEmployerDocument, { employerId: "1002" });
+    await call(AppliesDocument, { amount: 10000, reason: "Debt Consolidation", state: "IL", type: "personal" });
+    await call(SetApplicationStepDocument, { applicationStep: "personalInformation" });
+    await call(IdentifiesDocument, {
+      given_name: "Ada",
+      family_name: "Lovelace",
+      birthdate: "1985-04-12",
+      address: "12 Main St, Springfield, IL 62701",
+      ssn: "900004321",
+      accountSettings: true,
+    });
+    await call(SetApplicationStepDocument, { applicationStep: "employmentInformation" });
     await arrange(
       server.url,
       `INSERT INTO employment (sub, job_title, employment_status, start_date, salary, pay_months, pay_frequency, dd_accounts, active_military)
        VALUES ($1, 'Teacher', 'full', '2019-08-15', 16000, 12, 'biweekly', 1, false)`,
       [u.sub],
     );
-    await call('mutation { setApplicationStep(applicationStep: "authPrequal") { applicationStep } }');
+    await call(SetApplicationStepDocument, { applicationStep: "authPrequal" });
     const cookie = `CognitoIdentityServiceProvider.${CLIENT}.LastAuthUser=${u.username}; CognitoIdentityServiceProvider.${CLIENT}.${u.username}.idToken=${u.token}`;
 
     const check = await (await get("lending/apply/authPrequal", cookie)).text();

@@ -3,8 +3,10 @@
  * parameters (an SSN, a birth date, an account number) and the row excerpt never reach the log.
  */
 import { execFileSync } from "node:child_process";
+import { print } from "graphql";
 import type { Db } from "../../infra/db";
 import { createGraphqlHandler } from "./handler";
+import { LoadEmployerDocument } from "@/lib/graphql/generated/operations";
 import { captureLogs } from "@/lib/observability/logger";
 
 const SSN = "666123456";
@@ -55,7 +57,7 @@ it("logs a resolver's database error without its parameters, detail or message",
         new Request("http://local/api/local/graphql", {
           method: "POST",
           headers: { "content-type": "application/json", "x-api-key": API_KEY },
-          body: JSON.stringify({ query: 'mutation { loadEmployer(employerId: "1001") { name } }' }),
+          body: JSON.stringify({ query: print(LoadEmployerDocument), variables: { employerId: "1001" } }),
         }),
       );
       expect((await reply.json()).errors[0]).toMatchObject({ errorType: "InternalFailure", message: "An internal failure occurred." });

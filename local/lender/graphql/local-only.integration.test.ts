@@ -1,5 +1,7 @@
 /** Outside APP_ENV=local the GraphQL, search and e-signature stand-ins do not exist: 404, never an answer. */
+import { print } from "graphql";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import { CheckIfIslandInAlgoliaDocument } from "../../../lib/graphql/generated/operations";
 import { standInSuite } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
@@ -17,7 +19,7 @@ it("answers 404 for the GraphQL API and the employer index in production", async
   const graphql = await fetch(`${server.url}/api/local/graphql`, {
     method: "POST",
     headers: { "x-api-key": LOCAL_DEFAULTS.graphqlApiKey, "content-type": "application/json" },
-    body: JSON.stringify({ query: 'mutation { checkIfIslandInAlgolia(employerId: "8000") }' }),
+    body: JSON.stringify({ query: print(CheckIfIslandInAlgoliaDocument), variables: { employerId: "8000" } }),
   });
   expect(graphql.status).toBe(404);
   const search = await fetch(`${server.url}/api/local/algolia/1/indexes/*/queries`, {

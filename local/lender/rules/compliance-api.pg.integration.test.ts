@@ -4,6 +4,17 @@
  * micro-deposit cap (the issue-25 findings, each refused here).
  */
 import { randomInt } from "node:crypto";
+import { AppliesStateOfResidenceDocument } from "../../../contract/generated/test-operations";
+import {
+  CountersDocument,
+  IdentifiesDocument,
+  InitializeArgyleDocument,
+  ManuallyDocument,
+  OriginationPaymentCalculatorDocument,
+  SetEmployerDocument,
+  SuccessfulArgyleUpdateDocument,
+  VerifiesDocument,
+} from "../../../lib/graphql/generated/operations";
 import { WRONG_TRIES_TEXT } from "../../../lib/bank/funding-rules";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
 import {
@@ -29,8 +40,14 @@ const as = async (email: string) => ({ token: await server.tokenFor(email) });
 const firstError = (reply: GqlReply) => reply.body.errors?.[0];
 
 describe("identity (SSN, legal name, birth date) after personalInformation", () => {
-  const IDENTIFIES = `mutation ($ssn: String, $given: String, $birth: String) {
-    identifies(accountSettings: true, ssn: $ssn, given_name: $given, birthdate: $birth) { ssn given_name birthdate } }`;
+  /** Only the identity fields the test names: the others stay out of the call. */
+  const identifies = async (auth: { token: string }, identity: { ssn?: string; given?: string; birth?: string }) =>
+    gql(server.url, auth, IdentifiesDocument, {
+      accountSettings: true,
+      ssn: identity.ssn,
+      given_name: identity.given,
+      birthdate: identity.birth,
+    });
   const identityOf = async (email: string) =>
     (
       await sql(
@@ -47,7 +64,7 @@ describe("identity (SSN, legal name, birth date) after personalInformation", () 
     ["borrower@example.com", { ssn: "666000004", given: "Mallory" }, "ssn"],
   ])("%s: a change of %j is refused with the rule's message and writes nothing", async (email, variables, field) => {
     const before = await identityOf(email);
-    const reply = await gql(server.url, await as(email), IDENTIFIES, variables);
+    const reply = await identifies(await as(email), variables);
     expect(reply.body.data?.identifies ?? null).toBeNull();
     expect(firstError(reply)).toMatchObject({
       errorType: "BadRequestException",
@@ -60,20 +77,16 @@ describe("identity (SSN, legal name, birth date) after personalInformation", () 
   it("sending the stored values again is no change", async () => {
     const email = "prequal-approved@example.com";
     const stored = (await identityOf(email))!;
-    const reply = await gql(server.url, await as(email), IDENTIFIES, {
-      ssn: stored.ssn,
-      given: stored.given_name,
-      birth: stored.birthdate,
-    });
+    const reply = await identifies(await as(email), { ssn: stored.ssn, given: stored.given_name, birth: stored.birthdate });
     expect(reply.body.errors).toBeUndefined();
   });
 
   it("at personalInformation the applicant may still correct them", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1002") { nextRoute } }');
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1002" });
     await arrange(server.url, "UPDATE applications SET step = 'personalInformation' WHERE sub = $1", [u.sub]);
     for (const ssn of ["666000001", "666000004"]) {
-      const reply = await gql(server.url, { token: u.token }, IDENTIFIES, { ssn, given: "Ada", birth: "1985-04-12" });
+      const reply = await identifies({ token: u.token }, { ssn, given: "Ada", birth: "1985-04-12" });
       expect(reply.body.errors).toBeUndefined();
     }
     expect((await sql(server.url, "SELECT ssn FROM personal WHERE sub = $1", [u.sub]))[0]).toEqual({ ssn: "666000004" });
@@ -81,15 +94,15 @@ describe("identity (SSN, legal name, birth date) after personalInformation", () 
 });
 
 describe("employer and state of residence after prequalification (issue 43), at the API every door calls", () => {
-  const SET_EMPLOYER = "mutation ($e: ID!) { setEmployer(employerId: $e) { nextRoute validationError } }";
-  const APPLIES = `mutation ($s: String!) { applies(amount: 4000, reason: "Medical Bills", state: $s, type: "personal") { stateOfResidence } }`;
+  const applies = (auth: { token: string }, state: string) =>
+    gql(server.url, auth, AppliesStateOfResidenceDocument, { amount: 4000, reason: "Medical Bills", state, type: "personal" });
   const facts = async (sub: string) =>
     (await sql(server.url, "SELECT step, employer_id, state_of_residence FROM applications WHERE sub = $1", [sub]))[0];
   const userAt = async (step: string) => {
     const u = await newUser();
     const auth = { token: u.token };
-    expect((await gql(server.url, auth, SET_EMPLOYER, { e: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
-    expect((await gql(server.url, auth, APPLIES, { s: "IL" })).body.errors).toBeUndefined();
+    expect((await gql(server.url, auth, SetEmployerDocument, { employerId: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
+    expect((await applies(auth, "IL")).body.errors).toBeUndefined();
     await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
     return { ...u, auth };
   };
@@ -99,9 +112,10 @@ describe("employer and state of residence after prequalification (issue 43), at 
     async (step) => {
       const u = await userAt(step);
       const before = await facts(u.sub);
-      const employer = await gql(server.url, u.auth, SET_EMPLOYER, { e: "1002" });
-      expect(employer.body.data?.setEmployer).toEqual({ nextRoute: null, validationError: `employerId: ${EMPLOYER_LOCKED_MESSAGE}` });
-      const state = await gql(server.url, u.auth, APPLIES, { s: "ME" });
+      const employer = await gql(server.url, u.auth, SetEmployerDocument, { employerId: "1002" });
+      const { nextRoute, validationError } = employer.body.data!.setEmployer!;
+      expect({ nextRoute, validationError }).toEqual({ nextRoute: null, validationError: `employerId: ${EMPLOYER_LOCKED_MESSAGE}` });
+      const state = await applies(u.auth, "ME");
       expect(firstError(state)).toMatchObject({
         errorType: "BadRequestException",
         errorInfo: { field: "state" },
@@ -109,27 +123,30 @@ describe("employer and state of residence after prequalification (issue 43), at 
       });
       expect(await facts(u.sub)).toEqual(before);
       // The same facts again are no change.
-      expect((await gql(server.url, u.auth, APPLIES, { s: "IL" })).body.data?.applies).toEqual({ stateOfResidence: "IL" });
-      expect((await gql(server.url, u.auth, SET_EMPLOYER, { e: "1001" })).body.data?.setEmployer?.validationError).toBeNull();
+      expect((await applies(u.auth, "IL")).body.data?.applies).toEqual({ stateOfResidence: "IL" });
+      expect(
+        (await gql(server.url, u.auth, SetEmployerDocument, { employerId: "1001" })).body.data?.setEmployer?.validationError,
+      ).toBeNull();
     },
   );
 
   it("before the rate check both may still change", async () => {
     const u = await userAt("authPrequal");
-    expect((await gql(server.url, u.auth, SET_EMPLOYER, { e: "1002" })).body.data?.setEmployer?.validationError).toBeNull();
-    expect((await gql(server.url, u.auth, APPLIES, { s: "ME" })).body.data?.applies).toEqual({ stateOfResidence: "ME" });
+    expect((await gql(server.url, u.auth, SetEmployerDocument, { employerId: "1002" })).body.data?.setEmployer?.validationError).toBeNull();
+    expect((await applies(u.auth, "ME")).body.data?.applies).toEqual({ stateOfResidence: "ME" });
     expect(await facts(u.sub)).toMatchObject({ employer_id: "1002", state_of_residence: "ME" });
   });
 });
 
 describe("payroll linking", () => {
-  const INIT = `mutation ($u: String!, $e: ID!, $dd: Boolean) { initializeArgyle(username: $u, employerId: $e, directDeposit: $dd) { payload userToken } }`;
-  const DONE = `mutation ($u: String!, $a: String!) { successfulArgyleUpdate(username: $u, argyleUserId: $a) }`;
-
   it("refuses another Argyle employer than the application's", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    const reply = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "3001", dd: true });
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
+    const reply = await gql(server.url, { token: u.token }, InitializeArgyleDocument, {
+      username: u.username,
+      employerId: "3001",
+      directDeposit: true,
+    });
     expect(firstError(reply)).toMatchObject({
       errorInfo: { field: "employerId" },
       message: `employerId: ${PAYROLL_NOT_OWN_EMPLOYER_MESSAGE}`,
@@ -139,25 +156,31 @@ describe("payroll linking", () => {
 
   it("refuses once the application is closed", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
     await arrange(server.url, "UPDATE applications SET step = 'activeLoan' WHERE sub = $1", [u.sub]);
-    const reply = await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true });
+    const reply = await gql(server.url, { token: u.token }, InitializeArgyleDocument, {
+      username: u.username,
+      employerId: "1001",
+      directDeposit: true,
+    });
     expect(firstError(reply)).toMatchObject({ errorInfo: { field: "username" }, message: `username: ${PAYROLL_CLOSED_MESSAGE}` });
   });
 
   it("a link made before the employer changed confirms nothing", async () => {
     const u = await newUser();
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    const init = (await gql(server.url, { token: u.token }, INIT, { u: u.username, e: "1001", dd: true })).body.data!.initializeArgyle;
-    const { userId } = JSON.parse(init.payload);
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
+    const init = (
+      await gql(server.url, { token: u.token }, InitializeArgyleDocument, { username: u.username, employerId: "1001", directDeposit: true })
+    ).body.data!.initializeArgyle!;
+    const { userId } = JSON.parse(init.payload!);
     const connected = await fetch(`${server.url}/api/local/argyle/accounts`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ userToken: init.userToken, itemId: "item_local_1001" }),
     });
     expect(connected.status).toBe(200);
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "3001") { nextRoute } }');
-    const reply = await gql(server.url, { token: u.token }, DONE, { u: u.username, a: userId });
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "3001" });
+    const reply = await gql(server.url, { token: u.token }, SuccessfulArgyleUpdateDocument, { username: u.username, argyleUserId: userId });
     expect(firstError(reply)).toMatchObject({ errorInfo: { field: "argyleUserId" } });
     expect((await sql(server.url, "SELECT direct_deposit_confirmed FROM applications WHERE sub = $1", [u.sub]))[0]).toEqual({
       direct_deposit_confirmed: false,
@@ -166,25 +189,23 @@ describe("payroll linking", () => {
 });
 
 describe("signing", () => {
-  const COUNTERS = "mutation ($id: String!) { counters(signature_id: $id) }";
-  const CALC = "mutation ($u: String!) { originationPaymentCalculator(username: $u) }";
-
   it("refuses a signing link before the offer is accepted", async () => {
     const email = "offer-sent@example.com";
     const [{ username }] = (await sql(server.url, "SELECT username FROM applications WHERE primary_email = $1", [email])) as [
       { username: string },
     ];
-    const sig = (await gql(server.url, await as(email), CALC, { u: username })).body.data!.originationPaymentCalculator as string;
+    const sig = (await gql(server.url, await as(email), OriginationPaymentCalculatorDocument, { username })).body.data!
+      .originationPaymentCalculator!;
     expect(sig).toMatch(/^sig-dd-/);
-    const reply = await gql(server.url, await as(email), COUNTERS, { id: sig });
+    const reply = await gql(server.url, await as(email), CountersDocument, { signature_id: sig });
     expect(firstError(reply)).toMatchObject({ errorType: "FailedPrecondition", message: OFFER_NOT_ACCEPTED_MESSAGE });
     expect(DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE).toMatch(/direct deposit/); // the next refusal in line (pure tables)
   });
 
   it("refuses another signer's name, keeps the link usable, then signs with the applicant's", async () => {
-    const reply = await gql(server.url, await as("offer-dd@example.com"), COUNTERS, { id: "sig-dd-a10007" });
+    const reply = await gql(server.url, await as("offer-dd@example.com"), CountersDocument, { signature_id: "sig-dd-a10007" });
     expect(reply.body.errors).toBeUndefined();
-    const url = new URL(reply.body.data!.counters as string);
+    const url = new URL(reply.body.data!.counters!);
     const token = url.searchParams.get("token");
     url.searchParams.set("client_id", LOCAL_DEFAULTS.hellosignClientId);
     url.searchParams.set("skip_domain_verification", "1");
@@ -205,20 +226,21 @@ describe("signing", () => {
 });
 
 describe("micro-deposits", () => {
-  const MANUAL = `mutation ($a: String!) { manually(account: $a, name: "Checking", routing: "011000015", type: "checking") { account_id } }`;
-  const VERIFIES = "mutation ($a: Float!, $b: Float!, $id: String!) { verifies(amount1: $a, amount2: $b, account_id: $id) }";
+  const manually = (token: string, account: string) =>
+    gql(server.url, { token }, ManuallyDocument, { account, name: "Checking", routing: "011000015", type: "checking" });
 
   /** Adds the account and spends its three tries on wrong amounts; answers the last try's error. */
   async function lockOnce(token: string, account: string) {
-    const added = await gql(server.url, { token }, MANUAL, { a: account });
+    const added = await manually(token, account);
     expect(added.body.errors).toBeUndefined();
-    const id = added.body.data!.manually.account_id as string;
+    const id = added.body.data!.manually!.account_id;
     const [row] = (await sql(server.url, "SELECT md_amount1_cents AS a FROM funding_sources WHERE account_id = $1", [id])) as [
       { a: number },
     ];
     const wrong = (row.a % 99) + 1; // never the first amount: every try is wrong
     let last: GqlReply | undefined;
-    for (let i = 0; i < 3; i++) last = await gql(server.url, { token }, VERIFIES, { a: wrong / 100, b: wrong / 100, id });
+    for (let i = 0; i < 3; i++)
+      last = await gql(server.url, { token }, VerifiesDocument, { amount1: wrong / 100, amount2: wrong / 100, accountId: id });
     return firstError(last!);
   }
 
@@ -230,14 +252,14 @@ describe("micro-deposits", () => {
     expect(await lockOnce(u.token, account)).toMatchObject({ errorType: "ConflictException", message: MICRO_DEPOSIT_CAP_MESSAGE });
     expect(await sql(server.url, "SELECT reason FROM manual_reviews WHERE sub = $1", [u.sub])).toEqual([{ reason: "micro_deposit_cap" }]);
 
-    const again = await gql(server.url, { token: u.token }, MANUAL, { a: account });
+    const again = await manually(u.token, account);
     expect(firstError(again)).toMatchObject({
       errorType: "ConflictException",
       errorInfo: { field: "account" },
       message: MICRO_DEPOSIT_CAP_MESSAGE,
     });
     const other = await newUser();
-    const elsewhere = await gql(server.url, { token: other.token }, MANUAL, { a: account });
+    const elsewhere = await manually(other.token, account);
     expect(firstError(elsewhere)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });
     expect(await sql(server.url, "SELECT 1 FROM funding_sources WHERE sub = $1", [other.sub])).toEqual([]);
   });
@@ -245,7 +267,7 @@ describe("micro-deposits", () => {
   it("an applicant who locked three different accounts adds no fourth", async () => {
     const u = await newUser();
     for (let i = 0; i < 3; i++) await lockOnce(u.token, `8${randomInt(10_000_000, 99_999_999)}`);
-    const fourth = await gql(server.url, { token: u.token }, MANUAL, { a: `7${randomInt(10_000_000, 99_999_999)}` });
+    const fourth = await manually(u.token, `7${randomInt(10_000_000, 99_999_999)}`);
     expect(firstError(fourth)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });
   });
 });

@@ -3,6 +3,17 @@
  * qualifies, originationPaymentCalculator, setApplyExtraPaymentFlag, and setApplicationStep's rule
  * that only the lender moves the lender's states.
  */
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { PreQualificationFiguresDocument } from "../../../contract/generated/test-operations";
+import {
+  AppliesDocument,
+  IdentifiesDocument,
+  LoadFrontendDocument,
+  OriginationPaymentCalculatorDocument,
+  RestrictedRefusalDecidedAtDocument,
+  SetApplicationStepDocument,
+  SetEmployerDocument,
+} from "../../../lib/graphql/generated/operations";
 import { PERSONAS } from "../seed/personas";
 import { API_KEY, arrange, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
 
@@ -13,7 +24,11 @@ const server = standInSuite({}, { ownServer: true });
 
 const newUser = () => signUpUser(server.url, "lend");
 
-async function ok(token: string, query: string, variables?: Record<string, unknown>) {
+async function ok<TData = Record<string, any>, TVariables = Record<string, unknown>>(
+  token: string,
+  query: string | TypedDocumentNode<TData, TVariables>,
+  variables?: TVariables,
+): Promise<TData> {
   const reply = await gql(server.url, { token }, query, variables);
   expect(reply.body.errors).toBeUndefined();
   return reply.body.data!;
@@ -30,33 +45,32 @@ const stepOf = async (sub: string) =>
 /** A brand-new applicant walked to authPrequal through the API (employment rows written directly: issue 8 owns that step). */
 async function applicantAtAuthPrequal(ssn: string, employment: { status?: string; start?: string; salary?: number } = {}) {
   const u = await newUser();
-  await ok(u.token, 'mutation { setEmployer(employerId: "1002") { nextRoute } }');
-  await ok(u.token, 'mutation { applies(amount: 4000, reason: "Debt Consolidation", state: "IL", type: "personal") { amountAppliedFor } }');
-  await ok(u.token, "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }", { s: "personalInformation" });
-  await ok(
-    u.token,
-    `mutation ($ssn: String!) { identifies(given_name: "Ada", family_name: "Lovelace", birthdate: "1985-04-12",
-       address: "12 Main St, Springfield, IL 62701", ssn: $ssn, accountSettings: true) { given_name } }`,
-    { ssn },
-  );
-  await ok(u.token, 'mutation { setApplicationStep(applicationStep: "employmentInformation") { applicationStep } }');
+  await ok(u.token, SetEmployerDocument, { employerId: "1002" });
+  await ok(u.token, AppliesDocument, { amount: 4000, reason: "Debt Consolidation", state: "IL", type: "personal" });
+  await ok(u.token, SetApplicationStepDocument, { applicationStep: "personalInformation" });
+  await ok(u.token, IdentifiesDocument, {
+    given_name: "Ada",
+    family_name: "Lovelace",
+    birthdate: "1985-04-12",
+    address: "12 Main St, Springfield, IL 62701",
+    ssn,
+    accountSettings: true,
+  });
+  await ok(u.token, SetApplicationStepDocument, { applicationStep: "employmentInformation" });
   await arrange(
     server.url,
     `INSERT INTO employment (sub, job_title, employment_status, start_date, salary, pay_months, pay_frequency, dd_accounts, active_military)
      VALUES ($1, 'Teacher', $2, $3, $4, 12, 'biweekly', 1, false)`,
     [u.sub, employment.status ?? "full", employment.start ?? "2019-08-15", employment.salary ?? 52000],
   );
-  await ok(u.token, 'mutation { setApplicationStep(applicationStep: "authPrequal") { applicationStep } }');
+  await ok(u.token, SetApplicationStepDocument, { applicationStep: "authPrequal" });
   return u;
 }
-
-const PREQUAL = `mutation ($u: String!) { preQualification(username: $u) {
-  preQualificationStatus preQualificationFailureReason preQualifiedAmount preQualifiedInterestRate preQualifiedTerm preQualifiedOriginationFee } }`;
 
 describe("preQualification", () => {
   it("prequalifies a clean file: four figures stored, step prequalApprove, qualifies quotes the loan math", async () => {
     const u = await applicantAtAuthPrequal("900001234");
-    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toEqual({
+    expect((await ok(u.token, PreQualificationFiguresDocument, { username: u.username })).preQualification).toEqual({
       preQualificationStatus: true,
       preQualificationFailureReason: null,
       preQualifiedAmount: 4000,
@@ -73,35 +87,35 @@ describe("preQualification", () => {
       term: 24,
     });
     // Once decided, it does not run again.
-    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: u.username }), "preQualification", "username");
+    expectBadRequest(
+      await gql(server.url, { token: u.token }, PreQualificationFiguresDocument, { username: u.username }),
+      "preQualification",
+      "username",
+    );
   });
 
   it("refuses on a credit denial: reason stored as the rejection reason, creditDenialReason kept, step prequalRej", async () => {
     const u = await applicantAtAuthPrequal("666000002");
     const before = Date.now();
-    const r = (await ok(u.token, PREQUAL, { u: u.username })).preQualification;
+    const r = (await ok(u.token, PreQualificationFiguresDocument, { username: u.username })).preQualification!;
     expect(r).toMatchObject({ preQualificationStatus: false, preQualifiedAmount: null });
     expect(r.preQualificationFailureReason).toMatch(/^Credit check: /);
-    const f = (
-      await ok(
-        u.token,
-        "{ loadFrontend { applicationStep appInfo { rejectionReason prequalification { creditDenialReason preQualificationDecidedAt } } } }",
-      )
-    ).loadFrontend;
+    const f = (await ok(u.token, LoadFrontendDocument, {})).loadFrontend!;
     // The decision's time, stored where it is made: the restricted notice counts the re-apply date from it.
-    const decidedAt = f.appInfo.prequalification.preQualificationDecidedAt;
+    const decidedAt = (await ok(u.token, RestrictedRefusalDecidedAtDocument, {})).loadFrontend!.appInfo!.prequalification!
+      .preQualificationDecidedAt!;
     expect(decidedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Date.parse(decidedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(decidedAt)).toBeLessThanOrEqual(Date.now() + 1000);
     expect(f.applicationStep).toBe("prequalRej");
-    expect(f.appInfo.rejectionReason).toBe(r.preQualificationFailureReason);
-    expect(f.appInfo.prequalification.creditDenialReason).toBe("Serious delinquency reported in the last 12 months");
+    expect(f.appInfo!.rejectionReason).toBe(r.preQualificationFailureReason);
+    expect(f.appInfo!.prequalification!.creditDenialReason).toBe("Serious delinquency reported in the last 12 months");
     expect((await ok(u.token, "{ qualifies { apr } }")).qualifies).toBeNull();
   });
 
   it("a thin file prequalifies for at most $1,500 at the thin-file rate", async () => {
     const u = await applicantAtAuthPrequal("666000003");
-    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
+    expect((await ok(u.token, PreQualificationFiguresDocument, { username: u.username })).preQualification).toMatchObject({
       preQualificationStatus: true,
       preQualifiedAmount: 1500,
       preQualifiedInterestRate: 29.99,
@@ -110,7 +124,7 @@ describe("preQualification", () => {
 
   it("refuses by the tenure rule with its reason", async () => {
     const u = await applicantAtAuthPrequal("900001234", { start: new Date().toISOString().slice(0, 10) });
-    expect((await ok(u.token, PREQUAL, { u: u.username })).preQualification).toMatchObject({
+    expect((await ok(u.token, PreQualificationFiguresDocument, { username: u.username })).preQualification).toMatchObject({
       preQualificationStatus: false,
       preQualificationFailureReason: "Less than 6 months with the employer (full time)",
     });
@@ -119,24 +133,36 @@ describe("preQualification", () => {
   it("bad input, the wrong user and the wrong step write nothing", async () => {
     const u = await applicantAtAuthPrequal("900001234");
     const other = persona("newcomer@example.com");
-    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: other.username }), "preQualification", "username");
-    expectBadRequest(await gql(server.url, { token: u.token }, PREQUAL, { u: "" }), "preQualification", "username");
+    expectBadRequest(
+      await gql(server.url, { token: u.token }, PreQualificationFiguresDocument, { username: other.username }),
+      "preQualification",
+      "username",
+    );
+    expectBadRequest(
+      await gql(server.url, { token: u.token }, PreQualificationFiguresDocument, { username: "" }),
+      "preQualification",
+      "username",
+    );
     expect((await sql(server.url, "SELECT count(*)::int AS n FROM prequalifications WHERE sub = $1", [u.sub]))[0]).toEqual({ n: 0 });
     expect((await stepOf(u.sub))!.step).toBe("authPrequal");
     const newcomer = await server.tokenFor(other.email);
-    expectBadRequest(await gql(server.url, { token: newcomer }, PREQUAL, { u: other.username }), "preQualification", "username");
-    const key = await gql(server.url, { apiKey: API_KEY }, PREQUAL, { u: u.username });
+    expectBadRequest(
+      await gql(server.url, { token: newcomer }, PreQualificationFiguresDocument, { username: other.username }),
+      "preQualification",
+      "username",
+    );
+    const key = await gql(server.url, { apiKey: API_KEY }, PreQualificationFiguresDocument, { username: u.username });
     expect(key.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized" });
   });
 });
 
 describe("originationPaymentCalculator", () => {
-  const CALC = "mutation ($u: String!) { originationPaymentCalculator(username: $u) }";
-
   it("answers the contract's signature id with the offer recomputed by the loan math", async () => {
     const p = persona("offer-sent@example.com");
     const token = await server.tokenFor(p.email);
-    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
+    expect((await ok(token, OriginationPaymentCalculatorDocument, { username: p.username })).originationPaymentCalculator).toBe(
+      `sig-dd-${p.username}`,
+    );
     const [offer] = await sql(
       server.url,
       "SELECT amount_financed::float8 AS af, original_apr::float8 AS apr, payment_amount::float8 AS pay, deduction_amount::float8 AS deduction, expected_payments AS n FROM offers WHERE sub = $1",
@@ -145,14 +171,20 @@ describe("originationPaymentCalculator", () => {
     // The worked example's loan amortised on a biweekly paycheck: 52 payments of $92.73, 19.65% APR.
     expect(offer).toEqual({ af: 3975, apr: 19.65, pay: 92.73, deduction: 92.73, n: 52 });
     // Idempotent: the same id again.
-    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe(`sig-dd-${p.username}`);
+    expect((await ok(token, OriginationPaymentCalculatorDocument, { username: p.username })).originationPaymentCalculator).toBe(
+      `sig-dd-${p.username}`,
+    );
   });
 
   it("FAILURE without an offer; the wrong user is an input error", async () => {
     const p = persona("newcomer@example.com");
     const token = await server.tokenFor(p.email);
-    expect((await ok(token, CALC, { u: p.username })).originationPaymentCalculator).toBe("FAILURE");
-    expectBadRequest(await gql(server.url, { token }, CALC, { u: "a10006" }), "originationPaymentCalculator", "username");
+    expect((await ok(token, OriginationPaymentCalculatorDocument, { username: p.username })).originationPaymentCalculator).toBe("FAILURE");
+    expectBadRequest(
+      await gql(server.url, { token }, OriginationPaymentCalculatorDocument, { username: "a10006" }),
+      "originationPaymentCalculator",
+      "username",
+    );
   });
 });
 
@@ -236,12 +268,7 @@ describe("only the lender moves the lender's states", () => {
     const token = await server.tokenFor(email);
     const before = await stepOf(p.sub);
     for (const target of TARGETS.filter((t) => !ALLOWED[email]!.includes(t))) {
-      const reply = await gql(
-        server.url,
-        { token },
-        "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep } }",
-        { s: target },
-      );
+      const reply = await gql(server.url, { token }, SetApplicationStepDocument, { applicationStep: target });
       expect([target, reply.body.errors?.[0]?.errorType]).toEqual([target, "BadRequestException"]);
     }
     expect(await stepOf(p.sub)).toEqual(before);

@@ -4,6 +4,7 @@
  * contract-signed flag that `queries` and loadFrontend report. Real tokens from the identity stand-in.
  */
 import { LOCAL_DEFAULTS, esignStandInOrigin } from "../../../lib/config/env";
+import { CountersDocument, LoadFrontendDocument, QueriesDocument } from "../../../lib/graphql/generated/operations";
 import { API_KEY, gql, sql, standInSuite } from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(120_000);
@@ -22,16 +23,14 @@ function ownServer() {
 }
 const tokenFor = (email: string) => server.tokenFor(email);
 
-const COUNTERS = "mutation ($id: String!) { counters(signature_id: $id) }";
-
 async function counters(email: string, id: string) {
-  return gql(server.url, { token: await tokenFor(email) }, COUNTERS, { id });
+  return gql(server.url, { token: await tokenFor(email) }, CountersDocument, { signature_id: id });
 }
 
 async function signingUrl(email: string, id: string): Promise<URL> {
   const reply = await counters(email, id);
   expect(reply.body.errors).toBeUndefined();
-  return new URL(reply.body.data!.counters as string);
+  return new URL(reply.body.data!.counters!);
 }
 
 /** What hellosign-embedded's open(url, { clientId, skipDomainVerification: true }) puts on the iframe URL. */
@@ -53,8 +52,15 @@ function asEmbedded(url: URL, overrides: Record<string, string | null> = {}): st
 const post = (path: string, body: unknown, contentType = "application/json") =>
   fetch(`${server.url}/api/local/esign/${path}`, { method: "POST", headers: { "content-type": contentType }, body: JSON.stringify(body) });
 
-const signedFlag = async (email: string) =>
-  (await gql(server.url, { token: await tokenFor(email) }, "{ queries loadFrontend { appInfo { offer { contractSigned } } } }")).body.data;
+/** The contract-signed flag as `queries` and loadFrontend each report it. */
+async function signedFlag(email: string) {
+  const auth = { token: await tokenFor(email) };
+  const [queries, load] = await Promise.all([gql(server.url, auth, QueriesDocument), gql(server.url, auth, LoadFrontendDocument)]);
+  return {
+    queries: queries.body.data?.queries,
+    loadFrontend: { appInfo: { offer: { contractSigned: load.body.data?.loadFrontend?.appInfo?.offer?.contractSigned } } },
+  };
+}
 
 describe("counters(signature_id)", () => {
   ownServer();
@@ -103,12 +109,12 @@ describe("counters(signature_id)", () => {
   it("refuses a malformed id (BadRequestException naming signature_id) and the API key", async () => {
     const bad = await counters("offer-dd@example.com", "../../etc/passwd");
     expect(bad.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "signature_id" } });
-    const keyed = await gql(server.url, { apiKey: API_KEY }, COUNTERS, { id: "sig-dd-a10007" });
+    const keyed = await gql(server.url, { apiKey: API_KEY }, CountersDocument, { signature_id: "sig-dd-a10007" });
     expect(keyed.body.errors?.[0]).toMatchObject({
       errorType: "Unauthorized",
       message: "Not Authorized to access counters on type Mutation",
     });
-    const anonymous = await gql(server.url, {}, COUNTERS, { id: "sig-dd-a10007" });
+    const anonymous = await gql(server.url, {}, CountersDocument, { signature_id: "sig-dd-a10007" });
     expect(anonymous.status).toBe(401);
   });
 });

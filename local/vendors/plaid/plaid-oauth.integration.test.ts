@@ -4,20 +4,20 @@
  * redirect_uri?oauth_state_id=…, and Link, opened again there with the same token and
  * receivedRedirectUri, gets the login's outcome once. The browser walk is e2e/bank.spec.ts.
  */
+import { CreateLinkTokenDocument } from "../../../lib/graphql/generated/operations";
 import { gql, signUpUser, sql, standInSuite, type NewUser } from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
 const server = standInSuite();
 const OAUTH_BANK = "ins_127287";
-const CREATE = "mutation ($r: String) { createLinkToken(redirectUri: $r) { link_token } }";
 
 const returnUri = () => `${server.url}/bank/oauth`;
 
 async function tokenFor(u: NewUser, redirectUri: string | null = returnUri()) {
-  const reply = await gql(server.url, { token: u.token }, CREATE, { r: redirectUri });
+  const reply = await gql(server.url, { token: u.token }, CreateLinkTokenDocument, { redirectUri });
   expect(reply.body.errors).toBeUndefined();
-  return reply.body.data!.createLinkToken.link_token as string;
+  return reply.body.data!.createLinkToken!.link_token;
 }
 
 async function post(path: string, body: unknown) {
@@ -60,7 +60,7 @@ describe("the link token's redirect_uri", () => {
     "refuses %s (not on the allowed list)",
     async (uri) => {
       const u = await signUpUser(server.url, "oauth");
-      const reply = await gql(server.url, { token: u.token }, CREATE, { r: uri });
+      const reply = await gql(server.url, { token: u.token }, CreateLinkTokenDocument, { redirectUri: uri });
       expect(reply.body.errors?.[0]).toMatchObject({
         errorType: "BadRequestException",
         message: "redirectUri: not one of the allowed redirect URIs",
