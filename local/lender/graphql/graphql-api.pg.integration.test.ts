@@ -4,6 +4,33 @@
  * TEST_DATABASE_URL is set).
  */
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { Kind, visit, type DocumentNode } from "graphql";
+import {
+  AppliesLoanRequestDocument,
+  IdentifiesStoredDocument,
+  IslandBesideLogsDocument,
+  RecordTrackingDocument,
+  type AppliesLoanRequestMutationVariables,
+  type IdentifiesStoredMutationVariables,
+} from "../../../contract/generated/test-operations";
+import {
+  AccountsDocument,
+  AppliesDocument,
+  CheckIfIslandInAlgoliaDocument,
+  IdentifiesDocument,
+  JustRegisteredDocument,
+  LoadEmployerDocument,
+  LoadFrontendDocument,
+  LogOriginTrackingDocument,
+  LogsDocument,
+  OriginationPaymentCalculatorDocument,
+  PreQualificationDocument,
+  QueriesDocument,
+  SetApplicationStepDocument,
+  SetEmployerDocument,
+  SetEvolveConsentDocument,
+} from "../../../lib/graphql/generated/operations";
 import { cognitoCall } from "../../infra/testing/cognito-client";
 import { API_KEY, CLIENT, OTP, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "./testing/api-test-kit";
 
@@ -19,36 +46,43 @@ const newUser = () => signUpUser(server.url, "gql");
 const rowCount = async (table: string, sub: string) =>
   (await sql<{ n: number }>(server.url, `SELECT count(*)::int AS n FROM ${table} WHERE sub = $1`, [sub]))[0]!.n;
 
-/** Every user-token operation with a valid input, used for the good path and the wrong-auth path. */
-const USER_OPERATIONS: Record<string, { type: "Query" | "Mutation"; query: string; variables?: Record<string, unknown> }> = {
-  loadFrontend: { type: "Query", query: "query { loadFrontend { applicationStep } }" },
-  accounts: { type: "Query", query: "query { accounts { account_id } }" },
-  gets: { type: "Query", query: "query { gets { amount } }" },
-  queries: { type: "Query", query: "query { queries }" },
-  rating: { type: "Query", query: "query { rating { rating comment } }" },
-  qualifies: { type: "Query", query: "query { qualifies { apr } }" },
-  setApplicationStep: { type: "Mutation", query: 'mutation { setApplicationStep(applicationStep: "loanDetails") { applicationStep } }' },
-  setEmployer: { type: "Mutation", query: 'mutation { setEmployer(employerId: "1001") { nextRoute } }' },
+/**
+ * Every user-token operation with a valid input, used for the good path and the wrong-auth path:
+ * the shell's document where it sends the field, else (gets, rating, qualifies, addData,
+ * gtmEcommerceId: fields only the hosted apps call) the operation written out.
+ */
+type Operation = { document: TypedDocumentNode<any, any> | string; variables?: Record<string, unknown> };
+const USER_OPERATIONS: Record<string, Operation & { type: "Query" | "Mutation" }> = {
+  loadFrontend: { type: "Query", document: LoadFrontendDocument },
+  accounts: { type: "Query", document: AccountsDocument },
+  gets: { type: "Query", document: "query { gets { amount } }" },
+  queries: { type: "Query", document: QueriesDocument },
+  rating: { type: "Query", document: "query { rating { rating comment } }" },
+  qualifies: { type: "Query", document: "query { qualifies { apr } }" },
+  setApplicationStep: { type: "Mutation", document: SetApplicationStepDocument, variables: { applicationStep: "loanDetails" } },
+  setEmployer: { type: "Mutation", document: SetEmployerDocument, variables: { employerId: "1001" } },
   applies: {
     type: "Mutation",
-    query: 'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }',
+    document: AppliesDocument,
+    variables: { amount: 2500, reason: "Rent Expense", state: "TX", type: "personal" },
   },
-  identifies: { type: "Mutation", query: 'mutation { identifies(accountSettings: true, given_name: "Ada") { given_name } }' },
+  identifies: { type: "Mutation", document: IdentifiesDocument, variables: { accountSettings: true, given_name: "Ada" } },
   addData: {
     type: "Mutation",
-    query: "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
+    document: "mutation ($u: String!, $d: String!) { addData(username: $u, reapplicationData: $d) }",
   },
-  setEvolveConsent: { type: "Mutation", query: "mutation { setEvolveConsent(consent: true) }" },
-  justRegistered: { type: "Mutation", query: 'mutation { justRegistered(applyNowRoute: "/apply/chooseEmployer") }' },
-  logOriginTracking: { type: "Mutation", query: 'mutation { logOriginTracking(originId: "partner-42") }' },
-  gtmEcommerceId: { type: "Mutation", query: 'mutation ($u: String!) { gtmEcommerceId(username: $u, type: "purchase", id: "T-1") }' },
-  logs: { type: "Mutation", query: 'mutation { logs(message: "hello from a test") }' },
+  setEvolveConsent: { type: "Mutation", document: SetEvolveConsentDocument, variables: { consent: true } },
+  justRegistered: { type: "Mutation", document: JustRegisteredDocument, variables: { applyNowRoute: "/apply/chooseEmployer" } },
+  logOriginTracking: { type: "Mutation", document: LogOriginTrackingDocument, variables: { originId: "partner-42" } },
+  gtmEcommerceId: { type: "Mutation", document: 'mutation ($u: String!) { gtmEcommerceId(username: $u, type: "purchase", id: "T-1") }' },
+  logs: { type: "Mutation", document: LogsDocument, variables: { message: "hello from a test" } },
 };
 
-const LENDING = {
-  preQualification: 'preQualification(username: "x") { preQualificationStatus }',
-  originationPaymentCalculator: 'originationPaymentCalculator(username: "x")',
-  setApplyExtraPaymentFlag: 'setApplyExtraPaymentFlag(username: "x", flag: true)',
+/** The lending operations the hosted apps call, each for a username that is not the caller's. */
+const LENDING: Record<string, Operation> = {
+  preQualification: { document: PreQualificationDocument, variables: { username: "x" } },
+  originationPaymentCalculator: { document: OriginationPaymentCalculatorDocument, variables: { username: "x" } },
+  setApplyExtraPaymentFlag: { document: 'mutation { setApplyExtraPaymentFlag(username: "x", flag: true) }' },
 };
 
 function expectFieldError(reply: GqlReply, op: string, field: string) {
@@ -68,7 +102,7 @@ it("runs on the database the environment chose (PGlite, or PostgreSQL with TEST_
 });
 
 describe("auth, as AppSync does it", () => {
-  const query = "query { loadFrontend { applicationStep } }";
+  const query = LoadFrontendDocument;
 
   it("answers 401 UnauthorizedException without credentials or with a wrong API key", async () => {
     for (const auth of [{}, { apiKey: "da2-wrong" }, { apiKey: "" }]) {
@@ -95,8 +129,8 @@ describe("auth, as AppSync does it", () => {
   it("refuses an API key on every user operation, per field, in AppSync's words", async () => {
     const user = persona("newcomer@example.com");
     for (const [name, op] of Object.entries(USER_OPERATIONS)) {
-      const variables = { u: user.username, d: Buffer.from("{}").toString("base64"), ...op.variables };
-      const reply = await gql(server.url, { apiKey: API_KEY }, op.query, variables);
+      const variables = op.variables ?? { u: user.username, d: Buffer.from("{}").toString("base64") };
+      const reply = await gql(server.url, { apiKey: API_KEY }, op.document, variables);
       expect([name, reply.status]).toEqual([name, 200]);
       expect(reply.body.data?.[name]).toBeNull();
       expect(reply.body.errors).toEqual([
@@ -107,25 +141,22 @@ describe("auth, as AppSync does it", () => {
         }),
       ]);
     }
-    for (const field of Object.keys(LENDING)) {
-      const reply = await gql(server.url, { apiKey: API_KEY }, `mutation { ${LENDING[field as keyof typeof LENDING]} }`);
+    for (const [field, op] of Object.entries(LENDING)) {
+      const reply = await gql(server.url, { apiKey: API_KEY }, op.document, op.variables);
       expect(reply.body.errors?.[0]?.message).toBe(`Not Authorized to access ${field} on type Mutation`);
     }
   });
 
   it("answers the allowed sibling and refuses the other in one request with an API key", async () => {
-    const reply = await gql(server.url, { apiKey: API_KEY }, 'mutation { checkIfIslandInAlgolia(employerId: "8000") logs(message: "x") }');
+    const reply = await gql(server.url, { apiKey: API_KEY }, IslandBesideLogsDocument, { employerId: "8000", message: "x" });
     expect(reply.body.data).toEqual({ checkIfIslandInAlgolia: true, logs: null });
     expect(reply.body.errors).toHaveLength(1);
   });
 
   it("lets a user token call the public operations too", async () => {
-    const reply = await gql(
-      server.url,
-      { token: await tokenFor("newcomer@example.com") },
-      'mutation { loadEmployer(employerId: "1001") { name } }',
-    );
-    expect(reply.body.data?.loadEmployer).toEqual({ name: "Lincoln Elementary School" });
+    const reply = await gql(server.url, { token: await tokenFor("newcomer@example.com") }, LoadEmployerDocument, { employerId: "1001" });
+    expect(reply.body.errors).toBeUndefined();
+    expect(reply.body.data?.loadEmployer?.name).toBe("Lincoln Elementary School");
   });
 
   it("reports unknown fields and malformed bodies", async () => {
@@ -150,7 +181,6 @@ describe("auth, as AppSync does it", () => {
     });
     const { IdToken, AccessToken, RefreshToken } = done.json.AuthenticationResult as Record<string, string>;
     const other = await tokenFor("borrower@example.com");
-    const query = "query { loadFrontend { applicationStep } }";
     expect((await gql(server.url, { token: IdToken }, query)).status).toBe(200);
     expect((await cognitoCall(server.url, "RevokeToken", { ClientId: CLIENT, Token: RefreshToken })).status).toBe(200);
     for (const token of [IdToken, AccessToken]) {
@@ -188,12 +218,16 @@ describe("auth, as AppSync does it", () => {
   });
 
   it("answers a NUL byte in a string argument or variable with a BadRequestException naming it", async () => {
-    const literal = await gql(server.url, { apiKey: API_KEY }, 'mutation { loadEmployer(employerId: "10\\u00001") { name } }');
-    expect(literal.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "employerId" } });
-    const variable = await gql(server.url, { apiKey: API_KEY }, "mutation M($id: ID!) { loadEmployer(employerId: $id) { name } }", {
-      id: "10\u00001",
+    // The shell's loadEmployer with the id written into the document (a generated document keeps a
+    // \u escape as written, so it cannot carry the byte itself).
+    const written: DocumentNode = visit(LoadEmployerDocument, {
+      VariableDefinition: () => null,
+      Variable: () => ({ kind: Kind.STRING, value: "10\u00001" }),
     });
-    expect(variable.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "$id" } });
+    const literal = await gql(server.url, { apiKey: API_KEY }, written);
+    expect(literal.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "employerId" } });
+    const variable = await gql(server.url, { apiKey: API_KEY }, LoadEmployerDocument, { employerId: "10\u00001" });
+    expect(variable.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "$employerId" } });
   });
 
   it("refuses an oversized body while reading it", async () => {
@@ -216,22 +250,9 @@ describe("auth, as AppSync does it", () => {
 
 describe("loadFrontend: the raw facts per persona", () => {
   const load = async (email: string) => {
-    const reply = await gql(
-      server.url,
-      { token: await tokenFor(email) },
-      `query { loadFrontend {
-        flags { adminPortalUser collectionsUser verificationsPortalUser }
-        documents { loanId loanName loanSortDate statements { signedUrl sortDate fileName } }
-        applicationStep
-        appInfo { step history username primary_email employer employerParentId amountAppliedFor directDepositConfirmed
-          rejectionReason personal { given_name ssn phone_number } employment { employmentStatus tenureProof choaCostCenter paperFormSentTimestamp }
-          offer { contractSigned offerAmountFinanced offerOriginalAPR }
-          prequalification { preQualificationStatus preQualificationFailureReason preQualifiedAmount } }
-        loanInfo { loanId status balance PayoutDate payments { amount sts effectiveDate metaData } scheduledPayments { accountMask frequency } }
-      } }`,
-    );
+    const reply = await gql(server.url, { token: await tokenFor(email) }, LoadFrontendDocument);
     expect(reply.body.errors).toBeUndefined();
-    return reply.body.data!.loadFrontend;
+    return reply.body.data!.loadFrontend!;
   };
 
   it("newcomer: chooseEmployer, nothing else", async () => {
@@ -256,7 +277,7 @@ describe("loadFrontend: the raw facts per persona", () => {
   });
 
   it("prequalified, offer, direct deposit, contract signed", async () => {
-    expect((await load("prequal-approved@example.com")).appInfo.prequalification).toEqual({
+    expect((await load("prequal-approved@example.com")).appInfo.prequalification).toMatchObject({
       preQualificationStatus: true,
       preQualificationFailureReason: null,
       preQualifiedAmount: 5000,
@@ -268,7 +289,7 @@ describe("loadFrontend: the raw facts per persona", () => {
     expect(sent.appInfo.offer).toMatchObject({ contractSigned: false, offerAmountFinanced: 3975, offerOriginalAPR: 19.65 });
     expect((await load("offer-dd@example.com")).appInfo.directDepositConfirmed).toBe(true);
     const signed = await load("signed@example.com");
-    expect(signed.appInfo.offer.contractSigned).toBe(true);
+    expect(signed.appInfo.offer!.contractSigned).toBe(true);
     expect(signed.applicationStep).toBe("Offer Sent");
     expect(signed.loanInfo).toBeNull();
   });
@@ -276,38 +297,38 @@ describe("loadFrontend: the raw facts per persona", () => {
   it("paper form: the children's hospital employer with its extra fields", async () => {
     const f = await load("paper-form@example.com");
     expect(f.appInfo.employerParentId).toBe("7000");
-    expect(f.appInfo.employment.choaCostCenter).toBe("CC-2210");
-    expect(f.appInfo.employment.paperFormSentTimestamp).toBe("2026-11-18T15:30:00.000Z");
+    expect(f.appInfo.employment!.choaCostCenter).toBe("CC-2210");
+    expect(f.appInfo.employment!.paperFormSentTimestamp).toBe("2026-11-18T15:30:00.000Z");
   });
 
   it("rejected: reason and failed prequalification", async () => {
     const f = await load("rejected@example.com");
     expect(f.appInfo.rejectionReason).toBeTruthy();
-    expect(f.appInfo.prequalification.preQualificationStatus).toBe(false);
+    expect(f.appInfo.prequalification!.preQualificationStatus).toBe(false);
   });
 
   it("borrower: active loan with payments, a scheduled payroll payment, statements, future payout date", async () => {
     const f = await load("borrower@example.com");
     expect(f.applicationStep).toBe("activeLoan");
     expect(f.loanInfo).toMatchObject({ status: "active", PayoutDate: "2028-03-02" });
-    expect(f.loanInfo.balance).toBeGreaterThan(0);
-    expect(f.loanInfo.balance).toBeLessThan(4000);
-    expect(f.loanInfo.payments.length).toBeGreaterThan(0);
-    expect(f.loanInfo.payments[0]).toMatchObject({ sts: "Processed", amount: expect.any(Number) });
-    expect(JSON.parse(f.loanInfo.payments[0].metaData)).toHaveProperty("transactionId");
-    expect(f.loanInfo.scheduledPayments).toEqual([{ accountMask: "Payroll", frequency: "directDeposit" }]);
+    expect(f.loanInfo!.balance).toBeGreaterThan(0);
+    expect(f.loanInfo!.balance).toBeLessThan(4000);
+    expect(f.loanInfo!.payments.length).toBeGreaterThan(0);
+    expect(f.loanInfo!.payments[0]).toMatchObject({ sts: "Processed", amount: expect.any(Number) });
+    expect(JSON.parse(f.loanInfo!.payments[0]!.metaData!)).toHaveProperty("transactionId");
+    expect(f.loanInfo!.scheduledPayments).toEqual([expect.objectContaining({ accountMask: "Payroll", frequency: "directDeposit" })]);
     expect(f.documents).toHaveLength(1);
     // Paid every two weeks (the collected schedule), a statement a month: about 26 payments to 12 statements.
-    expect(f.documents[0].statements.length).toBeGreaterThan(0);
-    expect(f.loanInfo.payments.length).toBeGreaterThanOrEqual(2 * f.documents[0].statements.length);
-    expect(f.appInfo.personal.ssn).toMatch(/^\*{5}\d{4}$/);
+    expect(f.documents[0]!.statements.length).toBeGreaterThan(0);
+    expect(f.loanInfo!.payments.length).toBeGreaterThanOrEqual(2 * f.documents[0]!.statements.length);
+    expect(f.appInfo.personal!.ssn).toMatch(/^\*{5}\d{4}$/);
   });
 
   it("paid off: payout date in the past, zero balance", async () => {
     const f = await load("paid-off@example.com");
     expect(f.applicationStep).toBe("activeLoan");
     expect(f.loanInfo).toMatchObject({ status: "paidOff", balance: 0, PayoutDate: "2024-06-02" });
-    expect(f.loanInfo.payments).toHaveLength(52); // biweekly payroll payments over the 24 months
+    expect(f.loanInfo!.payments).toHaveLength(52); // biweekly payroll payments over the 24 months
   });
 
   it("staff flags", async () => {
@@ -322,12 +343,8 @@ describe("loadFrontend: the raw facts per persona", () => {
 
   it("a new user reads a chooseEmployer application without anything being written", async () => {
     const u = await newUser();
-    const reply = await gql(
-      server.url,
-      { token: u.token },
-      "query { loadFrontend { applicationStep appInfo { username primary_email } } }",
-    );
-    expect(reply.body.data?.loadFrontend).toEqual({
+    const reply = await gql(server.url, { token: u.token }, LoadFrontendDocument);
+    expect(reply.body.data?.loadFrontend).toMatchObject({
       applicationStep: "chooseEmployer",
       appInfo: { username: u.username, primary_email: u.email },
     });
@@ -338,26 +355,16 @@ describe("loadFrontend: the raw facts per persona", () => {
 describe("user mutations: good input writes, bad input names the field and writes nothing", () => {
   it("setApplicationStep pushes and pops the history", async () => {
     const u = await newUser();
-    const set = (step: string) =>
-      gql(
-        server.url,
-        { token: u.token },
-        "mutation ($s: String!) { setApplicationStep(applicationStep: $s) { applicationStep history } }",
-        { s: step },
-      );
+    const set = (step: string) => gql(server.url, { token: u.token }, SetApplicationStepDocument, { applicationStep: step });
     for (const bad of ["nonsense", "", "LOANDETAILS"]) expectFieldError(await set(bad), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
 
     // Forward only once the step is complete: chooseEmployer needs an employer (setEmployer moves on itself).
     expectFieldError(await set("loanDetails"), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
-    await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "1001") { nextRoute } }');
-    await gql(
-      server.url,
-      { token: u.token },
-      'mutation { applies(amount: 2500, reason: "Rent Expense", state: "TX", type: "personal") { amountAppliedFor } }',
-    );
-    expect((await set("personalInformation")).body.data?.setApplicationStep.history).toEqual(["chooseEmployer", "loanDetails"]);
+    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
+    await gql(server.url, { token: u.token }, AppliesDocument, { amount: 2500, reason: "Rent Expense", state: "TX", type: "personal" });
+    expect((await set("personalInformation")).body.data?.setApplicationStep?.history).toEqual(["chooseEmployer", "loanDetails"]);
     expect((await set("loanDetails")).body.data?.setApplicationStep).toEqual({
       applicationStep: "loanDetails",
       history: ["chooseEmployer"],
@@ -372,11 +379,7 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("setEmployer: next route and the employer, or a validationError naming employerId", async () => {
     const u = await newUser();
-    const bad = await gql(
-      server.url,
-      { token: u.token },
-      'mutation { setEmployer(employerId: "999999") { nextRoute validationError serverError data } }',
-    );
+    const bad = await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "999999" });
     expect(bad.body.data?.setEmployer).toEqual({
       nextRoute: null,
       validationError: expect.stringContaining("employerId"),
@@ -385,32 +388,30 @@ describe("user mutations: good input writes, bad input names the field and write
     });
     expect(await rowCount("applications", u.sub)).toBe(0);
 
-    const good = await gql(
-      server.url,
-      { token: u.token },
-      'mutation { setEmployer(employerId: "7002") { nextRoute validationError data } }',
-    );
+    const good = await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "7002" });
     expect(good.body.data?.setEmployer).toMatchObject({ nextRoute: "/apply/loanDetails", validationError: null });
-    expect(JSON.parse(good.body.data?.setEmployer.data)).toMatchObject({ employerId: "7002", parentId: "7000" });
+    expect(JSON.parse(good.body.data!.setEmployer!.data!)).toMatchObject({ employerId: "7002", parentId: "7000" });
     const [row] = await sql(server.url, "SELECT employer_id, step, history FROM applications WHERE sub = $1", [u.sub]);
     expect(row).toEqual({ employer_id: "7002", step: "loanDetails", history: ["chooseEmployer"] });
 
     // A later change of employer records it and leaves the step alone: no route to follow.
-    const again = await gql(server.url, { token: u.token }, 'mutation { setEmployer(employerId: "8000") { nextRoute validationError } }');
-    expect(again.body.data?.setEmployer).toEqual({ nextRoute: null, validationError: null });
+    const again = await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "8000" });
+    expect(again.body.data?.setEmployer).toMatchObject({ nextRoute: null, validationError: null });
     const [after] = await sql(server.url, "SELECT employer_id, step FROM applications WHERE sub = $1", [u.sub]);
     expect(after).toEqual({ employer_id: "8000", step: "loanDetails" });
   });
 
   it("applies", async () => {
     const u = await newUser();
+    // Some probes send a variable of the wrong type or none at all: the server's coercion is under test.
     const applies = (v: Record<string, unknown>) =>
-      gql(
-        server.url,
-        { token: u.token },
-        "mutation ($amount: Float!, $other: String, $reason: String!, $state: String!, $type: String!) { applies(amount: $amount, other: $other, reason: $reason, state: $state, type: $type) { amountAppliedFor loanReason otherDescription stateOfResidence loanType } }",
-        { amount: 4000, reason: "Medical Bills", state: "GA", type: "personal", ...v },
-      );
+      gql(server.url, { token: u.token }, AppliesLoanRequestDocument, {
+        amount: 4000,
+        reason: "Medical Bills",
+        state: "GA",
+        type: "personal",
+        ...v,
+      } as AppliesLoanRequestMutationVariables);
     const cases: [Record<string, unknown>, string][] = [
       [{ amount: 0 }, "amount"],
       [{ amount: -5 }, "amount"],
@@ -446,8 +447,8 @@ describe("user mutations: good input writes, bad input names the field and write
     expect(row).toEqual({ amount: 10000, state_of_residence: "IL" });
 
     // The copy kept with the personal details follows a later change of the loan request (the review's "Change your loan").
-    const kept = await gql(server.url, { token: u.token }, "mutation { identifies(accountSettings: true, amount: 4000) { amount } }");
-    expect(kept.body.data?.identifies).toEqual({ amount: 4000 });
+    const kept = await gql(server.url, { token: u.token }, IdentifiesStoredDocument, { accountSettings: true, amount: 4000 });
+    expect(kept.body.data?.identifies?.amount).toBe(4000);
     await applies({ amount: 2500, reason: "Other", other: "Moving costs", state: "IL" });
     const [personal] = await sql(server.url, "SELECT amount::float8 AS amount FROM personal WHERE sub = $1", [u.sub]);
     expect(personal).toEqual({ amount: 2500 });
@@ -455,38 +456,40 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {
     const u = await newUser();
-    const identifies = (args: string) =>
-      gql(
-        server.url,
-        { token: u.token },
-        `mutation { identifies(${args}) { given_name family_name phone_number ssn personal_email addrStateAbbr } }`,
-      );
-    const cases: [string, string][] = [
-      ['accountSettings: true, given_name: "Ada", phone_number: "555-123"', "phone_number"],
-      ['accountSettings: true, ssn: "123-45-6789"', "ssn"],
-      ['accountSettings: true, ssn: "000000000"', "ssn"],
-      ['personal_email: "not-an-email"', "personal_email"],
-      ['accountSettings: true, birthdate: "2020-01-01"', "birthdate"],
-      ['accountSettings: true, birthdate: "1990-02-30"', "birthdate"],
-      ['addrPostalCode: "1234"', "addrPostalCode"],
-      ['addrStateAbbr: "XX"', "addrStateAbbr"],
-      ['accountSettings: true, how_you_heard: "TV"', "how_you_heard"],
-      ['accountSettings: true, given_name: "<script>"', "given_name"],
-      ["lat: 123", "lat"],
-      ["lng: -180.5", "lng"],
+    const identifies = (variables: IdentifiesStoredMutationVariables) =>
+      gql(server.url, { token: u.token }, IdentifiesStoredDocument, variables);
+    const cases: [IdentifiesStoredMutationVariables, string][] = [
+      [{ accountSettings: true, given_name: "Ada", phone_number: "555-123" }, "phone_number"],
+      [{ accountSettings: true, ssn: "123-45-6789" }, "ssn"],
+      [{ accountSettings: true, ssn: "000000000" }, "ssn"],
+      [{ personal_email: "not-an-email" }, "personal_email"],
+      [{ accountSettings: true, birthdate: "2020-01-01" }, "birthdate"],
+      [{ accountSettings: true, birthdate: "1990-02-30" }, "birthdate"],
+      [{ addrPostalCode: "1234" }, "addrPostalCode"],
+      [{ addrStateAbbr: "XX" }, "addrStateAbbr"],
+      [{ accountSettings: true, how_you_heard: "TV" }, "how_you_heard"],
+      [{ accountSettings: true, given_name: "<script>" }, "given_name"],
+      [{ lat: 123 }, "lat"],
+      [{ lng: -180.5 }, "lng"],
       // Without the flag (or with it false) a personal field is refused, not dropped.
-      ['address: "1 Elm St", given_name: "Eve"', "given_name"],
-      ['accountSettings: false, phone_number: "5551234567", ssn: "123456789"', "ssn"],
-      ["accountSettings: true", "identifies"],
+      [{ address: "1 Elm St", given_name: "Eve" }, "given_name"],
+      [{ accountSettings: false, phone_number: "5551234567", ssn: "123456789" }, "ssn"],
+      [{ accountSettings: true }, "identifies"],
     ];
-    for (const [args, field] of cases) expectFieldError(await identifies(args), "identifies", field);
+    for (const [variables, field] of cases) expectFieldError(await identifies(variables), "identifies", field);
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect(await rowCount("personal", u.sub)).toBe(0);
 
-    const ok = await identifies(
-      'accountSettings: true, given_name: "Ada", family_name: "Lovelace", phone_number: "5551234567", ssn: "123456789", personal_email: " Ada@Example.COM ", addrStateAbbr: "ny"',
-    );
-    expect(ok.body.data?.identifies).toEqual({
+    const ok = await identifies({
+      accountSettings: true,
+      given_name: "Ada",
+      family_name: "Lovelace",
+      phone_number: "5551234567",
+      ssn: "123456789",
+      personal_email: " Ada@Example.COM ",
+      addrStateAbbr: "ny",
+    });
+    expect(ok.body.data?.identifies).toMatchObject({
       given_name: "Ada",
       family_name: "Lovelace",
       phone_number: "5551234567",
@@ -494,7 +497,7 @@ describe("user mutations: good input writes, bad input names the field and write
       personal_email: "ada@example.com",
       addrStateAbbr: "NY",
     });
-    const contact = await identifies('accountSettings: false, phone_number: "5559876543", unit: "Apt 2", lat: -1, lng: -1');
+    const contact = await identifies({ accountSettings: false, phone_number: "5559876543", unit: "Apt 2", lat: -1, lng: -1 });
     expect(contact.body.data?.identifies).toMatchObject({ given_name: "Ada", phone_number: "5559876543" });
     const [row] = await sql(server.url, "SELECT ssn, unit FROM personal WHERE sub = $1", [u.sub]);
     expect(row).toEqual({ ssn: "123456789", unit: "Apt 2" });
@@ -524,9 +527,9 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("setEvolveConsent", async () => {
     const u = await newUser();
-    const set = (consent: unknown) =>
-      gql(server.url, { token: u.token }, "mutation ($c: Boolean!) { setEvolveConsent(consent: $c) }", { c: consent });
-    for (const bad of ["yes", null, 1]) expectFieldError(await set(bad), "setEvolveConsent", "$c");
+    // The bad values are of the wrong type: graphql-js's coercion of the variable is under test.
+    const set = (consent: unknown) => gql(server.url, { token: u.token }, SetEvolveConsentDocument, { consent: consent as boolean });
+    for (const bad of ["yes", null, 1]) expectFieldError(await set(bad), "setEvolveConsent", "$consent");
     expect(await rowCount("applications", u.sub)).toBe(0);
     expect((await set(true)).body.data?.setEvolveConsent).toBe(true);
     const [row] = await sql(server.url, "SELECT evolve_consent, evolve_consent_at IS NOT NULL AS at FROM applications WHERE sub = $1", [
@@ -537,8 +540,7 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("justRegistered: a same-site path only", async () => {
     const u = await newUser();
-    const reg = (route: string) =>
-      gql(server.url, { token: u.token }, "mutation ($r: String!) { justRegistered(applyNowRoute: $r) }", { r: route });
+    const reg = (route: string) => gql(server.url, { token: u.token }, JustRegisteredDocument, { applyNowRoute: route });
     for (const bad of ["https://evil.example/x", "//evil.example", "apply", "", "/\\evil.example"])
       expectFieldError(await reg(bad), "justRegistered", "applyNowRoute");
     expect(await rowCount("applications", u.sub)).toBe(0);
@@ -554,7 +556,7 @@ describe("user mutations: good input writes, bad input names the field and write
   it("logOriginTracking, gtmEcommerceId and logs record rows; bad input records none", async () => {
     const u = await newUser();
     const t = { token: u.token };
-    expectFieldError(await gql(server.url, t, 'mutation { logOriginTracking(originId: "has space") }'), "logOriginTracking", "originId");
+    expectFieldError(await gql(server.url, t, LogOriginTrackingDocument, { originId: "has space" }), "logOriginTracking", "originId");
     expectFieldError(
       await gql(server.url, t, 'mutation { gtmEcommerceId(username: "a10001", type: "purchase", id: "T-1") }'),
       "gtmEcommerceId",
@@ -565,27 +567,25 @@ describe("user mutations: good input writes, bad input names the field and write
       "gtmEcommerceId",
       "type",
     );
-    expectFieldError(await gql(server.url, t, 'mutation { logs(message: "   ") }'), "logs", "message");
-    expectFieldError(
-      await gql(server.url, t, "mutation ($m: String!) { logs(message: $m) }", { m: "x".repeat(10_001) }),
-      "logs",
-      "message",
-    );
+    expectFieldError(await gql(server.url, t, LogsDocument, { message: "   " }), "logs", "message");
+    expectFieldError(await gql(server.url, t, LogsDocument, { message: "x".repeat(10_001) }), "logs", "message");
     for (const table of ["origin_tracking", "gtm_ecommerce", "logs"]) expect(await rowCount(table, u.sub)).toBe(0);
 
-    const ok = await gql(
-      server.url,
-      t,
-      `mutation { logOriginTracking(originId: "partner-42") gtmEcommerceId(username: "${u.username}", type: "purchase", id: "T-1") logs(message: "client error: x") }`,
-    );
+    const ok = await gql(server.url, t, RecordTrackingDocument, {
+      originId: "partner-42",
+      username: u.username,
+      type: "purchase",
+      id: "T-1",
+      message: "client error: x",
+    });
     expect(ok.body).toEqual({ data: { logOriginTracking: true, gtmEcommerceId: true, logs: true } });
     for (const table of ["origin_tracking", "gtm_ecommerce", "logs"]) expect(await rowCount(table, u.sub)).toBe(1);
   });
 
   it("the lending operations are implemented (none answers NotImplemented): a wrong username is a BadRequest that writes nothing", async () => {
     const u = await newUser();
-    for (const [field, selection] of Object.entries(LENDING)) {
-      const reply = await gql(server.url, { token: u.token }, `mutation { ${selection} }`);
+    for (const [field, op] of Object.entries(LENDING)) {
+      const reply = await gql(server.url, { token: u.token }, op.document, op.variables);
       expect(reply.body.data?.[field]).toBeNull();
       expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "username" } });
     }
@@ -594,16 +594,16 @@ describe("user mutations: good input writes, bad input names the field and write
 });
 
 describe("user queries", () => {
-  const ask = async (email: string, query: string) => {
+  const ask = async <TData = Record<string, any>>(email: string, query: string | TypedDocumentNode<TData, Record<string, never>>) => {
     const reply = await gql(server.url, { token: await tokenFor(email) }, query);
     expect(reply.body.errors).toBeUndefined();
     return reply.body.data!;
   };
 
   it("queries: the contract-signed flag as text", async () => {
-    expect((await ask("signed@example.com", "{ queries }")).queries).toBe("true");
-    expect((await ask("offer-sent@example.com", "{ queries }")).queries).toBe("false");
-    expect((await ask("newcomer@example.com", "{ queries }")).queries).toBe("false");
+    expect((await ask("signed@example.com", QueriesDocument)).queries).toBe("true");
+    expect((await ask("offer-sent@example.com", QueriesDocument)).queries).toBe("false");
+    expect((await ask("newcomer@example.com", QueriesDocument)).queries).toBe("false");
   });
 
   it("gets: the loan record, else the offer, else null", async () => {
@@ -620,10 +620,11 @@ describe("user queries", () => {
   });
 
   it("accounts: funding sources", async () => {
-    expect((await ask("borrower@example.com", "{ accounts { link_type verified name } }")).accounts).toEqual([
+    const { accounts } = await ask("borrower@example.com", AccountsDocument);
+    expect(accounts!.map(({ link_type, verified, name }) => ({ link_type, verified, name }))).toEqual([
       { link_type: "plaid_getAuth", verified: true, name: "Plaid Checking" },
     ]);
-    expect((await ask("newcomer@example.com", "{ accounts { account_id } }")).accounts).toEqual([]);
+    expect((await ask("newcomer@example.com", AccountsDocument)).accounts).toEqual([]);
   });
 
   it("rating: missing reads as 0", async () => {
@@ -642,29 +643,29 @@ describe("user queries", () => {
 });
 
 describe("public operations with the API key", () => {
-  const pub = (query: string, variables?: Record<string, unknown>) => gql(server.url, { apiKey: API_KEY }, query, variables);
+  const pub = <TData = Record<string, any>, TVariables = Record<string, unknown>>(
+    query: string | TypedDocumentNode<TData, TVariables>,
+    variables?: TVariables,
+  ) => gql(server.url, { apiKey: API_KEY }, query, variables);
 
   it("loadEmployer: the employer fields, null when unknown, an error for a blank id", async () => {
-    const e = await pub(
-      'mutation { loadEmployer(employerId: "7001") { employerId name parentId parentName acceptedDomains ddSetupType showEmailDomain } }',
-    );
+    const e = await pub(LoadEmployerDocument, { employerId: "7001" });
     expect(e.body.data?.loadEmployer).toMatchObject({
       employerId: "7001",
       parentId: "7000",
       parentName: "Peachtree Children's Healthcare",
       acceptedDomains: ["peachtreechildrens.example"],
     });
-    expect((await pub('mutation { loadEmployer(employerId: "nope") { name } }')).body.data?.loadEmployer).toBeNull();
-    expectFieldError(await pub('mutation { loadEmployer(employerId: " ") { name } }'), "loadEmployer", "employerId");
+    expect((await pub(LoadEmployerDocument, { employerId: "nope" })).body.data?.loadEmployer).toBeNull();
+    expectFieldError(await pub(LoadEmployerDocument, { employerId: " " }), "loadEmployer", "employerId");
   });
 
   it("checkIfIslandInAlgolia: true only for a top-level employer without sub-employers", async () => {
-    const island = async (id: string) =>
-      (await pub("mutation ($id: ID!) { checkIfIslandInAlgolia(employerId: $id) }", { id })).body.data?.checkIfIslandInAlgolia;
+    const island = async (id: string) => (await pub(CheckIfIslandInAlgoliaDocument, { employerId: id })).body.data?.checkIfIslandInAlgolia;
     expect(await island("8000")).toBe(true);
     expect(await island("1000")).toBe(false);
     expect(await island("1001")).toBe(false);
-    expectFieldError(await pub('mutation { checkIfIslandInAlgolia(employerId: "nope") }'), "checkIfIslandInAlgolia", "employerId");
+    expectFieldError(await pub(CheckIfIslandInAlgoliaDocument, { employerId: "nope" }), "checkIfIslandInAlgolia", "employerId");
   });
 
   it("leadsModel: by the lead's unguessable id only; a sequential or guessed id finds nothing", async () => {
