@@ -14,7 +14,6 @@ import { SHELL_DOCUMENTS } from "../codegen";
 import * as generated from "../lib/graphql/generated/operations";
 import { handWrittenMessage, handWrittenOperations } from "./testing/hand-written";
 import { operationProblems, readDocumentGlobs, readOperationFiles, type OperationFile } from "./testing/operation-check";
-import { STILL_HAND_WRITTEN } from "./testing/still-hand-written";
 
 jest.setTimeout(60_000);
 
@@ -118,16 +117,8 @@ describe("GraphQL in tests and e2e", () => {
     expect(paths.some((p) => p.startsWith("contract/"))).toBe(false);
   });
 
-  it("tests and e2e send the generated documents, not operations written by hand (contract/testing/still-hand-written.ts: the files left)", () => {
-    const listed = (op: (typeof found)[number]) => op.fields.every((field) => STILL_HAND_WRITTEN[op.path]?.includes(field));
-    expect(found.filter((op) => !listed(op)).map(handWrittenMessage)).toEqual([]);
-  });
-
-  it("the files left still write each field they are listed with (delete an entry once its file is converted)", () => {
-    const stale = Object.entries(STILL_HAND_WRITTEN).flatMap(([path, fields]) =>
-      fields.filter((field) => !found.some((op) => op.path === path && op.fields.includes(field))).map((field) => `${path}: ${field}`),
-    );
-    expect(stale).toEqual([]);
+  it("tests and e2e send the generated documents, not operations written by hand", () => {
+    expect(found.map(handWrittenMessage)).toEqual([]);
   });
 
   it("an operation written by hand is named with its file, line and the document to send; a probe the contract refuses or a field no document sends is not", () => {
