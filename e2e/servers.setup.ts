@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { HOSTED_OVERRIDES, SHORT_OTP_TTL_SECONDS, SHORT_TOKEN_TTL_SECONDS } from "../playwright.config";
-import { E2E_DATA, HOSTED_PORT, SEED_DIR, serverDir, slotPorts, type LocalServerKind } from "./servers";
+import { E2E_DATA, HOSTED_PORT, SEED_DIR, serverDir, serverLog, slotPorts, type LocalServerKind } from "./servers";
 
 /**
  * Global setup: the suite's servers, started once per run and stopped after it. The seeded
@@ -31,7 +31,18 @@ function startServer(name: string, port: number, log: string, env: Record<string
   return { name, child, exited };
 }
 
-async function waitFor(server: Server, url: string, timeoutMs: number): Promise<void> {
+/**
+ * Whether `server` answers `url` in time. Handled at once: a server that fails while the seed is
+ * built is reported by the setup's own await (which stops the others), not as an unhandled
+ * rejection that ends the runner before its teardown.
+ */
+function waitFor(server: Server, url: string, timeoutMs: number): Promise<void> {
+  const answered = answers(server, url, timeoutMs);
+  answered.catch(() => undefined);
+  return answered;
+}
+
+async function answers(server: Server, url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   let gone = false;
   void server.exited.then(() => (gone = true));
@@ -76,7 +87,6 @@ export default async function startServers(config: FullConfig): Promise<(() => P
   const servers: Server[] = [];
   const ready: Promise<void>[] = [];
   const dataDir = (kind: LocalServerKind, slot: number) => path.join(serverDir(kind, slot), "pglite");
-  const log = (kind: LocalServerKind, slot: number) => path.join(serverDir(kind, slot), "server.log");
 
   // The hosted server and the short-OTP servers (no employer directory) start while the seed is built.
   const hosted = startServer("hosted", HOSTED_PORT, path.join(E2E_DATA, "hosted/server.log"), {
@@ -97,7 +107,7 @@ export default async function startServers(config: FullConfig): Promise<(() => P
   ready.push(waitFor(hosted, `http://127.0.0.1:${HOSTED_PORT}/_restricted`, 120_000));
   for (let slot = 0; slot < slots; slot++) {
     const { shortOtp } = slotPorts(slot);
-    const server = startServer(`short-otp (worker ${slot})`, shortOtp, log("short-otp", slot), {
+    const server = startServer(`short-otp (worker ${slot})`, shortOtp, serverLog("short-otp", slot), {
       APP_ENV: "local",
       LOCAL_DATA_DIR: dataDir("short-otp", slot),
       LOCAL_OTP_CODE: "",
@@ -115,7 +125,7 @@ export default async function startServers(config: FullConfig): Promise<(() => P
     for (let slot = 0; slot < slots; slot++) {
       const { local } = slotPorts(slot);
       cpSync(SEED_DIR, dataDir("local", slot), { recursive: true });
-      const server = startServer(`local (worker ${slot})`, local, log("local", slot), {
+      const server = startServer(`local (worker ${slot})`, local, serverLog("local", slot), {
         APP_ENV: "local",
         LOCAL_DATA_DIR: dataDir("local", slot),
         LOCAL_OTP_CODE: "",
