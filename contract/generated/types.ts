@@ -420,6 +420,8 @@ export type Offer = {
   contractSigned: Scalars['Boolean']['output'];
   expectedPayments: Maybe<Scalars['Int']['output']>;
   hellosignDirectDepositSignatureId: Maybe<Scalars['String']['output']>;
+  /** Whether the applicant has accepted this offer (the offer page or the contract page). Signing needs it. */
+  offerAccepted: Maybe<Scalars['Boolean']['output']>;
   offerAmountFinanced: Maybe<Scalars['Float']['output']>;
   offerDeductionAmount: Maybe<Scalars['Float']['output']>;
   offerOriginalAPR: Maybe<Scalars['Float']['output']>;
@@ -909,6 +911,7 @@ export type OfferResolvers<ContextType = any, ParentType extends ResolversParent
   contractSigned?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   expectedPayments?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   hellosignDirectDepositSignatureId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  offerAccepted?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   offerAmountFinanced?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   offerDeductionAmount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   offerOriginalAPR?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

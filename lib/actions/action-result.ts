@@ -1,3 +1,5 @@
+import type { RefusalCode } from "@/lib/application/refusal-codes";
+
 /**
  * The one answer of every server action: ok with its data, or a failure from one small vocabulary.
  * Answers are data, never thrown, and never carry the API's own wording unless SPEC says to show it
@@ -26,6 +28,8 @@ export interface ActionFailure {
   fieldErrors?: Record<string, string>;
   /** Wording SPEC allows the page to show as it is (funding messages, lock notices). */
   message?: string;
+  /** For `refused`: the lender's rule that refused it (lib/application/refusal-codes.ts); the page words it by this. */
+  rule?: RefusalCode;
 }
 
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;

@@ -1,4 +1,5 @@
 import type { ApiErrorDetail } from "@/lib/graphql/client";
+import type { RefusalCode } from "@/lib/application/refusal-codes";
 import { CHECK_FIELD, failure, type ActionFailure, type FailureReason } from "./action-result";
 
 /**
@@ -16,6 +17,8 @@ export interface ApiErrorRules {
   shown?: readonly ShownMessage[];
   /** errorTypes that mean something of the page's own (dashboard-sign: not-found, conflict). */
   errorTypes?: Readonly<Record<string, FailureReason>>;
+  /** Refusal codes that mean something of the page's own (dashboard-sign: a signed contract is a conflict). */
+  ruleReasons?: Readonly<Partial<Record<RefusalCode, FailureReason>>>;
 }
 
 /** Who made the call: the signed-in user, or the app with the public API key. */
@@ -41,6 +44,8 @@ export function answerForApiError(detail: ApiErrorDetail | undefined, rules: Api
     return caller === "user" ? failure("signed-out") : undefined;
   }
   if (errorType === undefined || errorType === "InternalFailure") return undefined;
+  // A refusal by the lender's rules carries its reason code: the page words it (never "try again later").
+  if (detail.rule) return failure(rules.ruleReasons?.[detail.rule] ?? "refused", { rule: detail.rule });
   if (rules.errorTypes && Object.hasOwn(rules.errorTypes, errorType)) return failure(rules.errorTypes[errorType]!);
   const message = isShown(detail.message, rules.shown ?? []) ? { message: detail.message } : {};
   const field = errorType === "BadRequestException" && detail.field && rules.fields?.includes(detail.field) ? detail.field : undefined;

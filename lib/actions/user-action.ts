@@ -92,7 +92,12 @@ function parsed<S extends z.ZodType>(form: { schema: S; input: unknown } | undef
 
 function rulesOf<S extends z.ZodType>(options: ActionOptions<S>): ApiErrorRules {
   const shape = (options.form?.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return { shown: options.shown, errorTypes: options.errorTypes, fields: options.fields ?? (shape ? Object.keys(shape) : undefined) };
+  return {
+    shown: options.shown,
+    errorTypes: options.errorTypes,
+    ruleReasons: options.ruleReasons,
+    fields: options.fields ?? (shape ? Object.keys(shape) : undefined),
+  };
 }
 
 function unusable(options: { operation: string; page: string }) {
@@ -105,6 +110,13 @@ function unusable(options: { operation: string; page: string }) {
 /** A thrown call's answer: the page's reason for an API refusal, or logged and failed. */
 async function answerFor<S extends z.ZodType>(error: unknown, options: ActionOptions<S>, caller: Caller): Promise<ActionFailure> {
   const answer = answerForApiError(apiError(error), rulesOf(options), caller);
+  if (answer?.rule) {
+    // A page offered an action the lender's rules refused: the page and the rules disagree (issue 49), worth a look.
+    (await requestLogger({ page: options.page })).warn(
+      { operation: options.operation, rule: answer.rule },
+      `${options.operation} refused by rule ${answer.rule}`,
+    );
+  }
   if (answer) return answer;
   await logApiFailure(options.operation, error, { page: options.page });
   return failure("failed");

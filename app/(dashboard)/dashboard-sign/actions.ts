@@ -4,7 +4,7 @@ import { failure, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
 import { serverConfig } from "@/lib/config/env";
 import { counters, signedCopy } from "./operations";
-import { COUNTERS_ERRORS, isAcceptableDocumentUrl, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
+import { COUNTERS_ERRORS, COUNTERS_RULES, isAcceptableDocumentUrl, isAcceptableSigningUrl, isSignatureId } from "./signing-url";
 
 /** A signing URL to open, or why there is none (the page has its own copy for each reason). */
 export type SigningUrlResult = ActionResult<{ url: string }>;
@@ -16,13 +16,16 @@ export type SigningUrlResult = ActionResult<{ url: string }>;
  */
 export async function requestSigningUrl(signatureId: string): Promise<SigningUrlResult> {
   if (!isSignatureId(signatureId)) return failure("not-found");
-  return userAction({ page: "dashboard-sign", operation: "counters", errorTypes: COUNTERS_ERRORS }, async ({ client, unusable }) => {
-    const config = serverConfig();
-    if (!config.hellosign) return failure("failed");
-    const url = await counters(client, signatureId);
-    if (!isAcceptableSigningUrl(url, config)) return unusable("answered an unacceptable signing URL");
-    return { ok: true, url };
-  });
+  return userAction(
+    { page: "dashboard-sign", operation: "counters", errorTypes: COUNTERS_ERRORS, ruleReasons: COUNTERS_RULES },
+    async ({ client, unusable }) => {
+      const config = serverConfig();
+      if (!config.hellosign) return failure("failed");
+      const url = await counters(client, signatureId);
+      if (!isAcceptableSigningUrl(url, config)) return unusable("answered an unacceptable signing URL");
+      return { ok: true, url };
+    },
+  );
 }
 
 /** The signed copy to download, or null while the provider's callback has not filed it yet. */

@@ -1,3 +1,4 @@
+import type { RefusalCode } from "@/lib/application/refusal-codes";
 import type { FailureReason } from "@/lib/actions/action-result";
 
 /**
@@ -16,6 +17,9 @@ export const COUNTERS_ERRORS: Readonly<Record<string, FailureReason>> = {
   BadRequestException: "not-found",
   ConflictException: "conflict",
 };
+
+/** The lender's rules: a contract already signed (or its loan funded) is the page's "already signed". */
+export const COUNTERS_RULES: Readonly<Partial<Record<RefusalCode, FailureReason>>> = { CONTRACT_SIGNED: "conflict" };
 
 /**
  * The embedded client loads whatever URL it is given into an iframe: accept only https URLs

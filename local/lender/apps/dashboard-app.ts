@@ -1,10 +1,13 @@
 import { deriveLoanState, type LoanState } from "../../../lib/application/loan-state";
 import { stepRank } from "../../../lib/application/steps";
+import { applicationStateOf, isOpen, phaseOf } from "../../../lib/application/application-machine";
 import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
 import { LOCAL_PATHS } from "../../../lib/config/local-paths";
 import { localToday } from "../../infra/clock/clock";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
+import { RuleRefusal } from "../rules/machine-guard";
+import { REFUSAL_WORDS } from "../../../lib/application/refusal-words";
 import * as lending from "../rules/operations";
 import { appSession, callApi, refreshClaims, sameOrigin, seeOther, type ApiJson, type AppSession, type AppsConfig } from "./app-session";
 import { truthInLending } from "./lending-app";
@@ -52,6 +55,7 @@ const LOAD = /* GraphQL */ `
         offer {
           ...OfferTerms
           contractSigned
+          offerAccepted
           hellosignDirectDepositSignatureId
         }
         prequalification {
@@ -120,16 +124,35 @@ export function nextFor(l: Load, state: LoanState): { text: string; href?: strin
   if (state === "originated") return { text: "Your loan is active.", href: "/payments", label: "See your payments" };
   if (state === "signed")
     return { text: "Your contract is signed; we are funding your loan.", href: "/offer/contract", label: "See your contract" };
-  if (step === "Offer Sent") {
-    return info.directDepositConfirmed
-      ? {
-          text: "Your offer is accepted and direct deposit is set up: sign your contract.",
-          href: "/offer/contract",
-          label: "Sign your contract",
-        }
-      : { text: "Your loan offer is ready.", href: "/apply/offerDetails", label: "See your offer" };
+  // The offer's phases, from the application's state machine: each says what is true now and links where it is done.
+  switch (phaseOf(applicationStateOf({ ...info, step }))) {
+    case "offerSent":
+      return info.directDepositConfirmed
+        ? {
+            text: "Your loan offer is ready, and your employer has confirmed direct deposit: review and accept your offer, then sign your contract.",
+            href: "/offer/contract",
+            label: "Review your offer",
+          }
+        : { text: "Your loan offer is ready.", href: "/apply/offerDetails", label: "See your offer" };
+    case "offerAccepted":
+      return {
+        text: "Your offer is accepted: set up direct deposit for your payments.",
+        href: "/offer/directDeposit",
+        label: "Set up direct deposit",
+      };
+    case "readyToSign":
+      return {
+        text: "Your offer is accepted and direct deposit is set up: sign your contract.",
+        href: "/offer/contract",
+        label: "Sign your contract",
+      };
+    case "paperForm":
+      return {
+        text: "We are waiting for your payroll office to confirm the deduction form.",
+        href: "/offer/contract",
+        label: "See your contract's status",
+      };
   }
-  if (step === "Paper Form Confirmation Pending") return { text: "We are waiting for your payroll office to confirm the deduction form." };
   if (step === "completeUnderReview")
     return { text: "Your application is under review.", href: "/apply/completeUnderReview", label: "See its status" };
   if (stepRank(step) !== undefined)
@@ -201,10 +224,20 @@ async function contract(l: Load, s: AppSession, config: AppsConfig, notice = "")
   const o = info.offer;
   const q = info.prequalification;
   const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
-  if (l.applicationStep === "activeLoan") {
+  const state = applicationStateOf({ ...info, step: l.applicationStep });
+  const phase = phaseOf(state);
+  if (phase === "activeLoan") {
     return html("Contract", `<h1>Your contract</h1>${err}<p>Your loan is active.</p><p><a href="/dashboard">Back to dashboard</a></p>`);
   }
-  if (l.applicationStep !== "Offer Sent" || !o || !q?.preQualificationStatus) {
+  if (phase === "paperForm") {
+    return html(
+      "Contract",
+      `<h1>Your contract</h1>${err}<p>We are waiting for your payroll office to confirm the deduction form. We will e-mail you when your contract is ready to sign.</p>
+<p><a href="/dashboard">Back to dashboard</a></p>
+${actionForm("confirm-paper-form", `<button type="submit">Record the payroll office's confirmation</button>`, { ops: true })}`,
+    );
+  }
+  if (!["offerSent", "offerAccepted", "readyToSign", "signed"].includes(phase) || !o || !q?.preQualificationStatus) {
     return html(
       "Contract",
       `<h1>No contract yet</h1><p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`,
@@ -216,13 +249,35 @@ async function contract(l: Load, s: AppSession, config: AppsConfig, notice = "")
     feeCents: dollarsToCents(q.preQualifiedOriginationFee),
     rateBps: percentToBps(q.preQualifiedInterestRate),
   };
-  if (o.contractSigned) {
+  const disclosure = truthInLending(terms, offerSchedule(o, info.employment));
+  if (phase === "signed") {
     return html(
       "Contract",
       `<h1>Your contract is signed</h1>${err}
 <p data-testid="contract-status">Signed. We are funding your loan.</p>
-${truthInLending(terms, offerSchedule(o, info.employment))}
+${disclosure}
 ${actionForm("originate", `<button type="submit">Originate (fund) the loan</button>`, { ops: true })}`,
+    );
+  }
+  // Each phase offers what the application's state machine opens there, and only that (issue 49).
+  if (isOpen(state, "acceptOffer")) {
+    // The payroll-linked path arrives here with the offer not yet accepted (SPEC 4 routes 'Offer Sent'
+    // with direct deposit confirmed to the contract): acceptance is part of this page.
+    return html(
+      "Contract",
+      `<h1>Your loan offer</h1>${err}
+<p data-testid="contract-status">Review your offer. When you accept it, you sign the contract next${state.directDepositConfirmed ? "; your employer has already confirmed direct deposit" : ""}.</p>
+${disclosure}
+${actionForm("accept-offer", `<button type="submit" data-testid="accept-offer">Accept offer</button>`)}`,
+    );
+  }
+  if (!isOpen(state, "signContract")) {
+    return html(
+      "Contract",
+      `<h1>Your loan contract</h1>${err}
+${disclosure}
+<p data-testid="contract-status">${e(REFUSAL_WORDS.DIRECT_DEPOSIT_NOT_CONFIRMED)}</p>
+<p><a class="button" href="/offer/directDeposit">Set up direct deposit</a></p>`,
     );
   }
   const sig = (
@@ -243,11 +298,17 @@ ${actionForm("originate", `<button type="submit">Originate (fund) the loan</butt
   return html(
     "Contract",
     `<h1>Your loan contract</h1>${err}
-${truthInLending(terms, offerSchedule(o, info.employment))}
-${info.directDepositConfirmed ? "" : `<p>Set up your <a href="/offer/directDeposit">payroll deduction</a> first.</p>`}
+${disclosure}
 <p><a class="button" href="/dashboard?counters=${encodeURIComponent(sig)}" data-testid="sign-link">Review and sign your contract</a></p>`,
   );
 }
+
+/** The contract page's presses: the applicant's acceptance, and the lender's local ops actions. */
+const CONTRACT_ACTIONS: Record<string, (db: Db, caller: AppSession["caller"]) => Promise<unknown>> = {
+  "accept-offer": (db, caller) => lending.acceptOffer(db, caller),
+  "confirm-paper-form": (db, caller) => lending.confirmPaperForm(db, caller),
+  originate: (db, caller) => lending.originate(db, caller),
+};
 
 export async function dashboardApp(
   request: Request,
@@ -266,11 +327,16 @@ export async function dashboardApp(
     if (!sameOrigin(request, config)) return new Response("Forbidden: cross-site form", { status: 403 });
     const form = await request.formData();
     try {
-      if (form.get("action") !== "originate") throw new InputError("action", "unknown action");
-      await lending.originate(await deps.db(), session.caller);
-      return seeOther("/dashboard", await refreshClaims(request, config));
+      const action = String(form.get("action") ?? "");
+      const run = Object.hasOwn(CONTRACT_ACTIONS, action) ? CONTRACT_ACTIONS[action]! : null;
+      if (!run) throw new InputError("action", "unknown action");
+      await run(await deps.db(), session.caller);
+      // An accepted offer goes on to what comes next (direct deposit, or signing when it is confirmed); the lender's actions back to the dashboard.
+      let next = "/dashboard";
+      if (action === "accept-offer") next = (await load()).appInfo.directDepositConfirmed ? "/offer/contract" : "/offer/directDeposit";
+      return seeOther(next, await refreshClaims(request, config));
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
+      if (!(error instanceof InputError) && !(error instanceof RuleRefusal)) throw error;
       const r = await contract(await load(), session, config, error.message);
       return new Response(r.body, { status: 400, headers: r.headers });
     }

@@ -21,6 +21,10 @@ import { incomeLimitNotice, offerShortfall, type OfferShortfall } from "../rules
 import { formatUsd } from "../../../lib/format/money";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
+import { applicationStateOf, isOpen, type ApplicationState } from "../../../lib/application/application-machine";
+import { RULE_REFUSAL_ERROR_TYPE } from "../../../lib/application/refusal-codes";
+import { REFUSAL_WORDS } from "../../../lib/application/refusal-words";
+import { RuleRefusal } from "../rules/machine-guard";
 import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
 
 /**
@@ -72,6 +76,7 @@ const LOAD = /* GraphQL */ `
         offer {
           ...OfferTerms
           contractSigned
+          offerAccepted
         }
         prequalification {
           preQualificationStatus
@@ -105,6 +110,9 @@ async function load(config: AppsConfig, s: AppSession): Promise<Load> {
 }
 
 const page = (title: string, body: string, status = 200) => standInResponse(APP, title, body, status);
+
+/** The machine's facts from the load (lib/application/application-machine.ts). */
+const stateOf = (l: Load): ApplicationState => applicationStateOf({ ...l.appInfo, step: l.applicationStep });
 
 function stepLine(step: string): string {
   return `<p>Where your application is: <strong data-testid="application-step" data-step="${e(step)}">${e(stepWords(step))}</strong>.</p>`;
@@ -303,7 +311,11 @@ ${actionForm("complete-review", `<button type="submit">Complete the review and s
 <dt>Term</dt><dd>${e(String(o.offerTerm))} months</dd>
 </dl></section>
 ${truthInLending(terms, schedule)}
-${actionForm("accept", `<button type="submit">Accept offer</button>`)}`,
+${
+  isOpen(stateOf(l), "acceptOffer")
+    ? actionForm("accept", `<button type="submit">Accept offer</button>`)
+    : `<p data-testid="offer-accepted">You have accepted this offer.</p><p><a class="button" href="${info.directDepositConfirmed ? "/offer/contract" : "/offer/directDeposit"}">${info.directDepositConfirmed ? "Sign your contract" : "Set up direct deposit"}</a></p>`
+}`,
       );
     }
     default:
@@ -325,6 +337,21 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
     );
   }
   const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
+  const state = stateOf(l);
+  // The confirmation is asked for only while the rules take it: not before the offer is accepted, not once confirmed.
+  let confirm: string;
+  if (isOpen(state, "confirmDirectDeposit")) {
+    confirm = actionForm(
+      "confirm-direct-deposit",
+      `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
+<label for="dd">I have asked my payroll office to send ${usd(o.offerDeductionAmount)} of each paycheck to the loan account.</label></div>
+<button type="submit">Confirm direct deposit</button>`,
+    );
+  } else if (state.directDepositConfirmed) {
+    confirm = `<p data-testid="direct-deposit-done">Direct deposit is confirmed: nothing more to do here.</p><p><a class="button" href="/offer/contract">${state.offerAccepted ? "Sign your contract" : "Review and accept your offer"}</a></p>`;
+  } else {
+    confirm = `<p data-testid="direct-deposit-not-yet">${e(REFUSAL_WORDS.OFFER_NOT_ACCEPTED)}</p><p><a class="button" href="/apply/offerDetails">See your offer</a></p>`;
+  }
   return page(
     "Direct deposit",
     `<h1>Set up your payroll deduction</h1>${err}
@@ -333,12 +360,7 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
 <dt>Deduction</dt><dd data-testid="deduction">${paymentHeadline(offerSchedule(o, info.employment))}</dd>
 <dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
 </dl></section>
-${actionForm(
-  "confirm-direct-deposit",
-  `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
-<label for="dd">I have asked my payroll office to send ${usd(o.offerDeductionAmount)} of each paycheck to the loan account.</label></div>
-<button type="submit">Confirm direct deposit</button>`,
-)}`,
+${confirm}`,
   );
 }
 
@@ -355,6 +377,9 @@ export function personMessage(message: string): string {
 
 function fail(error: unknown): string {
   if (error instanceof InputError) return personMessage(error.message);
+  // Refused by the application's state machine: its words say why (closed, not yet, what first).
+  if (error instanceof RuleRefusal) return error.message;
+  if (error instanceof ApiCallError && error.errorType === RULE_REFUSAL_ERROR_TYPE) return error.message;
   if (error instanceof ApiCallError && error.errorType === "BadRequestException") return personMessage(error.message);
   throw error;
 }
@@ -462,7 +487,8 @@ async function act(
     }
     case "offerDetails:accept":
       await lending.acceptOffer(await deps.db(), s.caller);
-      return "/offer/directDeposit";
+      // Direct deposit already confirmed (payroll linking): the contract is next.
+      return l.appInfo.directDepositConfirmed ? "/offer/contract" : "/offer/directDeposit";
     case "directDeposit:confirm-direct-deposit":
       if (form.get("dd") !== "yes") throw new InputError("dd", "tick the box to confirm");
       await lending.confirmDirectDeposit(await deps.db(), s.caller);

@@ -51,7 +51,7 @@ SELECT json_build_object(
     'offerStage', o.offer_stage, 'offerAmountFinanced', o.amount_financed, 'offerOriginalAPR', o.original_apr,
     'offerTotalCost', o.total_cost, 'offerTerm', o.term, 'offerPaymentAmount', o.payment_amount,
     'offerDeductionAmount', o.deduction_amount, 'expectedPayments', o.expected_payments,
-    'contractSigned', o.contract_signed,
+    'contractSigned', o.contract_signed, 'offerAccepted', o.accepted_at IS NOT NULL,
     'hellosignDirectDepositSignatureId', o.hellosign_direct_deposit_signature_id) END,
   'prequalification', CASE WHEN q.sub IS NULL THEN NULL ELSE json_build_object(
     'preQualificationStatus', q.status, 'preQualificationFailureReason', q.failure_reason,

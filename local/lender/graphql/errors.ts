@@ -1,5 +1,7 @@
 import { GraphQLError } from "graphql";
 import { InputError } from "../data/validate";
+import { RuleRefusal } from "../rules/machine-guard";
+import { RULE_REFUSAL_ERROR_TYPE } from "@/lib/application/refusal-codes";
 import { logError } from "@/lib/observability/log-error";
 
 /** An error a resolver raises on purpose, with AppSync's errorType. */
@@ -32,6 +34,15 @@ export function formatError(error: GraphQLError, fallbackType = "ValidationError
   };
   if (original instanceof AppSyncError) {
     return { ...base, message: original.message, errorType: original.errorType, errorInfo: original.errorInfo };
+  }
+  if (original instanceof RuleRefusal) {
+    // The lender's rules refused the action in this state: the reason code is the contract (docs/lending.md).
+    return {
+      ...base,
+      message: original.message,
+      errorType: RULE_REFUSAL_ERROR_TYPE,
+      errorInfo: { reason: original.code, action: original.action },
+    };
   }
   if (original instanceof InputError) {
     return { ...base, message: original.message, errorType: "BadRequestException", errorInfo: { field: original.field } };

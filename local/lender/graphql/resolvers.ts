@@ -14,6 +14,8 @@ import * as lending from "../rules/operations";
 import { text } from "../data/validate";
 import type { Auth } from "./auth";
 import { AppSyncError } from "./errors";
+import { assertActionOpen } from "../rules/machine-guard";
+import type { Action } from "../../../lib/application/application-machine";
 
 export interface Context {
   auth: Auth;
@@ -36,11 +38,21 @@ export function notAuthorized(info: GraphQLResolveInfo): AppSyncError {
 
 /** A field any authenticated user may call; the API key is refused (unless the contract marks it public). */
 const user =
-  <A, R>(fn: (db: Db, caller: Caller, args: A) => R | Promise<R>) =>
+  <A, R>(fn: (db: Db, caller: Caller, args: A) => R | Promise<R>, action?: Action | ((args: A) => Action)) =>
   async (_parent: unknown, args: A, ctx: Context, info: GraphQLResolveInfo): Promise<R> => {
     if (ctx.auth.kind !== "user") throw notAuthorized(info);
-    return fn(await ctx.db(), ctx.auth.caller, args);
+    const db = await ctx.db();
+    // A write is first checked against the application's state machine (lib/application/application-machine.ts).
+    if (action) await assertActionOpen(db, ctx.auth.caller.sub, typeof action === "function" ? action(args) : action);
+    return fn(db, ctx.auth.caller, args);
   };
+
+/** identifies changes the applicant's identity when it carries one of those fields; otherwise only contact details. */
+const IDENTITY_ARGS = ["given_name", "middle_name", "family_name", "birthdate", "ssn"] as const;
+const identifiesAction = (args: object): Action =>
+  IDENTITY_ARGS.some((f) => (args as Record<string, unknown>)[f] !== undefined && (args as Record<string, unknown>)[f] !== null)
+    ? "giveIdentity"
+    : "updateContact";
 
 /**
  * A field the public key may call too (employer and lead lookups). Only the contract makes a field
@@ -79,13 +91,14 @@ export const resolvers: RootResolvers = {
     checkIfIslandInAlgolia: publicField((db, a) => app.checkIsland(db, a.employerId)),
     loadEmployer: publicField((db, a) => loadEmployer(db, text("employerId", a.employerId, { max: 64 }))),
     setApplicationStep: user((db, caller, a) => lending.setApplicationStep(db, caller, a.applicationStep)),
-    setEmployer: user((db, caller, a) => app.setEmployer(db, caller, a.employerId)),
-    applies: user((db, caller, a) =>
-      app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type }),
+    setEmployer: user((db, caller, a) => app.setEmployer(db, caller, a.employerId), "chooseEmployer"),
+    applies: user(
+      (db, caller, a) => app.applies(db, caller, { amount: a.amount, other: a.other, reason: a.reason, state: a.state, type: a.type }),
+      "requestLoan",
     ),
-    identifies: user((db, caller, a) => app.identifies(db, caller, a)),
+    identifies: user((db, caller, a) => app.identifies(db, caller, a), identifiesAction),
     addData: user((db, caller, a) => app.addData(db, caller, a.username, a.reapplicationData)),
-    setEvolveConsent: user((db, caller, a) => app.setEvolveConsent(db, caller, a.consent)),
+    setEvolveConsent: user((db, caller, a) => app.setEvolveConsent(db, caller, a.consent), "consent"),
     justRegistered: user((db, caller, a) => app.justRegistered(db, caller, a.applyNowRoute)),
     logOriginTracking: user((db, caller, a) => app.logOriginTracking(db, caller, a.originId)),
     gtmEcommerceId: user((db, caller, a) => app.gtmEcommerceId(db, caller, { username: a.username, type: a.type, id: a.id })),
@@ -98,31 +111,51 @@ export const resolvers: RootResolvers = {
         if (error instanceof EsignError) throw new AppSyncError(error.type, error.message, { field: "signature_id" });
         throw error;
       }
-    }),
+    }, "signContract"),
     // Employment and payroll linking (local/lender/data/employment.ts).
-    employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a)),
-    initializeArgyle: user((db, caller, a) =>
-      employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit }),
+    employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a), "giveEmployment"),
+    initializeArgyle: user(
+      (db, caller, a) =>
+        employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit }),
+      "linkPayroll",
     ),
-    successfulArgyleUpdate: user((db, caller, a) =>
-      employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId }),
+    successfulArgyleUpdate: user(
+      (db, caller, a) => employment.successfulArgyleUpdate(db, caller, { username: a.username, argyleUserId: a.argyleUserId }),
+      "linkPayroll",
     ),
     // Funding sources (issue 10): local/lender/data/funding.ts.
-    createLinkToken: user(fundingOp((db, caller, a) => funding.createLinkToken(db, caller, fundingSettings(), a.redirectUri))),
-    links: user(fundingOp((db, caller, a) => funding.links(db, caller, a.publicToken, a.metaData))),
+    createLinkToken: user(
+      fundingOp((db, caller, a) => funding.createLinkToken(db, caller, fundingSettings(), a.redirectUri)),
+      "linkBank",
+    ),
+    links: user(
+      fundingOp((db, caller, a) => funding.links(db, caller, a.publicToken, a.metaData)),
+      "linkBank",
+    ),
     manually: user(
       fundingOp((db, caller, a) =>
         funding.manually(db, caller, { account: a.account, name: a.name, routing: a.routing, type: a.type }, fundingSettings()),
       ),
+      "addAccountByHand",
     ),
-    verifies: user(fundingOp((db, caller, a) => funding.verifies(db, caller, a.amount1, a.amount2, a.account_id))),
-    setActiveFSID: user(fundingOp((db, caller, a) => funding.setActiveFSID(db, caller, a.fs_account_id, a.isReAppWithPlaid))),
+    verifies: user(
+      fundingOp((db, caller, a) => funding.verifies(db, caller, a.amount1, a.amount2, a.account_id)),
+      "verifyDeposits",
+    ),
+    setActiveFSID: user(
+      fundingOp((db, caller, a) => funding.setActiveFSID(db, caller, a.fs_account_id, a.isReAppWithPlaid)),
+      "chooseAccount",
+    ),
     checkItemStatus: user(
       fundingOp((db, caller, a) => funding.checkItemStatus(db, caller, a.username, a.bankAccountId, fundingSettings())),
+      "linkBank",
     ),
     // Lending decisions (local/lender/rules): the stand-in's rules, on the loan math.
-    preQualification: user((db, caller, a) => lending.preQualification(db, caller, a.username)),
-    originationPaymentCalculator: user((db, caller, a) => lending.originationPaymentCalculator(db, caller, a.username)),
-    setApplyExtraPaymentFlag: user((db, caller, a) => lending.setApplyExtraPaymentFlag(db, caller, a.username, a.flag)),
+    preQualification: user((db, caller, a) => lending.preQualification(db, caller, a.username), "checkRate"),
+    originationPaymentCalculator: user((db, caller, a) => lending.originationPaymentCalculator(db, caller, a.username), "signContract"),
+    setApplyExtraPaymentFlag: user(
+      (db, caller, a) => lending.setApplyExtraPaymentFlag(db, caller, a.username, a.flag),
+      "setExtraPaymentFlag",
+    ),
   },
 };

@@ -10,6 +10,7 @@ import { InputError, text } from "../data/validate";
 import { decidePrequalification, monthsPaid, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
 import { decideFunding } from "./application-rules";
+import { assertActionOpen } from "./machine-guard";
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-content";
 
 /**
@@ -270,6 +271,7 @@ export async function recordUpload(
   if (!Object.values(DOCUMENT_TYPES).some((t) => t.contentType === contentType)) throw new InputError("file", UPLOAD_MESSAGES.type);
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "uploadDocument");
     if (app.step !== step) throw new InputError("step", `the application is at "${app.step}", not "${step}"`);
     await tx.query(`INSERT INTO uploads (sub, kind, file_name, size_bytes, content_type) VALUES ($1, $2, $3, $4, $5)`, [
       caller.sub,
@@ -303,6 +305,7 @@ const SUBMITTABLE_STEPS = ["fundingAccount", "uploadIdentity", "uploadPaystubs",
 export async function submitForReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "submitForReview");
     if (!SUBMITTABLE_STEPS.includes(app.step))
       throw new InputError("step", `the application at "${app.step}" cannot be submitted for review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
@@ -320,6 +323,7 @@ export async function submitForReview(db: Db, caller: Caller): Promise<{ step: s
 export async function completeReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "completeReview");
     if (app.step !== "completeUnderReview") throw new InputError("step", `the application is at "${app.step}", not under review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
     if (missing.length > 0) return { step: app.step, missing };
@@ -379,6 +383,7 @@ async function writeOffer(tx: Queryable, sub: string): Promise<void> {
 export async function acceptOffer(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "acceptOffer");
     if (app.step !== "Offer Sent") throw new InputError("step", `the application is at "${app.step}", not 'Offer Sent'`);
     const rows = await tx.query(`UPDATE offers SET accepted_at = coalesce(accepted_at, now()) WHERE sub = $1 RETURNING sub`, [caller.sub]);
     if (rows.length === 0) throw new InputError("offer", "there is no offer to accept");
@@ -389,12 +394,29 @@ export async function acceptOffer(db: Db, caller: Caller): Promise<void> {
 export async function confirmDirectDeposit(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "confirmDirectDeposit");
     if (app.step !== "Offer Sent") throw new InputError("step", `the application is at "${app.step}", not 'Offer Sent'`);
     const offer = (
       await tx.query<{ accepted: boolean }>(`SELECT accepted_at IS NOT NULL AS accepted FROM offers WHERE sub = $1`, [caller.sub])
     )[0];
     if (!offer?.accepted) throw new InputError("offer", "accept the offer before setting up direct deposit");
     await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
+  });
+}
+
+/**
+ * The employer returned the paper direct-deposit form (a local ops action: in production the
+ * lender records it): direct deposit is confirmed and the application goes on at 'Offer Sent', the
+ * offer to accept and sign as on every other path. The offer is written if the review has not yet.
+ */
+export async function confirmPaperForm(db: Db, caller: Caller): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "confirmPaperForm");
+    const offer = (await tx.query(`SELECT 1 FROM offers WHERE sub = $1`, [caller.sub]))[0];
+    if (!offer) await writeOffer(tx, caller.sub);
+    await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
+    await moveTo(tx, caller.sub, "Offer Sent");
   });
 }
 
@@ -491,6 +513,7 @@ export async function insertLoan(
 export async function originate(db: Db, caller: Caller, today = isoToday()): Promise<{ loanId: string; payoutDate: string }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "fundLoan");
     const offer = (await tx.query<{ signed: boolean }>(`SELECT contract_signed AS signed FROM offers WHERE sub = $1`, [caller.sub]))[0];
     const funding = decideFunding({ step: app.step, contractSigned: offer?.signed === true });
     if (!funding.allowed) throw new InputError(funding.field, funding.message);

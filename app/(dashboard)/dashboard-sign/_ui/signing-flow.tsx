@@ -6,6 +6,8 @@ import { ButtonLink } from "@/components/ui/button-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { refreshClaims as reloadClaims } from "@/lib/auth/refresh-claims";
+import { REFUSAL_KIND, type RefusalCode } from "@/lib/application/refusal-codes";
+import { REFUSAL_NEXT, REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import type { FailureReason } from "@/lib/actions/action-result";
 import type { SignedCopyResult, SigningUrlResult } from "../actions";
 import { SignedCopy } from "./signed-copy";
@@ -32,7 +34,7 @@ export type SigningState =
   | { kind: "signed"; claimsRefreshed: boolean }
   /** A signing exit (SPEC 8: "Signing exit gives fail"): cancelled, closed, declined or an error. */
   | { kind: "failed"; cause: "exit" | "error" | "load" }
-  | { kind: "problem"; reason: FailureReason };
+  | { kind: "problem"; reason: FailureReason; rule?: RefusalCode };
 
 export interface SigningFlowProps {
   signatureId: string;
@@ -58,7 +60,9 @@ export interface SigningFlowProps {
 }
 
 const stateFor = (result: SigningUrlResult): SigningState =>
-  result.ok ? { kind: "signing", url: result.url, ready: false } : { kind: "problem", reason: result.reason };
+  result.ok
+    ? { kind: "signing", url: result.url, ready: false }
+    : { kind: "problem", reason: result.reason, ...(result.rule ? { rule: result.rule } : {}) };
 
 const OUTCOMES: readonly SigningState["kind"][] = ["signed", "failed", "problem"];
 
@@ -328,6 +332,7 @@ export function SigningFlow({
         </OutcomePanel>
       );
     case "problem": {
+      if (state.rule && state.reason !== "conflict") return <RuleRefusal rule={state.rule} focusHere={focusHere} />;
       const explained = PROBLEM_COPY[state.reason];
       const copy = explained ?? UNAVAILABLE;
       return (
@@ -360,6 +365,27 @@ export function SigningFlow({
       );
     }
   }
+}
+
+/** Refused by the lender's rules: what to do first (accept the offer, set up direct deposit) or why it is closed; no "try again". */
+function RuleRefusal({ rule, focusHere }: { rule: RefusalCode; focusHere: (element: HTMLElement | null) => void }) {
+  const next = REFUSAL_NEXT[rule] ?? REFUSAL_NEXT.APPLICATION_CLOSED!;
+  return (
+    <OutcomePanel
+      name="problem"
+      signingState={`refused-${rule}`}
+      tone="border-gray-300 bg-white"
+      title={REFUSAL_KIND[rule] === "needsFirst" ? "One step before signing" : "This contract can't be signed"}
+      headingRef={focusHere}
+      body={REFUSAL_WORDS[rule]}
+    >
+      <div className="flex flex-wrap gap-3">
+        <AppLink href={next.href} className={primaryButton}>
+          {next.label}
+        </AppLink>
+      </div>
+    </OutcomePanel>
+  );
 }
 
 const HEADING_CLASS = "text-xl font-bold text-brand-dark focus:outline-none sm:text-2xl";
