@@ -40,7 +40,8 @@ export function answerForApiError(detail: ApiErrorDetail | undefined, rules: Api
   if (detail.status === 401 || errorType === "UnauthorizedException" || errorType === "Unauthorized") {
     return caller === "user" ? failure("signed-out") : undefined;
   }
-  if (errorType === undefined || errorType === "InternalFailure") return undefined;
+  // The first request with this idempotency key still runs: no answer yet, as a timeout.
+  if (errorType === undefined || errorType === "InternalFailure" || errorType === "IdempotencyKeyInUseException") return undefined;
   if (rules.errorTypes && Object.hasOwn(rules.errorTypes, errorType)) return failure(rules.errorTypes[errorType]!);
   const message = isShown(detail.message, rules.shown ?? []) ? { message: detail.message } : {};
   const field = errorType === "BadRequestException" && detail.field && rules.fields?.includes(detail.field) ? detail.field : undefined;
