@@ -36,3 +36,29 @@ export function useSubmitOnce<A extends unknown[], R>(
 
   return { run, pending };
 }
+
+/**
+ * The idempotency keys of a form's submissions (issue 51; lib/graphql/idempotency.ts): one key per
+ * submission, made at its first press and kept while the same values are sent again — a resend after
+ * offline, a retry after an answer that never came — so the API makes that write once and answers a
+ * repeat with its first answer. Other values are another submission, with a new key.
+ */
+interface SubmissionKeys {
+  keyFor: (values: unknown) => string;
+}
+
+function submissionKeys(): SubmissionKeys {
+  let last: { values: string; key: string } | undefined;
+  return {
+    keyFor(values) {
+      const sent = JSON.stringify(values ?? null);
+      if (last?.values !== sent) last = { values: sent, key: crypto.randomUUID() };
+      return last.key;
+    },
+  };
+}
+
+/** A component's SubmissionKeys, kept for its life. */
+export function useSubmissionKeys(): SubmissionKeys {
+  return useState(submissionKeys)[0];
+}

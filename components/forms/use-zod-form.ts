@@ -8,7 +8,7 @@ import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages
 import { afterPress, isPressable } from "./after-press";
 import type { SchemaSource } from "./lazy-schema";
 import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
-import { useSubmitOnce } from "./use-submit-once";
+import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
 
 /**
  * The form state behind every form of the shell: values as the fields hold them, errors computed
@@ -43,6 +43,8 @@ export interface SubmitHelpers<In> {
   setFormError: (message: string | null) => void;
   /** Forgets the form's kept draft (call it once the submission was accepted). */
   clearDraft: () => void;
+  /** This submission's idempotency key, for the action to pass on (the same on a resend of the same values). */
+  idempotencyKey: string;
 }
 
 export interface DraftOptions<In> {
@@ -215,6 +217,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     };
   }, []);
 
+  const keys = useSubmissionKeys();
   const { run, pending } = useSubmitOnce(async (current: Draft<In>): Promise<void> => {
     setFormError(null);
     let checked: S;
@@ -232,7 +235,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     const resend = () => void rerun.current?.(latestValues.current);
     if (isOffline()) return waitForOnline(resend);
     try {
-      await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft });
+      await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft, idempotencyKey: keys.keyFor(result.data) });
     } catch (error) {
       // A server action's fetch that never reached the server rejects with a TypeError.
       if (!(error instanceof TypeError)) throw error;

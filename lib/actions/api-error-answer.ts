@@ -43,7 +43,8 @@ export function answerForApiError(detail: ApiErrorDetail | undefined, rules: Api
   if (detail.status === 401 || errorType === "UnauthorizedException" || errorType === "Unauthorized") {
     return caller === "user" ? failure("signed-out") : undefined;
   }
-  if (errorType === undefined || errorType === "InternalFailure") return undefined;
+  // The first request with this idempotency key still runs: no answer yet, as a timeout.
+  if (errorType === undefined || errorType === "InternalFailure" || errorType === "IdempotencyKeyInUseException") return undefined;
   // A refusal by the lender's rules carries its reason code: the page words it (never "try again later").
   if (detail.rule) return failure(rules.ruleReasons?.[detail.rule] ?? "refused", { rule: detail.rule });
   if (rules.errorTypes && Object.hasOwn(rules.errorTypes, errorType)) return failure(rules.errorTypes[errorType]!);

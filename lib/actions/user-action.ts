@@ -2,6 +2,7 @@ import "server-only";
 import type { GraphQLClient } from "graphql-request";
 import type { z } from "zod";
 import { apiError } from "@/lib/graphql/client";
+import { IDEMPOTENCY_HEADER, isIdempotencyKey } from "@/lib/graphql/idempotency";
 import { loadFrontend, type FrontendLoad } from "@/lib/graphql/operations";
 import { parseForm } from "@/lib/forms/validation";
 import { logApiFailure } from "@/lib/observability/api-failure";
@@ -24,6 +25,9 @@ import { answerForApiError, type ApiErrorRules, type Caller } from "./api-error-
  * A write whose answer never came (the call timed out, the network failed, a gateway's bare 5xx) may
  * still have taken effect: with a `reconcile` hook the helper reads the state back before answering,
  * and a write that happened is answered as the success it was (issue 44: a save reported as it happened).
+ * A write carries the browser's idempotency key (`idempotencyKey`, one per submission and the same on
+ * its resends): every call of the action sends it, and the API makes each write once per key, so a
+ * double press, a resend after offline or a balancer's retry writes once (issue 51).
  * A project helper rather than next-safe-action: the pieces were already ours (ActionResult,
  * parseForm, signedInApi), and it adds no dependency.
  */
@@ -55,13 +59,21 @@ export interface UserActionOptions<S extends z.ZodType, T extends object = objec
    * the same as "did not".
    */
   reconcile?: (ctx: { client: GraphQLClient; data: Data<S> }) => Promise<ActionResult<T> | undefined>;
+  /**
+   * The submission's idempotency key, as the browser sent it (lib/graphql/idempotency.ts): sent with
+   * every call of the action. Absent: the calls go without one; malformed: `invalid`, nothing sent.
+   */
+  idempotencyKey?: unknown;
 }
 
-/** A call that got no answer of the API's own: the write may or may not have happened. */
+/** A call that got no answer of the API's own: the write may or may not have happened (or is still running under its key). */
 function unanswered(error: unknown): boolean {
   const detail = apiError(error);
-  return !detail || (detail.status >= 500 && detail.errorType === undefined);
+  return !detail || (detail.status >= 500 && detail.errorType === undefined) || detail.errorType === KEY_IN_USE;
 }
+
+/** The API's answer while the first request with a key still runs (contract/README.md, "Idempotency keys"). */
+const KEY_IN_USE = "IdempotencyKeyInUseException";
 
 interface ActionContext<Data> {
   client: GraphQLClient;
@@ -164,8 +176,10 @@ export async function userAction<T extends object, S extends z.ZodType>(
 ): Promise<ActionResult<T>> {
   const form = parsed(options.form);
   if (!form.ok) return form;
+  if (options.idempotencyKey !== undefined && !isIdempotencyKey(options.idempotencyKey)) return invalid();
   const api = await signedInApi();
   if (!api) return failure("signed-out");
+  if (options.idempotencyKey !== undefined) api.client.setHeader(IDEMPOTENCY_HEADER, options.idempotencyKey);
   const sub = api.session.sub;
   const record = async (outcome: AuditOutcome, reason?: string) => {
     if (options.audit) await audit(options.audit, { sub, outcome, reason });
@@ -196,7 +210,8 @@ export async function userAction<T extends object, S extends z.ZodType>(
     }
     const detail = apiError(error);
     // The API answered with an error of its own (a 401 too): refused; InternalFailure, a bare 5xx or the network: failed.
-    const refused = detail && (detail.errorType ? detail.errorType !== "InternalFailure" : detail.status < 500);
+    const refused =
+      detail && (detail.errorType ? detail.errorType !== "InternalFailure" && detail.errorType !== KEY_IN_USE : detail.status < 500);
     await record(refused ? "refused" : "failed", detail?.errorType);
     return answerFor(error, options, "user");
   }

@@ -103,6 +103,11 @@ http {
       # deregisters a target before ECS sends SIGTERM; nginx OSS cannot take an instance out without a
       # reload, which drops its own client connections. That a request in flight at SIGTERM is answered
       # is checked on its own, straight to the instance (drive.ts).
+      # Safe for writes only because they carry an idempotency key (issue 51): a POST retried after
+      # its first instance's write reached the API carries the same Idempotency-Key, and the API
+      # answers the first answer (or waits for it) instead of writing again. The server actions sent
+      # without a key write nothing a person sees twice (createLinkToken, checkItemStatus,
+      # initializeArgyle and counters mint tokens; logs adds a log line).
       proxy_next_upstream error timeout non_idempotent;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 2s;

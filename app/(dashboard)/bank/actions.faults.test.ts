@@ -50,7 +50,8 @@ beforeAll(async () => {
       if (operationName === "manually") {
         const source = {
           account_id: `acc-${added.length + 1}`,
-          link_type: "manual",
+          // The contract's link type for a by-hand account (the read-back matched "manual" before issue 51 and never found it).
+          link_type: "dwolla_MicroDeposits",
           name: variables.name,
           mask: variables.account!.slice(-4),
           subtype: variables.type,

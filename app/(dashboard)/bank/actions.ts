@@ -53,7 +53,7 @@ interface LinkMetadata {
 }
 
 /** SPEC 8: 200 is success, anything else LinkFailure. */
-export async function linkAccount(publicToken: string, metadata: LinkMetadata): Promise<ActionResult<object>> {
+export async function linkAccount(publicToken: string, metadata: LinkMetadata, idempotencyKey?: string): Promise<ActionResult<object>> {
   if (typeof publicToken !== "string" || !publicToken || publicToken.length > 200) return invalid();
   const meta = {
     institution: metadata?.institution ?? null,
@@ -62,27 +62,51 @@ export async function linkAccount(publicToken: string, metadata: LinkMetadata): 
       .map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
     link_session_id: metadata?.link_session_id ?? null,
   };
-  return userAction({ ...BANK, operation: "links", audit: "bank-account-added" }, async ({ client }) =>
-    linkOutcome(await bank.links(client, publicToken, meta)) === "Linked" ? { ok: true } : failure("failed"),
+  return userAction(
+    {
+      ...BANK,
+      operation: "links",
+      audit: "bank-account-added",
+      idempotencyKey,
+      // An answer that never came: linked if a verified account with the chosen login's name and last four is listed now.
+      reconcile: async ({ client }) => {
+        const listed = await bank.accounts(client);
+        const linked = meta.accounts.some((chosen) => listed.some((a) => a.verified && a.mask === chosen.mask && a.name === chosen.name));
+        return linked ? { ok: true } : undefined;
+      },
+    },
+    async ({ client }) => (linkOutcome(await bank.links(client, publicToken, meta)) === "Linked" ? { ok: true } : failure("failed")),
+  );
+}
+
+/**
+ * The unverified by-hand account this add made, by its fingerprint as the API lists it: its last four
+ * (mask), type and name, still waiting for its deposits. The API lists no routing or account number,
+ * answers the same account added again with the first add's source, and allows one unverified account
+ * at a time; so a waiting account with this fingerprint is this add's, whatever its link_type (the
+ * contract's is dwolla_MicroDeposits). A verified, linked or locked account with the same last four is not.
+ */
+function findAddedAccount(
+  listed: readonly bank.FundingSource[],
+  added: { account: string; name: string; type: string },
+): bank.FundingSource | undefined {
+  return listed.find(
+    (a) => !a.verified && !a.locked && a.mask === added.account.slice(-4) && a.subtype === added.type && a.name === added.name,
   );
 }
 
 /** The same account again is the first add's success (the API answers it so); another one while one waits is said in words. */
-export async function addManualAccount(input: unknown): Promise<ActionResult<{ source: bank.FundingSource }>> {
+export async function addManualAccount(input: unknown, idempotencyKey?: string): Promise<ActionResult<{ source: bank.FundingSource }>> {
   const answer = await userAction(
     {
       ...BANK,
       operation: "manually",
       audit: "bank-account-added",
       form: { schema: manualAccountWireSchema, input },
-      // An answer that never came: the account was added if the list now holds it. The API lists no
-      // account numbers, and allows one unverified by-hand account at a time, so that one is it when it
-      // has this add's last four, type and name (an older linked or verified account with the same last four is not).
+      idempotencyKey,
+      // An answer that never came: the account was added if the list now holds it (findAddedAccount).
       reconcile: async ({ client, data }) => {
-        const source = (await bank.accounts(client)).find(
-          (a) =>
-            a.link_type === "manual" && !a.verified && a.mask === data.account.slice(-4) && a.subtype === data.type && a.name === data.name,
-        );
+        const source = findAddedAccount(await bank.accounts(client), data);
         return source ? { ok: true, source } : undefined;
       },
     },
@@ -91,19 +115,37 @@ export async function addManualAccount(input: unknown): Promise<ActionResult<{ s
   return !answer.ok && answer.message === UNVERIFIED_EXISTS ? { ...answer, message: ANOTHER_ACCOUNT_WAITING_MESSAGE } : answer;
 }
 
-export async function verifyDeposits(accountId: string, input: unknown): Promise<ActionResult<object>> {
+export async function verifyDeposits(accountId: string, input: unknown, idempotencyKey?: string): Promise<ActionResult<object>> {
   if (!isAccountId(accountId)) return invalid();
   return userAction(
-    { ...BANK, operation: "verifies", audit: "bank-account-verified", form: { schema: microDepositSchema, input } },
+    {
+      ...BANK,
+      operation: "verifies",
+      audit: "bank-account-verified",
+      form: { schema: microDepositSchema, input },
+      idempotencyKey,
+      // An answer that never came: verified if the account is listed verified now.
+      reconcile: async ({ client }) =>
+        (await bank.accounts(client)).some((a) => a.account_id === accountId && a.verified) ? { ok: true } : undefined,
+    },
     async ({ client, data }) =>
       isVerifiedAnswer(await bank.verifies(client, data.amount1, data.amount2, accountId)) ? { ok: true } : failure("failed"),
   );
 }
 
-export async function makeActive(accountId: string): Promise<ActionResult<object>> {
+export async function makeActive(accountId: string, idempotencyKey?: string): Promise<ActionResult<object>> {
   if (!isAccountId(accountId)) return invalid();
-  return userAction({ ...BANK, operation: "setActiveFSID", audit: "bank-account-made-active" }, async ({ client }) =>
-    (await bank.setActiveFSID(client, accountId)) ? { ok: true } : failure("failed"),
+  return userAction(
+    {
+      ...BANK,
+      operation: "setActiveFSID",
+      audit: "bank-account-made-active",
+      idempotencyKey,
+      // An answer that never came: done if the account is listed active now.
+      reconcile: async ({ client }) =>
+        (await bank.accounts(client)).some((a) => a.account_id === accountId && a.active) ? { ok: true } : undefined,
+    },
+    async ({ client }) => ((await bank.setActiveFSID(client, accountId)) ? { ok: true } : failure("failed")),
   );
 }
 

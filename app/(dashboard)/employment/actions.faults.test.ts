@@ -42,6 +42,7 @@ const VALUES = {
 };
 
 let step = "employmentInformation";
+let stored: Record<string, unknown> | null = null;
 let api: http.Server;
 let proxy: FaultProxy;
 beforeAll(async () => {
@@ -49,10 +50,26 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      const { operationName } = JSON.parse(body) as { operationName: string };
+      const { operationName, variables } = JSON.parse(body) as { operationName: string; variables: Record<string, unknown> };
       let data: unknown = null;
       if (operationName === "employmentInformationNextHandler") {
-        step = "authPrequal";
+        // As the API stores and lists it (loadFrontend's appInfo.employment); the step moves only from employment.
+        stored = {
+          jobTitle: variables.title,
+          employmentStatus: variables.status,
+          startDate: variables.start,
+          employeeId: variables.id,
+          salary: variables.salary,
+          additionalIncome: variables.additional ?? null,
+          payMonths: variables.payMonths,
+          payFrequency: variables.payFrequency,
+          ddAccounts: variables.ddAccounts,
+          activeMilitary: variables.activeMilitary,
+          choaCostCenter: variables.cost_center || null,
+          choaDepartmentExtension: variables.dept_ext || null,
+          requirePaystubs: false,
+        };
+        if (step === "employmentInformation") step = "authPrequal";
         data = {
           employmentInformationNextHandler: {
             nextRoute: "/apply/authPrequal",
@@ -63,7 +80,7 @@ beforeAll(async () => {
           },
         };
       }
-      if (operationName === "loadFrontend") data = { loadFrontend: { applicationStep: step } };
+      if (operationName === "loadFrontend") data = { loadFrontend: { applicationStep: step, appInfo: { step, employment: stored } } };
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data }));
     });
   });
@@ -79,6 +96,7 @@ afterAll(async () => {
 let captured: ReturnType<typeof captureLogs>;
 beforeEach(() => {
   step = "employmentInformation";
+  stored = null;
   captured = captureLogs();
 });
 afterEach(() => captured.restore());
@@ -98,4 +116,18 @@ test("the save never reached the API: failed, logged with the request id", async
   expect(captured.lines()).toContainEqual(
     expect.objectContaining({ level: "error", requestId: "req-employment1", msg: "employmentInformationNextHandler failed" }),
   );
+});
+
+test("from the review step on, a save that never reached the API is failed, not 'saved' (the step had moved before it)", async () => {
+  step = "authPrequal";
+  stored = { jobTitle: "Librarian" };
+  proxy.set({ mode: "hang", operation: "employmentInformationNextHandler" });
+  expect(await saveEmploymentAction("", VALUES)).toEqual({ ok: false, reason: "failed" });
+});
+
+test("from the review step on, a save answered after the timeout is saved, with no route to follow (the API moves no step then)", async () => {
+  step = "authPrequal";
+  proxy.set({ mode: "delay", delayMs: TIMEOUT_MS * 2, operation: "employmentInformationNextHandler" });
+  expect(await saveEmploymentAction("", VALUES)).toEqual({ ok: true, nextRoute: null, requirePaystubs: false });
+  expect(step).toBe("authPrequal");
 });

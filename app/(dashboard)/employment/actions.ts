@@ -2,11 +2,11 @@
 
 import { failure, invalid, type ActionResult } from "@/lib/actions/action-result";
 import { publicAction, userAction } from "@/lib/actions/user-action";
-import { checkIfIslandInAlgolia, loadEmployer, loadFrontend } from "@/lib/graphql/operations";
+import { checkIfIslandInAlgolia, loadEmployer, loadFrontend, type FrontendLoad } from "@/lib/graphql/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
 import { STEP_RANK, stepRank } from "@/lib/application/steps";
 import { serverConfig } from "@/lib/config/env";
-import { EMPLOYMENT_FIELDS, employmentSchema } from "@/lib/employment/schema";
+import { EMPLOYMENT_FIELDS, employmentSchema, type EmploymentArgs } from "@/lib/employment/schema";
 import { fieldOfValidationError, parseForm } from "@/lib/forms/validation";
 import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
 
@@ -31,14 +31,31 @@ export async function checkIslandAction(employerId: string): Promise<ActionResul
 
 export type ChooseEmployerResult = ActionResult<{ nextRoute: string | null }>;
 
-export async function chooseEmployerAction(employerId: string): Promise<ChooseEmployerResult> {
+export async function chooseEmployerAction(employerId: string, idempotencyKey?: string): Promise<ChooseEmployerResult> {
   if (!isEmployerId(employerId)) return invalid();
-  return userAction({ page: PAGE, operation: "setEmployer" }, async ({ client, unusable }) => {
-    const answer = await setEmployer(client, employerId);
-    if (answer.validationError) return invalid();
-    if (answer.serverError) return unusable("answered a serverError");
-    return { ok: true, nextRoute: answer.nextRoute };
-  });
+  let stepBefore: string | undefined;
+  return userAction(
+    {
+      page: PAGE,
+      operation: "setEmployer",
+      idempotencyKey,
+      step: () => true,
+      // An answer that never came: chosen if the application names this employer now; the route is
+      // the API's: loanDetails' when this choice moved the step from chooseEmployer, none otherwise.
+      reconcile: async ({ client }) => {
+        const app = (await loadFrontend(client)).appInfo;
+        if (app?.employer !== employerId) return undefined;
+        return { ok: true, nextRoute: stepBefore === "chooseEmployer" && app.step === "loanDetails" ? "/apply/loanDetails" : null };
+      },
+    },
+    async ({ client, unusable, load }) => {
+      stepBefore = load.applicationStep;
+      const answer = await setEmployer(client, employerId);
+      if (answer.validationError) return invalid();
+      if (answer.serverError) return unusable("answered a serverError");
+      return { ok: true, nextRoute: answer.nextRoute };
+    },
+  );
 }
 
 export type SaveEmploymentResult = ActionResult<{ nextRoute: string | null; requirePaystubs: boolean }>;
@@ -52,30 +69,66 @@ async function childrensHospital(employerId: unknown): Promise<ActionResult<{ ye
   });
 }
 
+type Employment = NonNullable<NonNullable<FrontendLoad["appInfo"]>["employment"]>;
+
+/** Whether the API holds exactly these employment details (the read-back after a save with no answer). */
+function holds(saved: Employment | null | undefined, sent: EmploymentArgs): boolean {
+  if (!saved) return false;
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const text = (v: unknown) => (v === null || v === undefined || v === "" ? null : String(v));
+  const extra = sent as { cost_center?: string | null; dept_ext?: string | null };
+  return (
+    saved.jobTitle === sent.title &&
+    saved.employmentStatus === sent.status &&
+    saved.startDate === sent.start &&
+    saved.employeeId === sent.id &&
+    num(saved.salary) === num(sent.salary) &&
+    num(saved.additionalIncome) === num(sent.additional) &&
+    saved.payMonths === sent.payMonths &&
+    saved.payFrequency === sent.payFrequency &&
+    saved.ddAccounts === sent.ddAccounts &&
+    saved.activeMilitary === sent.activeMilitary &&
+    text(saved.choaCostCenter) === text(extra.cost_center) &&
+    text(saved.choaDepartmentExtension) === text(extra.dept_ext)
+  );
+}
+
 /** Checks the values with the form's own schema again, then sends them (SPEC 7 employmentInformationNextHandler). */
-export async function saveEmploymentAction(employerId: string, values: unknown): Promise<SaveEmploymentResult> {
+export async function saveEmploymentAction(employerId: string, values: unknown, idempotencyKey?: string): Promise<SaveEmploymentResult> {
+  // What the body sent, and the step it was sent at: the read-back compares the API's state with them.
+  let sent: { args: EmploymentArgs; step: string } | undefined;
   return userAction(
     {
       page: PAGE,
       operation: "employmentInformationNextHandler",
       fields: EMPLOYMENT_FIELDS,
-      // An answer that never came: the save took effect if the step moved past employment.
+      idempotencyKey,
+      step: () => true,
+      // An answer that never came: saved only if the API now holds these very details (a save from
+      // the review step on moves no step, so a moved step proves nothing); the route is the one the
+      // API answers: the step's when this save moved it from employment, none otherwise.
       reconcile: async ({ client }) => {
-        const step = (await loadFrontend(client)).applicationStep;
-        const moved = (stepRank(step) ?? -1) > STEP_RANK.employmentInformation;
-        // The route the API would have answered (its nextRoute is the step's /apply route): the person goes on as after any save.
-        return moved
-          ? { ok: true, nextRoute: `/apply/${encodeURIComponent(step)}`, requirePaystubs: step === "uploadPaystubs" }
-          : undefined;
+        if (!sent) return undefined;
+        const app = (await loadFrontend(client)).appInfo;
+        if (!holds(app?.employment, sent.args)) return undefined;
+        const step = app?.step ?? "";
+        const moved = sent.step === "employmentInformation" && (stepRank(step) ?? -1) > STEP_RANK.employmentInformation;
+        if (sent.step === "employmentInformation" && !moved) return undefined;
+        return {
+          ok: true,
+          nextRoute: moved ? `/apply/${encodeURIComponent(step)}` : null,
+          requirePaystubs: app?.employment?.requirePaystubs === true,
+        };
       },
     },
-    async ({ client, unusable }) => {
+    async ({ client, unusable, load }) => {
       // The employer decides the form, so the values are parsed here, once the user is known.
       const form = await childrensHospital(employerId);
       if (!form.ok) return form;
       const schema = employmentSchema({ childrensHospital: form.yes });
       const parsed = parseForm(schema, values);
       if (!parsed.ok) return invalid(parsed.fieldErrors);
+      sent = { args: parsed.data, step: load.applicationStep };
       const answer = await employmentInformationNextHandler(client, parsed.data);
       if (answer.validationError) {
         const field = fieldOfValidationError(answer.validationError, Object.keys(schema.shape));
@@ -105,8 +158,8 @@ export async function startPayrollLinkAction(
   });
 }
 
-export async function finishPayrollLinkAction(argyleUserId: string): Promise<ActionResult> {
-  return userAction({ page: PAGE, operation: "successfulArgyleUpdate" }, async ({ client, username }) => {
+export async function finishPayrollLinkAction(argyleUserId: string, idempotencyKey?: string): Promise<ActionResult> {
+  return userAction({ page: PAGE, operation: "successfulArgyleUpdate", idempotencyKey }, async ({ client, username }) => {
     if (typeof argyleUserId !== "string" || !argyleUserId) return invalid();
     return (await successfulArgyleUpdate(client, { username, argyleUserId })) ? { ok: true } : failure("failed");
   });

@@ -2,7 +2,8 @@
 
 import { invalid, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
-import { setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
+import type { GraphQLClient } from "graphql-request";
+import { loadFrontend, setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
 import {
   PERSONAL_DETAILS_FIELDS,
@@ -14,7 +15,8 @@ import {
 } from "@/lib/personal/schemas";
 import { homeStateError, residenceChangeError } from "@/lib/personal/states";
 import { buildIdentitySubmission } from "./identity-submission";
-import { applies, identifies } from "./operations";
+import { applies, holdsIdentity, holdsLoanRequest, identifies } from "./operations";
+import type { IdentitySubmission } from "./identity-submission";
 import { NEXT_ROUTE, personalPageMode, type PersonalPageMode } from "./page-mode";
 import { loanRequestSaved } from "./saved-values";
 
@@ -28,13 +30,35 @@ import { loanRequestSaved } from "./saved-values";
 /** On success, `next` is the route to follow where the step moved. */
 export type PersonalActionResult = ActionResult<{ next?: string }>;
 
+/**
+ * The read-back of a write that got no answer (lib/actions/user-action.ts): saved only if the API now
+ * holds what was sent. For a submission that also moves the step, the step is moved now where the
+ * write took effect but the move did not (the same call, under the same idempotency key).
+ */
+function readBack(
+  sent: () => { loanRequest?: Parameters<typeof holdsLoanRequest>[1]; identity?: IdentitySubmission } | undefined,
+  move?: (typeof NEXT_ROUTE)[keyof typeof NEXT_ROUTE],
+) {
+  return async ({ client }: { client: GraphQLClient }): Promise<PersonalActionResult | undefined> => {
+    const what = sent();
+    if (!what) return undefined;
+    const load = await loadFrontend(client);
+    if (what.loanRequest && !holdsLoanRequest(load.appInfo, what.loanRequest)) return undefined;
+    if (what.identity && !holdsIdentity(load.appInfo, what.identity)) return undefined;
+    if (!move) return { ok: true };
+    if (load.applicationStep !== move.step) await setApplicationStep(client, move.step);
+    return { ok: true, next: move.route };
+  };
+}
+
 /** The page's mode for the server-held step is one of these. */
 const inMode =
   (...modes: PersonalPageMode[]) =>
   (load: FrontendLoad) =>
     modes.includes(personalPageMode(load.applicationStep));
 
-export async function submitLoanRequest(input: unknown): Promise<PersonalActionResult> {
+export async function submitLoanRequest(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: Parameters<typeof holdsLoanRequest>[1] | undefined;
   return userAction(
     {
       page: "personal",
@@ -42,8 +66,11 @@ export async function submitLoanRequest(input: unknown): Promise<PersonalActionR
       form: { schema: loanRequestSchema, input },
       fields: ["amount", "reason", "other", "state"],
       step: inMode("loanRequest"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { loanRequest: sent }, NEXT_ROUTE.loanRequest),
     },
     async ({ client, data: { amount, reason, other, state } }) => {
+      sent = { amount, reason, other, state };
       await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
       await setApplicationStep(client, NEXT_ROUTE.loanRequest.step);
       return { ok: true, next: NEXT_ROUTE.loanRequest.route };
@@ -51,7 +78,8 @@ export async function submitLoanRequest(input: unknown): Promise<PersonalActionR
   );
 }
 
-export async function submitPersonalDetails(input: unknown): Promise<PersonalActionResult> {
+export async function submitPersonalDetails(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: IdentitySubmission | undefined;
   return userAction(
     {
       page: "personal",
@@ -59,6 +87,8 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
       form: { schema: personalDetailsSchema(), input },
       fields: PERSONAL_DETAILS_FIELDS,
       step: inMode("personalDetails"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { identity: sent }, NEXT_ROUTE.personalDetails),
     },
     async ({ client, data, load, changed }) => {
       const app = load.appInfo;
@@ -67,7 +97,8 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
       const mismatch = homeStateError(data.addrStateAbbr, app?.stateOfResidence);
       if (mismatch) return invalid({ addrStateAbbr: mismatch });
       const details = { ...data, amount: app?.amountAppliedFor ?? data.amount };
-      await identifies(client, buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate }));
+      sent = buildIdentitySubmission(details, { accountSettings: true, affiliate: app?.personal?.affiliate });
+      await identifies(client, sent);
       await changed("identity-changed");
       await setApplicationStep(client, NEXT_ROUTE.personalDetails.step);
       return { ok: true, next: NEXT_ROUTE.personalDetails.route };
@@ -80,17 +111,21 @@ export async function submitPersonalDetails(input: unknown): Promise<PersonalAct
  * changed to the address's, the rest of the loan request as stored, sent with `applies`; the step
  * stays, so the person goes on from where they were with everything typed kept.
  */
-export async function changeStateOfResidence(input: unknown): Promise<PersonalActionResult> {
+export async function changeStateOfResidence(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: Parameters<typeof holdsLoanRequest>[1] | undefined;
   return userAction(
     {
       page: "personal",
       operation: "applies",
       form: { schema: stateOfResidenceSchema, input },
       step: inMode("personalDetails"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { loanRequest: sent }),
     },
     async ({ client, data: { state }, load }) => {
       const { amount, reason, other } = loanRequestSaved(load.appInfo);
       if (amount === null || !reason) return invalid({ state: "Your loan request is incomplete. Reload the page and try again." });
+      sent = { amount, reason, other, state };
       await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
       return { ok: true };
     },
@@ -102,7 +137,8 @@ export async function changeStateOfResidence(input: unknown): Promise<PersonalAc
  * amount, the reason and the state of residence, sent with `applies`; never a step change. The
  * state must be the saved home address's (residenceChangeError).
  */
-export async function updateLoanRequest(input: unknown): Promise<PersonalActionResult> {
+export async function updateLoanRequest(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: Parameters<typeof holdsLoanRequest>[1] | undefined;
   return userAction(
     {
       page: "personal",
@@ -110,10 +146,13 @@ export async function updateLoanRequest(input: unknown): Promise<PersonalActionR
       form: { schema: loanRequestSchema, input },
       fields: ["amount", "reason", "other", "state"],
       step: inMode("review"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { loanRequest: sent }),
     },
     async ({ client, data: { amount, reason, other, state }, load }) => {
       const conflict = state !== load.appInfo?.stateOfResidence && residenceChangeError(state, load.appInfo?.personal?.addrStateAbbr);
       if (conflict) return invalid({ state: conflict });
+      sent = { amount, reason, other, state };
       await applies(client, { amount, reason, other, state, type: LOAN_TYPE });
       return { ok: true };
     },
@@ -124,16 +163,20 @@ export async function updateLoanRequest(input: unknown): Promise<PersonalActionR
  * The review's correction of name, birth date and SSN (step authPrequal, before the rate check uses
  * them; the API accepts identity changes until then). An empty SSN is omitted: the saved one stays.
  */
-export async function correctIdentity(input: unknown): Promise<PersonalActionResult> {
+export async function correctIdentity(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: IdentitySubmission | undefined;
   return userAction(
     {
       page: "personal",
       operation: "identifies",
       form: { schema: identityCorrectionSchema(), input },
       step: inMode("review"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { identity: sent }),
     },
     async ({ client, data, changed }) => {
-      await identifies(client, buildIdentitySubmission(data, { accountSettings: true }));
+      sent = buildIdentitySubmission(data, { accountSettings: true });
+      await identifies(client, sent);
       await changed("identity-changed");
       return { ok: true };
     },
@@ -141,7 +184,8 @@ export async function correctIdentity(input: unknown): Promise<PersonalActionRes
 }
 
 /** Account settings: the contact-only submission (flag false). Never a step change. */
-export async function saveAccountSettings(input: unknown): Promise<PersonalActionResult> {
+export async function saveAccountSettings(input: unknown, idempotencyKey?: string): Promise<PersonalActionResult> {
+  let sent: IdentitySubmission | undefined;
   return userAction(
     {
       page: "personal",
@@ -149,9 +193,12 @@ export async function saveAccountSettings(input: unknown): Promise<PersonalActio
       form: { schema: accountSettingsSchema, input },
       // The review before the rate check edits contact details the same way.
       step: inMode("accountSettings", "review"),
+      idempotencyKey,
+      reconcile: readBack(() => sent && { identity: sent }),
     },
     async ({ client, data, changed }) => {
-      await identifies(client, buildIdentitySubmission(data, { accountSettings: false }));
+      sent = buildIdentitySubmission(data, { accountSettings: false });
+      await identifies(client, sent);
       await changed("contact-changed");
       return { ok: true };
     },

@@ -1,9 +1,11 @@
-import { GraphQLError, execute, parse, validate, type DocumentNode } from "graphql";
+import { GraphQLError, execute, getOperationAST, parse, validate, type DocumentNode } from "graphql";
 import type { Db } from "../../infra/db";
 import { parseJsonBody } from "../../../lib/security/json-body";
 import { BodyTooLarge, readLimitedText } from "../../infra/http/read-body";
 import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
 import { formatError, type AppSyncErrorEntry } from "./errors";
+import { claim, release, requestHash, settle, type KeyScope } from "../data/idempotency";
+import { IDEMPOTENCY_HEADER, isIdempotencyKey } from "../../../lib/graphql/idempotency";
 import { executableSchema as schema } from "./executable-schema";
 import { checkLimits, invalidTextField } from "./limits";
 import type { Context } from "./resolvers";
@@ -111,14 +113,53 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     }
 
     const context: Context = { auth, db: options.db };
-    const result = await execute({
-      schema,
-      document: compiled,
-      contextValue: context,
-      variableValues: (variables as Record<string, unknown> | null) ?? undefined,
-      operationName,
-    });
-    const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
-    return json(200, errors ? { data: result.data ?? null, errors } : { data: result.data ?? null });
+    const run = async () => {
+      const result = await execute({
+        schema,
+        document: compiled,
+        contextValue: context,
+        variableValues: (variables as Record<string, unknown> | null) ?? undefined,
+        operationName,
+      });
+      const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
+      return errors ? { data: result.data ?? null, errors } : { data: result.data ?? null };
+    };
+
+    // A write sent with an idempotency key runs once per caller and key (contract/README.md).
+    const key = request.headers.get(IDEMPOTENCY_HEADER);
+    const operation = getOperationAST(compiled, operationName);
+    if (key === null || operation?.operation !== "mutation") return json(200, await run());
+    if (!isIdempotencyKey(key)) return rejected(400, "BadRequestException", IDEMPOTENCY_KEY_MALFORMED);
+    const scope: KeyScope = {
+      caller: auth.kind === "user" ? `user:${auth.caller.sub}` : "api-key",
+      key,
+      operation: operationName ?? operation.name?.value ?? "",
+    };
+    const db = await options.db();
+    const claimed = await claim(db, scope, requestHash(body.query, variables ?? null));
+    if (claimed.kind === "replay") return json(200, claimed.answer);
+    if (claimed.kind === "mismatch") return json(200, keyError("IdempotencyKeyReusedException", IDEMPOTENCY_KEY_REUSED));
+    if (claimed.kind === "busy") return json(200, keyError("IdempotencyKeyInUseException", IDEMPOTENCY_KEY_IN_USE));
+    let answer;
+    try {
+      answer = await run();
+    } catch (error) {
+      await release(db, scope);
+      throw error;
+    }
+    // Only a write's success is kept: a refusal wrote nothing and may not hold later (another account
+    // waiting, a wrong step), and an internal failure is no answer; a retry with the key runs again.
+    if (answer.errors) await release(db, scope);
+    else await settle(db, scope, answer);
+    return json(200, answer);
   };
 }
+
+const IDEMPOTENCY_KEY_MALFORMED = "Idempotency-Key must be 8 to 128 letters, digits or the characters . _ : -";
+const IDEMPOTENCY_KEY_REUSED = "This Idempotency-Key was already used with a different request.";
+const IDEMPOTENCY_KEY_IN_USE = "A request with this Idempotency-Key is still running. Try again.";
+
+const keyError = (errorType: string, message: string) => ({
+  data: null,
+  errors: [{ errorType, message, errorInfo: { field: "Idempotency-Key" }, data: null }],
+});

@@ -14,6 +14,7 @@ import {
   verifyDeposits,
 } from "../actions";
 import { primaryButtonClass } from "@/components/ui/button-classes";
+import { useSubmissionKeys } from "@/components/forms/use-submit-once";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
@@ -122,6 +123,7 @@ export function BankPage({
   const drafts = draftKeys(draftOwner);
   const [launch, setLaunch] = useState<Launch>(null);
   const [busy, setBusy] = useState(false);
+  const writeKeys = useSubmissionKeys();
   const [expired, setExpired] = useState<{ accountId: string; token: string } | null>(null);
   const [showManual, setShowManual] = useState(false);
   /** The last lockout reached the micro-deposit cap: the account went to manual review. */
@@ -228,11 +230,15 @@ export function BankPage({
       return;
     }
     setBusy(true);
-    const answer = await linkAccount(publicToken ?? "", {
-      institution: metadata.institution,
-      accounts: metadata.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
-      link_session_id: metadata.link_session_id,
-    });
+    const answer = await linkAccount(
+      publicToken ?? "",
+      {
+        institution: metadata.institution,
+        accounts: metadata.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
+        link_session_id: metadata.link_session_id,
+      },
+      writeKeys.keyFor({ link: publicToken }),
+    );
     setBusy(false);
     if (answer.ok) {
       const names = metadata.accounts.map((a) => `${a.name} ${showMask(a.mask)}`).join(", ");
@@ -264,7 +270,7 @@ export function BankPage({
 
   const activate = async (accountId: string) => {
     setBusy(true);
-    const answer = await makeActive(accountId);
+    const answer = await makeActive(accountId, writeKeys.keyFor({ active: accountId }));
     setBusy(false);
     if (answer.ok) {
       await reload();
@@ -356,8 +362,8 @@ export function BankPage({
                 <MicroDepositForm
                   key={pending.account_id}
                   draftKey={drafts.deposits(pending.account_id)}
-                  verify={async (values) => {
-                    const answer = await verifyDeposits(pending.account_id, values);
+                  verify={async (values, idempotencyKey) => {
+                    const answer = await verifyDeposits(pending.account_id, values, idempotencyKey);
                     if (!answer.ok && answer.message === MICRO_DEPOSIT_CAP_MESSAGE) setCapped(true);
                     return answer;
                   }}

@@ -34,15 +34,18 @@ export function ManualAccountForm({
 }: {
   /** Keeps what is typed across a reload (lib/forms/draft-store.ts), keyed by the user. */
   draftKey?: string;
-  add: (input: { account: string; name: string; routing: string; type: string }) => Promise<ActionResult<{ source: FundingSource }>>;
+  add: (
+    input: { account: string; name: string; routing: string; type: string },
+    idempotencyKey?: string,
+  ) => Promise<ActionResult<{ source: FundingSource }>>;
   onAdded: () => Promise<void>;
 }) {
   const form = useZodForm({
     schema: manualAccountFormSchema,
     initialValues: EMPTY,
     draft: draftKey ? { key: draftKey, omit: MANUAL_DRAFT_OMIT } : undefined,
-    onSubmit: async (values, { setFieldError, setFormError, clearDraft }) => {
-      const answer = await add({ account: values.account, name: values.name, routing: values.routing, type: values.type });
+    onSubmit: async (values, { setFieldError, setFormError, clearDraft, idempotencyKey }) => {
+      const answer = await add({ account: values.account, name: values.name, routing: values.routing, type: values.type }, idempotencyKey);
       if (answer.ok) {
         clearDraft();
         form.reset(EMPTY);

@@ -13,15 +13,15 @@ export function MicroDepositForm({
 }: {
   /** Keeps the typed amounts across a reload (lib/forms/draft-store.ts), keyed by user and account. */
   draftKey?: string;
-  verify: (input: { amount1: number; amount2: number }) => Promise<ActionResult<object>>;
+  verify: (input: { amount1: number; amount2: number }, idempotencyKey?: string) => Promise<ActionResult<object>>;
   onDone: (verified: boolean) => Promise<void>;
 }) {
   const form = useZodForm({
     schema: microDepositSchema,
     initialValues: { amount1: null, amount2: null },
     draft: draftKey ? { key: draftKey, omit: [] } : undefined,
-    onSubmit: async (values, { setFormError, clearDraft }) => {
-      const answer = await verify(values);
+    onSubmit: async (values, { setFormError, clearDraft, idempotencyKey }) => {
+      const answer = await verify(values, idempotencyKey);
       if (answer.ok) {
         clearDraft();
         return onDone(true);

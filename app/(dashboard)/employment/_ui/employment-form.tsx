@@ -75,7 +75,7 @@ export interface EmploymentFormProps {
   childrensHospital: boolean;
   submitLabel: string;
   /** `saved` forgets the kept draft: called by the page as soon as the save is accepted (before it moves on). */
-  onSave: (values: EmploymentArgs, saved: () => void) => Promise<SaveOutcome>;
+  onSave: (values: EmploymentArgs, saved: () => void, idempotencyKey?: string) => Promise<SaveOutcome>;
   onCancel?: () => void;
   /** Keeps a draft of what is typed across reloads in this tab (the user's own key). */
   draftKey?: string;
@@ -100,8 +100,8 @@ export function EmploymentForm({
     initialValues: draftFromSaved(saved, knownIncome),
     // No field of this form is a secret (no SSN, account or routing number), so nothing is omitted.
     draft: draftKey ? { key: draftKey } : undefined,
-    onSubmit: async (values, { setFieldError, setFormError, clearDraft }) => {
-      const outcome = await onSave(values, clearDraft);
+    onSubmit: async (values, { setFieldError, setFormError, clearDraft, idempotencyKey }) => {
+      const outcome = await onSave(values, clearDraft, idempotencyKey);
       if (outcome.ok) return;
       if (outcome.field && outcome.field in values) setFieldError(outcome.field as keyof EmploymentInput & string, outcome.message);
       else setFormError(outcome.message);

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
+import { useSubmissionKeys } from "@/components/forms/use-submit-once";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { OnDemand } from "@/components/ui/on-demand";
@@ -93,7 +94,8 @@ export async function afterEmploymentSaved(nextRoute: string | null, requirePays
  * guards read from the claims, so they are refreshed before the page says so.
  */
 export async function finishPayrollLink(argyleUserId: string): Promise<ActionResult> {
-  const result = await finishPayrollLinkAction(argyleUserId);
+  // One key per Argyle user: the same link finished twice (a resend, a retry) is one update.
+  const result = await finishPayrollLinkAction(argyleUserId, `argyle.${argyleUserId}`.replace(/[^A-Za-z0-9._:-]/g, "-").slice(0, 128));
   if (result.ok) await refreshAndFollow(null);
   return result;
 }
@@ -162,8 +164,9 @@ export function EmploymentPage({
   const [refreshing, startRefresh] = useTransition();
   const refresh = () => startRefresh(() => router.refresh());
 
+  const employerKeys = useSubmissionKeys();
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
-    const result = await chooseEmployerAction(hit.objectID);
+    const result = await chooseEmployerAction(hit.objectID, employerKeys.keyFor(hit.objectID));
     if (!result.ok) return result.reason === "invalid" ? "Please choose an employer from the list." : message(result.reason);
     if (await follow(result.nextRoute)) return null;
     setChangingEmployer(false);
@@ -172,9 +175,9 @@ export function EmploymentPage({
     return null;
   };
 
-  const onSave = async (values: EmploymentArgs, saved: () => void): Promise<SaveOutcome> => {
+  const onSave = async (values: EmploymentArgs, saved: () => void, idempotencyKey?: string): Promise<SaveOutcome> => {
     if (!employer) return { ok: false, message: "Choose your employer first." };
-    const result = await saveEmploymentAction(employer.employerId, values);
+    const result = await saveEmploymentAction(employer.employerId, values, idempotencyKey);
     if (!result.ok) {
       const field = firstFailedField(result);
       return { ok: false, field, message: message(field ? "invalid" : result.reason) };

@@ -27,8 +27,8 @@ export async function afterSubmit<In>(result: PersonalActionResult, helpers: Sub
 }
 
 /** The onSubmit of a form that only moves on: its action's answer goes straight to afterSubmit. */
-export function submitThenFollow(action: (input: unknown) => Promise<PersonalActionResult>) {
+export function submitThenFollow(action: (input: unknown, idempotencyKey?: string) => Promise<PersonalActionResult>) {
   return async <In>(values: unknown, helpers: SubmitHelpers<In>): Promise<void> => {
-    await afterSubmit(await action(values), helpers);
+    await afterSubmit(await action(values, helpers.idempotencyKey), helpers);
   };
 }

@@ -16,7 +16,9 @@ export function useEditInPlace<S extends z.ZodType<unknown, Record<string, unkno
   schema,
   initialValues,
   action,
-}: Pick<UseZodFormOptions<S>, "schema" | "initialValues"> & { action: (input: unknown) => Promise<PersonalActionResult> }) {
+}: Pick<UseZodFormOptions<S>, "schema" | "initialValues"> & {
+  action: (input: unknown, idempotencyKey?: string) => Promise<PersonalActionResult>;
+}) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -24,7 +26,7 @@ export function useEditInPlace<S extends z.ZodType<unknown, Record<string, unkno
     schema,
     initialValues,
     onSubmit: async (values, helpers) => {
-      if (await afterSubmit(await action(values), helpers)) {
+      if (await afterSubmit(await action(values, helpers.idempotencyKey), helpers)) {
         setEditing(false);
         setSaved(true);
         router.refresh();

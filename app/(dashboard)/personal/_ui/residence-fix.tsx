@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useSubmissionKeys, useSubmitOnce } from "@/components/forms/use-submit-once";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { stateName } from "@/lib/personal/states";
@@ -12,26 +13,26 @@ import { changeStateOfResidence } from "../actions";
  * to the address's; the form and everything typed in it stay, and its rule follows the new state.
  */
 export function ResidenceFix({ to, onChanged }: { to: string; onChanged: (state: string) => void }) {
-  const [pending, setPending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const keys = useSubmissionKeys();
+  // One change at a time, from the press until the answer (a second press sends nothing).
+  const { run, pending } = useSubmitOnce(async () => {
+    setProblem(null);
+    const result = await changeStateOfResidence({ state: to }, keys.keyFor({ state: to })).catch(() => null);
+    if (result?.ok) return onChanged(to);
+    setProblem(
+      result?.reason === "invalid"
+        ? (Object.values(result.fieldErrors ?? {})[0] ?? "We couldn't change your state of residence.")
+        : "We couldn't change your state of residence. Please try again in a moment.",
+    );
+  });
   return (
     <div className="flex flex-col items-start gap-2" data-testid="residence-fix">
       <button
         type="button"
         disabled={pending}
         className={classNames("min-h-11 rounded-md border border-brand px-4 py-2 font-semibold text-brand", focusRing)}
-        onClick={async () => {
-          setPending(true);
-          setProblem(null);
-          const result = await changeStateOfResidence({ state: to }).catch(() => null);
-          setPending(false);
-          if (result?.ok) return onChanged(to);
-          setProblem(
-            result?.reason === "invalid"
-              ? (Object.values(result.fieldErrors ?? {})[0] ?? "We couldn't change your state of residence.")
-              : "We couldn't change your state of residence. Please try again in a moment.",
-          );
-        }}
+        onClick={() => void run()}
       >
         {pending ? "Changing…" : `Change my state of residence to ${stateName(to)}`}
       </button>
