@@ -75,6 +75,7 @@ export const ACTIONS = {
   signContract: { by: "applicant", calls: "originationPaymentCalculator, counters, the e-signature" },
   setExtraPaymentFlag: { by: "applicant", calls: "setApplyExtraPaymentFlag" },
   completeReview: { by: "lender", calls: "the review (local ops action)" },
+  declineApplication: { by: "lender", calls: "the review declines (local ops action)" },
   confirmPaperForm: { by: "lender", calls: "the employer's paper form received (local ops action)" },
   fundLoan: { by: "lender", calls: "origination (local ops action)" },
 } as const satisfies Record<string, { by: "applicant" | "lender"; calls: string }>;
@@ -179,6 +180,7 @@ export const MACHINE: Readonly<Record<Phase, Open>> = {
     updateContact: ["completeUnderReview"],
     linkPayroll: ["completeUnderReview"],
     completeReview: ["offerSent"],
+    declineApplication: ["rejected"],
   },
   offerSent: {
     ...bankOpen("offerSent"),

@@ -21,6 +21,7 @@ import { incomeLimitNotice, offerShortfall, type OfferShortfall } from "../rules
 import { formatUsd } from "../../../lib/format/money";
 import { OFFER_TERMS_FRAGMENT } from "./offer-terms";
 import { SHELL_PAGE_OF_STEP } from "./shell-steps";
+import { PAPER_FORM_PENDING } from "../../../lib/application/steps";
 import { applicationStateOf, isOpen, type ApplicationState } from "../../../lib/application/application-machine";
 import { RULE_REFUSAL_ERROR_TYPE } from "../../../lib/application/refusal-codes";
 import { REFUSAL_WORDS } from "../../../lib/application/refusal-words";
@@ -293,7 +294,8 @@ ${actionForm(
         "Under review",
         `<h1>Your application is under review</h1>${err}${stepLine(stored)}
 <p>We are checking your details. We will e-mail you when your offer is ready.</p>
-${actionForm("complete-review", `<button type="submit">Complete the review and send the offer</button>`, { ops: true })}`,
+${actionForm("complete-review", `<button type="submit">Complete the review and send the offer</button>`, { ops: true })}
+${actionForm("decline-review", `<button type="submit">Decline the application after review</button>`, { ops: true })}`,
       );
     }
     case "offerDetails": {
@@ -318,6 +320,13 @@ ${
 }`,
       );
     }
+    case PAPER_FORM_PENDING:
+      return page(
+        "Waiting for your payroll office",
+        `<h1>Waiting for your payroll office</h1>${err}${stepLine(stored)}
+<p>We sent the payroll deduction form to your payroll office. When they confirm it, your contract is ready to sign and we will e-mail you.</p>
+<p><a class="button" href="/offer/contract">See your contract's status</a></p>`,
+      );
     default:
       return page(
         "Nothing to do here",
@@ -480,6 +489,9 @@ async function act(
       if (submitted.missing.length > 0) throw new InputError("application", `still missing: ${submitted.missing.join(", ")}`);
       return "/apply/completeUnderReview";
     }
+    case "completeUnderReview:decline-review":
+      await lending.declineReview(await deps.db(), s.caller);
+      return "/apply";
     case "completeUnderReview:complete-review": {
       const r = await lending.completeReview(await deps.db(), s.caller);
       if (r.missing.length > 0) throw new InputError("application", `the review cannot finish: missing ${r.missing.join(", ")}`);

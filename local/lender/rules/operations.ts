@@ -333,6 +333,21 @@ export async function completeReview(db: Db, caller: Caller): Promise<{ step: st
   });
 }
 
+/**
+ * The review declines the application (a local ops action: in production an underwriter's
+ * decision): step rejected, with the reason the refusal notice words and dates.
+ */
+export const REVIEW_DECLINE_REASON = "Debt-to-income ratio above our maximum after review of your documents";
+
+export async function declineReview(db: Db, caller: Caller): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockApplication(tx, caller.sub);
+    await assertActionOpen(tx, caller.sub, "declineApplication");
+    await tx.query(`UPDATE applications SET rejection_reason = $2, updated_at = now() WHERE sub = $1`, [caller.sub, REVIEW_DECLINE_REASON]);
+    await moveTo(tx, caller.sub, "rejected");
+  });
+}
+
 export function signatureIdFor(username: string): string {
   return `sig-dd-${username}`;
 }
