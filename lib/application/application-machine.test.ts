@@ -93,7 +93,12 @@ describe("the table", () => {
       while (queue.length) {
         const p = queue.shift()!;
         if (p === GOAL_PHASE) return true;
-        for (const n of Object.values(MACHINE[p]).flat()) if (!seen.has(n)) (seen.add(n), queue.push(n));
+        for (const n of Object.values(MACHINE[p]).flat()) {
+          if (!seen.has(n)) {
+            seen.add(n);
+            queue.push(n);
+          }
+        }
       }
       return false;
     };

@@ -123,7 +123,11 @@ function primaryOf(page: Page, phase: Phase): readonly Action[] | "says-so" {
       return ["completeReview", "declineApplication"]; // "under review", with the lender's ops actions
     case "lending:offerDetails":
       // The offer and its Accept; once accepted, the link to what comes next.
-      return phase === "offerSent" ? ["acceptOffer"] : phase === "offerAccepted" ? ["confirmDirectDeposit"] : ["signContract"];
+      return (
+        ({ offerSent: ["acceptOffer"], offerAccepted: ["confirmDirectDeposit"] } as Partial<Record<Phase, Action[]>>)[phase] ?? [
+          "signContract",
+        ]
+      );
     case "lending:Paper Form Confirmation Pending":
       return ["confirmPaperForm"]; // "waiting for your payroll office", linking to the contract page with the lender's ops action
     case "lending:directDeposit":
