@@ -69,7 +69,6 @@ export const ACTIONS = {
   verifyDeposits: { by: "applicant", calls: "verifies" },
   chooseAccount: { by: "applicant", calls: "setActiveFSID" },
   uploadDocument: { by: "applicant", calls: "the lending app's upload" },
-  submitForReview: { by: "applicant", calls: "the lending app's Submit" },
   acceptOffer: { by: "applicant", calls: "the offer's Accept (lending app offer page, dashboard app contract page)" },
   confirmDirectDeposit: { by: "applicant", calls: "the lending app's direct-deposit confirmation" },
   signContract: { by: "applicant", calls: "originationPaymentCalculator, counters, the e-signature" },
@@ -100,16 +99,23 @@ const bankOpen = (here: Phase): Open => ({
 /** Consent to the partner bank's terms: given on consentPage, and again whenever the terms change (the updated-terms popup). */
 const termsConsent = (here: Phase): Open => ({ consent: [here] });
 
-/** A step's own moves: each completing step may move on to the steps after it (step-moves.ts decides which, by completeness). */
-const completing = (here: Phase, after: readonly Phase[], before: Phase): Open => ({
+/** The user steps in order: going back returns to the step on top of the history, one of these. */
+const USER_ORDER: readonly Phase[] = [...APPLYING, "prequalApprove", "consentPage", ...COMPLETING];
+const before = (here: Phase): Phase[] => USER_ORDER.slice(0, USER_ORDER.indexOf(here));
+
+/**
+ * A completing step's own moves: on to the steps after it (step-moves.ts decides which, by what is
+ * complete), back, the bank account, payroll linking, and an upload step's upload (which goes on to
+ * the next upload, the deposits' check or the review, as the lending app submits).
+ */
+const completing = (here: Phase, after: readonly Phase[]): Open => ({
   ...bankOpen(here),
   ...termsConsent(here),
   updateContact: [here],
   linkPayroll: [here],
-  moveOn: after,
-  goBack: [before],
-  submitForReview: [here, "completeUnderReview"],
-  ...(UPLOADS.includes(here as (typeof UPLOADS)[number]) ? { uploadDocument: [here] } : {}),
+  ...(after.length > 0 ? { moveOn: after } : {}),
+  goBack: before(here),
+  ...(UPLOADS.includes(here as (typeof UPLOADS)[number]) ? { uploadDocument: [here, ...after, "completeUnderReview"] } : {}),
 });
 
 /**
@@ -162,16 +168,16 @@ export const MACHINE: Readonly<Record<Phase, Open>> = {
     linkPayroll: ["consentPage"],
   },
   fundingAccount: {
-    ...completing("fundingAccount", ["uploadIdentity", "uploadPaystubs", "uploadTenure", "verifyMD"], "consentPage"),
+    ...completing("fundingAccount", ["uploadIdentity", "uploadPaystubs", "uploadTenure", "verifyMD"]),
     // The first usable account moves the application on (lib/bank/funding-rules.ts stepAfterFundingEvent).
     linkBank: ["fundingAccount", "uploadIdentity"],
     addAccountByHand: ["fundingAccount", "uploadIdentity"],
   },
-  uploadIdentity: completing("uploadIdentity", ["uploadPaystubs", "uploadTenure", "verifyMD"], "fundingAccount"),
-  uploadPaystubs: completing("uploadPaystubs", ["uploadTenure", "verifyMD"], "uploadIdentity"),
-  uploadTenure: completing("uploadTenure", ["verifyMD"], "uploadPaystubs"),
+  uploadIdentity: completing("uploadIdentity", ["uploadPaystubs", "uploadTenure", "verifyMD"]),
+  uploadPaystubs: completing("uploadPaystubs", ["uploadTenure", "verifyMD"]),
+  uploadTenure: completing("uploadTenure", ["verifyMD"]),
   verifyMD: {
-    ...completing("verifyMD", [], "uploadTenure"),
+    ...completing("verifyMD", []),
     verifyDeposits: ["verifyMD", "completeUnderReview"],
   },
   completeUnderReview: {

@@ -305,7 +305,7 @@ const SUBMITTABLE_STEPS = ["fundingAccount", "uploadIdentity", "uploadPaystubs",
 export async function submitForReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
     const app = await lockApplication(tx, caller.sub);
-    await assertActionOpen(tx, caller.sub, "submitForReview");
+    await assertActionOpen(tx, caller.sub, "uploadDocument"); // the lending app submits as the last upload lands
     if (!SUBMITTABLE_STEPS.includes(app.step))
       throw new InputError("step", `the application at "${app.step}" cannot be submitted for review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
