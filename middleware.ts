@@ -8,7 +8,7 @@ import { checkActionRequest } from "@/lib/security/action-request";
 import { edgeResponseHeaders, forwardedRequestHeaders, responseKindOf } from "@/lib/security/headers";
 import { actionRefusalAnswer, refusalAnswer, type PlainAnswer } from "@/lib/security/refusal-answer";
 import { refuse } from "@/lib/security/request-policy";
-import { ACTIVITY_COOKIE, activityCookieOptions } from "@/lib/session/activity";
+import { ACTIVITY_COOKIE, activitySetCookie } from "@/lib/session/activity";
 import { edgeActivity, endIdleSignIn } from "@/lib/session/edge-activity";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
 import { clearingSetCookies, cookiesToClear, sessionCookieJar } from "@/lib/session/session-cookies";
@@ -99,7 +99,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   }
   const decision = decide({ pathname, search, session: activity.session, env: config, now: Date.now() });
   const response = withHeaders(toResponse(decision, request, headers["content-security-policy"], requestId), headers);
-  if (activity.stamp) response.cookies.set({ ...activityCookieOptions(config), value: activity.stamp });
+  if (activity.stamp) response.headers.append("set-cookie", activitySetCookie(activity.stamp, config));
   if (activity.clearSession || cookies.duplicated.length) {
     const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
     for (const value of clearingSetCookies(cookiesToClear(cookies.names()), { cookieDomain: config.cookieDomain, secure }))

@@ -140,3 +140,13 @@ export function activityCookieOptions(config: { appUrl: string; cookieDomain?: s
     ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
   };
 }
+
+/**
+ * The stamp's Set-Cookie line, built directly (the attributes of activityCookieOptions): the edge
+ * writes it on the redirect of every request that is due, and NextResponse's cookie jar costs
+ * more than the rest of that request's session work together (issue 52 item 5).
+ */
+export function activitySetCookie(value: string, config: { appUrl: string; cookieDomain?: string | undefined }): string {
+  const o = activityCookieOptions(config);
+  return `${o.name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}${o.domain ? `; Domain=${o.domain}` : ""}${o.secure ? "; Secure" : ""}; HttpOnly; SameSite=Lax`;
+}
