@@ -46,6 +46,11 @@ interface Visitor {
   authTime?: number;
   /** The activity stamp cookie's value (lib/session/activity.ts). */
   activity?: string;
+  accessToken?: string;
+  kid?: string;
+  originJti?: string;
+  /** Cookies appended after the visitor's own (a sibling host's second pair). */
+  extra?: string[];
 }
 
 const idToken = (v: Visitor) => kit.idToken(v);
@@ -64,6 +69,8 @@ async function request(path: string, v: Visitor) {
     cookies.push(`shell_claims=${await signClaims(claims, v.claimsSecret ?? secret)}`);
   }
   if (v.activity) cookies.push(`shell_activity=${v.activity}`);
+  if (v.accessToken) cookies.push(`CognitoIdentityServiceProvider.${CLIENT_ID}.${v.username}.accessToken=${v.accessToken}`);
+  cookies.push(...(v.extra ?? []));
   const res = await middleware(new NextRequest(`${ORIGIN}${path}`, { headers: { cookie: cookies.join("; ") } }));
   return {
     setCookies: res.headers.getSetCookie(),
@@ -212,5 +219,83 @@ describe("the server-side idle limit at the edge (lib/session/activity.ts)", () 
         "shell_activity",
       ]),
     );
+  });
+});
+
+describe("issue 51 at the edge: idle limits that end the sign-in, refused duplicates, no alarm for a forged kid", () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const longAgo = now() - 7200;
+  const names = (setCookies: string[]) => setCookies.map((v) => v.slice(0, v.indexOf("=")));
+  const realFetch = global.fetch;
+  let cognito: { target: string; body: Record<string, string> }[];
+  beforeEach(() => {
+    cognito = [];
+    // The identity service's calls are recorded (and answered as Cognito would); the key set is real.
+    global.fetch = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const target = new Headers(init?.headers).get("x-amz-target");
+      if (!target) return realFetch(input, init);
+      cognito.push({ target: target.replace(/^.*\./, ""), body: JSON.parse(String(init?.body)) });
+      return new Response("{}", { status: 200 });
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+
+  it("past the idle limit, ends the sign-in at Cognito with the refresh token the request carries", async () => {
+    const lines: string[] = [];
+    const log = jest.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+    const res = await request("/payments", { ...borrower, authTime: longAgo, refreshToken: "the-refresh-token", originJti: "o-idle" });
+    log.mockRestore();
+    expect(res.location).not.toBe(`${DASHBOARD_APP}/payments`);
+    expect(cognito).toEqual([{ target: "RevokeToken", body: { ClientId: CLIENT_ID, Token: "the-refresh-token" } }]);
+    expect(names(res.setCookies)).toEqual(
+      expect.arrayContaining([`CognitoIdentityServiceProvider.${CLIENT_ID}.${borrower.username}.refreshToken`]),
+    );
+    // One info line for the audit channel, saying what Cognito showed (no access token: not confirmed).
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ level: "info", channel: "audit", event: "sign-out", sub: borrower.sub, reason: "idle:unconfirmed" }),
+    ]);
+  });
+
+  it("ends an expired (verifying) sign-in past the idle limit as well, instead of waiting for its refresh", async () => {
+    const res = await request("/payments", { ...borrower, authTime: longAgo, expiresIn: -5, refreshToken: "the-refresh-token" });
+    expect(res.location).not.toBe(`${ORIGIN}/wait-load-redirect?redirect=%2Fpayments`);
+    expect(cognito.map((c) => c.target)).toEqual(["RevokeToken"]);
+    expect(names(res.setCookies)).toEqual(expect.arrayContaining(["shell_claims", "shell_activity"]));
+  });
+
+  it("an active session costs Cognito nothing", async () => {
+    await request("/payments", borrower);
+    expect(cognito).toEqual([]);
+  });
+
+  it("duplicated session cookie names: anonymous (the last value is never read) and every session cookie deleted", async () => {
+    const intruder = await kit.idToken({ username: borrower.username, sub: "00000000-0000-4000-8000-0000000000ff" });
+    const res = await request("/payments", {
+      ...borrower,
+      extra: [`CognitoIdentityServiceProvider.${CLIENT_ID}.${borrower.username}.idToken=${intruder}`],
+    });
+    expect(res.location).toBe(`${ORIGIN}/register?redirect=%2Fpayments`);
+    expect(names(res.setCookies)).toEqual(
+      expect.arrayContaining([
+        `CognitoIdentityServiceProvider.${CLIENT_ID}.${borrower.username}.idToken`,
+        "shell_claims",
+        "shell_activity",
+      ]),
+    );
+  });
+
+  it("a token with a key id the healthy key set does not have is anonymous (sign in), not the wait page, with no error line", async () => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await request("/payments", { ...borrower, kid: `forged-${i}` });
+        expect(res.location).toBe(`${ORIGIN}/register?redirect=%2Fpayments`);
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

@@ -8,10 +8,10 @@ import { checkActionRequest } from "@/lib/security/action-request";
 import { edgeResponseHeaders, forwardedRequestHeaders, responseKindOf } from "@/lib/security/headers";
 import { actionRefusalAnswer, refusalAnswer, type PlainAnswer } from "@/lib/security/refusal-answer";
 import { refuse } from "@/lib/security/request-policy";
-import { ACTIVITY_COOKIE, activityCookieOptions } from "@/lib/session/activity";
-import { edgeActivity } from "@/lib/session/edge-activity";
+import { ACTIVITY_COOKIE, activitySetCookie } from "@/lib/session/activity";
+import { edgeActivity, endIdleSignIn } from "@/lib/session/edge-activity";
 import { createIdTokenVerifier } from "@/lib/session/id-token";
-import { clearingSetCookies, cookiesToClear } from "@/lib/session/session-cookies";
+import { clearingSetCookies, cookiesToClear, sessionCookieJar } from "@/lib/session/session-cookies";
 import { ANONYMOUS, lastAuthUserCookie, readSession, type SessionReaderOptions } from "@/lib/session/session";
 
 // The adapter between Next and the edge's policy: NextRequest in, NextResponse out. What is refused,
@@ -77,7 +77,7 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
   const kind = responseKindOf(pathname);
   const requestId = requestIdFrom(header);
   const headers = edgeResponseHeaders(config, { pathname, kind, requestId, dev: process.env.NODE_ENV === "development" });
-  const refusal = refuse({ method: request.method, pathname, kind, header });
+  const refusal = refuse({ method: request.method, pathname, kind, header, trustForwardedHost: config.trustForwardedHost });
   if (refusal) return answer(refusalAnswer(refusal), headers);
   if (kind !== "page") return withHeaders(nextPage(request, undefined, requestId), headers);
   // A server action's body is read here (Next hands middleware a copy) and refused before Next's
@@ -87,18 +87,22 @@ export async function middleware(request: NextRequest): Promise<NextResponse> {
     if (malformed) return answer(actionRefusalAnswer(malformed), headers);
   }
   const opts = options();
-  const cookies = { get: (name: string) => request.cookies.get(name)?.value };
+  // From the raw header: a session cookie name sent twice is refused (anonymous, every value deleted), never read last-wins.
+  const cookies = sessionCookieJar(header("cookie"));
   // No identity cookie, no verification work: most partner-link traffic is anonymous.
   const read = cookies.get(lastAuthUserCookie(opts.clientId)) ? await readSession(cookies, opts) : ANONYMOUS;
-  // The server-side idle limit (lib/session/activity.ts): idle is anonymous, its cookies deleted.
+  // The server-side idle limit (lib/session/activity.ts): idle is anonymous, its cookies deleted, its sign-in ended at Cognito.
   const activity = await edgeActivity(read, cookies.get(ACTIVITY_COOKIE), config.sessionSecret);
+  if (activity.idle) {
+    const { endpoint, region, clientId } = config.cognito;
+    await endIdleSignIn(cookies, activity.idle, { endpoint, region, clientId, timeoutMs: config.timeouts.cognitoMs, requestId });
+  }
   const decision = decide({ pathname, search, session: activity.session, env: config, now: Date.now() });
   const response = withHeaders(toResponse(decision, request, headers["content-security-policy"], requestId), headers);
-  if (activity.stamp) response.cookies.set({ ...activityCookieOptions(config), value: activity.stamp });
-  if (activity.clearSession) {
+  if (activity.stamp) response.headers.append("set-cookie", activitySetCookie(activity.stamp, config));
+  if (activity.clearSession || cookies.duplicated.length) {
     const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
-    const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
-    for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure }))
+    for (const value of clearingSetCookies(cookiesToClear(cookies.names()), { cookieDomain: config.cookieDomain, secure }))
       response.headers.append("set-cookie", value);
   }
   // The server in front of Next writes the access line (with this decision) when the response ends.

@@ -5,9 +5,15 @@
  *     redirects (anonymous, and signed in with a real identity token and claims cookie: a borrower
  *     on /payments, an applicant on /apply/loanDetails) beside a bare Next middleware redirect and
  *     a bare node:http redirect server, all on 127.0.0.1, with the ratios to bare Next.
- * Run: npm run bench:routing (builds the bare Next app on first use; needs `npm run build`).
+ *  3. the edge's own work per request, in process (middleware()'s CPU time, no server, no network):
+ *     anonymous against signed in (a browser keeping its activity stamp, and a client that drops it),
+ *     in the production configuration: what the idle stamp and the key set cost a signed-in request
+ *     (issue 52 item 5), free of the load the rest of the machine puts on the servers above.
+ * Run: npm run bench:routing (builds the bare Next app on first use; needs `npm run build`);
+ * BENCH_EDGE_ONLY=1 runs 1 and 3 only (no build needed).
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -160,6 +166,76 @@ async function signedInCookies(origin: string, email: string): Promise<string> {
   return `${identity}; ${set.split(";")[0]}`;
 }
 
+/**
+ * The middleware's cost per request, in process: µs per call for each visitor, rounds interleaved so
+ * that a burst of load elsewhere on the machine hits every row alike; the best round of each is kept.
+ */
+async function edgeCost(env: Record<string, string>, kit: Awaited<ReturnType<typeof startTokenKit>>): Promise<void> {
+  Object.assign(process.env, env);
+  const { NextRequest } = await import("next/server");
+  const { middleware } = await import("../middleware");
+  const { signActivity } = await import("../lib/session/activity");
+  const visitor = VISITORS.originated as Extract<Session, { status: "signed-in" }>;
+  const sub = "00000000-0000-4000-8000-000000000001";
+  const authTime = Math.floor(Date.now() / 1000) - 60;
+  const payoutDate = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const prefix = `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}`;
+  const identity = `${prefix}.LastAuthUser=edgebench; ${prefix}.edgebench.idToken=${await kit.idToken({ username: "edgebench", sub, authTime })}`;
+  const signedIn = `${identity}; shell_claims=${await signClaims({ ...visitor.claims, sub, payoutDate }, env.SESSION_SECRET!)}`;
+  const stamp = await signActivity({ sub, authTime, at: Math.floor(Date.now() / 1000) - 5 }, env.SESSION_SECRET!);
+  const rows: Array<[string, Record<string, string>]> = [
+    ["anonymous", {}],
+    ["signed in, keeping its stamp (a browser)", { cookie: `${signedIn}; shell_activity=${stamp}` }],
+    ["signed in, no stamp (a client that drops it)", { cookie: signedIn }],
+  ];
+  const fresh = (headers: Record<string, string>) => new NextRequest("http://127.0.0.1:3000/payments", { headers });
+  for (const [label, headers] of rows) {
+    const res = await middleware(fresh(headers));
+    const location = res.headers.get("location") ?? "";
+    if (res.status !== 307 || (label === "anonymous") !== location.includes("/register"))
+      throw new Error(`edge bench: ${label} answered ${res.status} ${location}`);
+  }
+  // "request + middleware": Next builds the request (and parses every cookie) before the middleware
+  // runs; "middleware alone" reuses one request, leaving only the edge's own work.
+  const modes: Array<[string, (headers: Record<string, string>) => () => Promise<unknown>]> = [
+    [
+      "middleware alone",
+      (headers) => {
+        const request = fresh(headers);
+        return () => middleware(request);
+      },
+    ],
+    ["request + middleware", (headers) => () => middleware(fresh(headers))],
+  ];
+  const perRound = Math.max(0.25, SECONDS / 8);
+  console.log("the edge in process (production configuration, CPU µs per request, best of 6 interleaved rounds):");
+  for (const [mode, make] of modes) {
+    const best = new Map<string, number>();
+    for (let round = 0; round < 6; round++) {
+      for (const [label, headers] of rows) {
+        const run = make(headers);
+        let count = 0;
+        const start = performance.now();
+        // This process's CPU time, not the wall clock: on a machine shared with other work, time
+        // spent waiting for a core is not the edge's cost.
+        const cpu = process.cpuUsage();
+        while (performance.now() - start < perRound * 1000) {
+          for (let i = 0; i < 50; i++) await run();
+          count += 50;
+        }
+        const used = process.cpuUsage(cpu);
+        best.set(label, Math.min(best.get(label) ?? Infinity, (used.user + used.system) / count));
+      }
+    }
+    const anonymous = best.get("anonymous")!;
+    console.log(`  ${mode}:`);
+    for (const [label] of rows) {
+      const us = best.get(label)!;
+      console.log(`    ${label.padEnd(48)} ${us.toFixed(1).padStart(7)} µs  rate ${(anonymous / us).toFixed(3)} of anonymous`);
+    }
+  }
+}
+
 // Ports of this benchmark (loopback only); override when they collide with something else.
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3201);
 
@@ -169,6 +245,29 @@ async function main(): Promise<void> {
     `decide(): ${Math.round(d.perSecond).toLocaleString("en-US")} decisions/s on one core over a ${d.matrix}-case matrix (goal ≥ 500,000)`,
   );
 
+  if (process.env.BENCH_EDGE_ONLY === "1") {
+    const kit = await startTokenKit();
+    await edgeCost(
+      {
+        APP_ENV: "staging",
+        COGNITO_USER_POOL_ID: "us-east-1_bench",
+        COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+        COGNITO_ISSUER: kit.issuer,
+        COGNITO_JWKS_URL: kit.jwksUrl,
+        SESSION_SECRET: "bench-session-secret-0123456789abcdef",
+        GRAPHQL_URL: "https://api.bench.test/graphql",
+        GRAPHQL_API_KEY: "da2-bench",
+        NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: "YmVuY2gtc2VydmVyLWFjdGlvbnMta2V5LTAxMjM0NTY=",
+        ALGOLIA_APP_ID: "BENCHSTAGING",
+        ALGOLIA_SEARCH_KEY: "bench-search-only-key",
+        DASHBOARD_APP_URL: "https://dashboard.bench.test",
+        LENDING_APP_URL: "https://lending.bench.test",
+      },
+      kit,
+    );
+    await kit.stop();
+    return;
+  }
   if (!existsSync(path.join(ROOT, ".next/BUILD_ID"))) throw new Error("Build the app first: npm run build");
   const bareDir = path.join("bench", "bare-next");
   if (!existsSync(path.join(ROOT, bareDir, ".next/BUILD_ID"))) {

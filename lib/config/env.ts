@@ -97,6 +97,7 @@ const rawSchema = z.object({
     .regex(/^[0-9A-Za-z]{8,64}$/, "must be the e-signature API app's client id")
     .optional(),
   LOCAL_STAND_INS_URL: optionalUrl,
+  TRUST_FORWARDED_HOST: z.enum(["0", "1"]).default("0"),
 });
 
 export interface ServerConfig {
@@ -121,6 +122,11 @@ export interface ServerConfig {
   timeouts: { graphqlMs: number; cognitoMs: number };
   sessionSecret: string;
   cookieDomain?: string;
+  /**
+   * Whether X-Forwarded-Host comes from a proxy of ours (it overwrites any value a client sent);
+   * otherwise it is a client's word and never read: an Origin is compared with Host (TRUST_FORWARDED_HOST).
+   */
+  trustForwardedHost: boolean;
   companyEmailDomains: string[];
   algolia?: { appId: string; searchKey: string; indexName: string };
   /**
@@ -269,6 +275,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     timeouts: { graphqlMs: e.GRAPHQL_TIMEOUT_MS, cognitoMs: e.COGNITO_TIMEOUT_MS },
     sessionSecret,
     cookieDomain: e.COOKIE_DOMAIN,
+    trustForwardedHost: e.TRUST_FORWARDED_HOST === "1",
     companyEmailDomains: domains,
     algolia:
       e.ALGOLIA_APP_ID && e.ALGOLIA_SEARCH_KEY

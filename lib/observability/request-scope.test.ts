@@ -147,6 +147,8 @@ describe("every request is answered in bounded time and leaves its access line (
           if (req.url === "/throws") res.destroy(new Error("boom"));
           // /late: the handler wakes up after the deadline and writes anyway (must not crash the process).
           if (req.url === "/late") setTimeout(() => res.end("late"), 400);
+          // /body: a handler that answers once the whole body has arrived.
+          if (req.url === "/body") req.resume().on("end", () => res.end("read"));
         },
         log,
         { deadlineMs: 300 },
@@ -183,6 +185,25 @@ describe("every request is answered in bounded time and leaves its access line (
     await expect(res.text()).rejects.toThrow();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines).toContainEqual(expect.objectContaining({ msg: "request failed", path: "/partial", aborted: true, timedOut: true }));
+  });
+
+  test("a client still sending its body at the deadline: 408 and an info line, no server-blaming error (issue 51 item 6)", async () => {
+    const { connect } = await import("node:net");
+    const url = new URL(at);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        // 100 bytes promised, 10 sent: the rest never comes.
+        socket.write("POST /body HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n0123456789");
+      });
+      let got = "";
+      socket.on("data", (chunk) => (got += chunk.toString()));
+      socket.on("close", () => resolve(got));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/took too long to arrive/);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toEqual([expect.objectContaining({ level: "info", msg: "request", path: "/body", status: 408, slowClient: true })]);
   });
 
   test("a request that failed inside (its socket destroyed) still has its access line", async () => {

@@ -53,6 +53,8 @@ export const REQUEST_DEADLINE_MS = 45_000;
 
 /** The answer for a request that outlived the deadline before any byte was sent: retry soon. */
 const DEADLINE_TEXT = "This is taking longer than it should. Please try again in a moment.";
+/** The answer when the client had not finished sending its request by the deadline: its slowness, not ours. */
+const SLOW_CLIENT_TEXT = "The request took too long to arrive.";
 
 export function withRequestScope(handle: Handler, log: Logger = logger(), { deadlineMs = REQUEST_DEADLINE_MS } = {}): Handler {
   return (req, res) => {
@@ -67,11 +69,19 @@ export function withRequestScope(handle: Handler, log: Logger = logger(), { dead
     const rawPath = (req.url ?? "/").split("?")[0] ?? "/";
     const path = routedPath(rawPath);
     let timedOut = false;
+    let slowClient = false;
     const deadline = setTimeout(() => {
-      timedOut = true;
-      log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
       // The stalled handler may still write later: a write after our end is dropped, not a crash.
       res.on("error", () => undefined);
+      // A body still arriving at the deadline (a client trickling it): 408 and an info line, no alarm.
+      if (!req.complete && !res.headersSent) {
+        slowClient = true;
+        res.writeHead(408, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", connection: "close" });
+        res.end(SLOW_CLIENT_TEXT);
+        return;
+      }
+      timedOut = true;
+      log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
       if (!res.headersSent) {
         res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "5" });
         res.end(DEADLINE_TEXT);
@@ -105,6 +115,7 @@ export function withRequestScope(handle: Handler, log: Logger = logger(), { dead
         // The connection closed before the answer was complete (the client left, or the deadline cut it).
         aborted: finished ? undefined : true,
         timedOut: timedOut || undefined,
+        slowClient: slowClient || undefined,
       };
       if (decision) countRouteDecision({ route, reason });
       if (res.statusCode >= 500 || timedOut) log.error(fields, "request failed");

@@ -62,13 +62,35 @@ describe("refuse", () => {
     expect(refuse(req({ pathname: "/_next/image", kind: "page" }))?.status).toBe(404);
   });
 
-  const action = (origin: string | undefined, host = "127.0.0.1:3000") =>
-    refuse(req({ method: "POST", pathname: "/dashboard-sign", header: (n) => ({ "next-action": "abc", origin, host })[n] }));
-  it("a server action from another origin → 403; from its own or without Origin it goes on", () => {
+  const action = (origin: string | undefined, host = "127.0.0.1:3000", more: Record<string, string> = {}, trustForwardedHost?: boolean) =>
+    refuse({
+      ...req({ method: "POST", pathname: "/dashboard-sign", header: (n) => ({ "next-action": "abc", origin, host, ...more })[n] }),
+      ...(trustForwardedHost === undefined ? {} : { trustForwardedHost }),
+    });
+  it("a server action from another origin, or without one (no page's script), → 403; from its own it goes on", () => {
     expect(action("https://evil.example")?.status).toBe(403);
     expect(action("null")?.status).toBe(403);
     expect(action("http://127.0.0.1:3000")).toBeUndefined();
-    expect(action(undefined)).toBeUndefined();
+    expect(action(undefined)).toMatchObject({ status: 403, reason: "cross-origin server action" });
+    expect(action("http://127.0.0.1:3000", "127.0.0.1:3000", { "sec-fetch-site": "same-origin" })).toBeUndefined();
+    expect(action("http://127.0.0.1:3000", "127.0.0.1:3000", { "sec-fetch-site": "same-site" })?.status).toBe(403);
+    expect(action("http://127.0.0.1:3000", "127.0.0.1:3000", { "sec-fetch-site": "cross-site" })?.status).toBe(403);
+  });
+
+  it("X-Forwarded-Host is a client's word unless a trusted proxy writes it (issue 51 item 7)", () => {
+    // The red team's case: a foreign Origin with a matching X-Forwarded-Host.
+    const forged = { "x-forwarded-host": "evil.example" };
+    expect(action("https://evil.example", "127.0.0.1:3000", forged)).toMatchObject({ status: 403 });
+    expect(action("https://evil.example", "127.0.0.1:3000", forged, false)).toMatchObject({ status: 403 });
+    // Untrusted and disagreeing with Host, even for our own Origin (Next would compare against it).
+    expect(action("http://127.0.0.1:3000", "127.0.0.1:3000", forged)).toMatchObject({ status: 403, reason: "untrusted forwarded host" });
+    // Untrusted but the same as Host: nothing to disagree about.
+    expect(action("http://127.0.0.1:3000", "127.0.0.1:3000", { "x-forwarded-host": "127.0.0.1:3000" })).toBeUndefined();
+    // Behind a trusted proxy, the public host is X-Forwarded-Host's.
+    const proxied = { "x-forwarded-host": "app.lender.example" };
+    expect(action("https://app.lender.example", "10.0.0.7:3000", proxied, true)).toBeUndefined();
+    expect(action("https://evil.example", "10.0.0.7:3000", proxied, true)?.status).toBe(403);
+    expect(action("https://app.lender.example", "10.0.0.7:3000", proxied, false)?.status).toBe(403);
   });
 
   it.each([

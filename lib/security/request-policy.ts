@@ -50,6 +50,11 @@ export interface PolicyRequest {
   /** Request headers, lower-case names. */
   header: (name: string) => string | null | undefined;
   kind: "page" | "api" | "asset";
+  /**
+   * Whether X-Forwarded-Host was written by a trusted proxy (ServerConfig.trustForwardedHost).
+   * Default not: a client's own X-Forwarded-Host must never make its foreign Origin look like ours.
+   */
+  trustForwardedHost?: boolean;
 }
 
 function hostOf(origin: string): string | undefined {
@@ -60,7 +65,7 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
-export function refuse({ method, pathname, header, kind }: PolicyRequest): Refusal | undefined {
+export function refuse({ method, pathname, header, kind, trustForwardedHost = false }: PolicyRequest): Refusal | undefined {
   const m = method.toUpperCase();
   if (pathname.startsWith("/_next/image")) return { status: 404, reason: "image optimiser not used" };
   if (kind === "api") {
@@ -79,10 +84,18 @@ export function refuse({ method, pathname, header, kind }: PolicyRequest): Refus
   // try to parse a no-JS action form and fail with a 500 on a malformed body.
   if (kind === "page" && m === "POST" && !header("next-action")) return { status: 405, reason: "method not allowed", allow: "GET, HEAD" };
   if (m === "POST" && header("next-action")) {
-    // Next aborts a server action whose Origin is not this host with a 500; answer 403 first.
+    // Every browser sends Origin with a script's POST: an action without one is no page of ours
+    // calling it. Next aborts a foreign-Origin action with a 500; answer 403 first. Next compares
+    // the Origin with X-Forwarded-Host when present, so an untrusted one that disagrees with Host is
+    // refused too (it would make Next's check pass for the client's own Origin, or fail with a 500).
     const origin = header("origin");
-    const host = header("x-forwarded-host") ?? header("host");
-    if (origin && (!host || hostOf(origin) !== host)) return { status: 403, reason: "cross-origin server action" };
+    const host = header("host");
+    const forwarded = header("x-forwarded-host");
+    if (!trustForwardedHost && forwarded != null && forwarded !== host) return { status: 403, reason: "untrusted forwarded host" };
+    const own = trustForwardedHost ? (forwarded ?? host) : host;
+    if (!origin || !own || hostOf(origin) !== own) return { status: 403, reason: "cross-origin server action" };
+    const site = header("sec-fetch-site");
+    if (site && site !== "same-origin") return { status: 403, reason: "cross-origin server action" };
   }
   return undefined;
 }

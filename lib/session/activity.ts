@@ -1,5 +1,6 @@
 import { SignJWT, jwtVerify } from "jose";
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_MS } from "@/lib/browser/idle-timeout";
+import { VerifiedCache } from "./verified-cache";
 
 /**
  * The server-side idle limit (issue 43 item 2), stateless: a signed last-activity stamp in an
@@ -28,28 +29,75 @@ export interface ActivityStamp {
   at: number;
 }
 
+/**
+ * The per-request cost of the stamp (issue 52 item 5: signed-in redirects had fallen to 0.7 of the
+ * anonymous rate): the HMAC key is imported once per secret, a stamp value already verified is
+ * remembered until it could only be idle, and a stamp signed for a sign-in is reused for the rest of
+ * its minute (a client that drops the cookie would otherwise cost a signature per request).
+ */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+const MAX_REMEMBERED_STAMPS = 5000;
+const verifiedStamps = new Map<string, VerifiedCache<ActivityStamp>>();
+const signedStamps = new Map<string, Map<string, { at: number; value: string }>>();
+function perSecret<T>(map: Map<string, T>, secret: string, make: () => T): T {
+  let value = map.get(secret);
+  if (!value) {
+    value = make();
+    map.set(secret, value);
+  }
+  return value;
+}
+
 export async function signActivity(stamp: ActivityStamp, secret: string): Promise<string> {
-  return new SignJWT({ auth: stamp.authTime })
+  const signed = perSecret(signedStamps, secret, () => new Map<string, { at: number; value: string }>());
+  const key = `${stamp.sub}\u0000${stamp.authTime}`;
+  const recent = signed.get(key);
+  // Same sign-in, same minute: the same stamp (its `at` at most ACTIVITY_RESTAMP_SECONDS behind).
+  if (recent && stamp.at >= recent.at && stamp.at - recent.at < ACTIVITY_RESTAMP_SECONDS) return recent.value;
+  const value = await new SignJWT({ auth: stamp.authTime })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(stamp.sub)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
     .setIssuedAt(stamp.at)
-    .sign(new TextEncoder().encode(secret));
+    .sign(await hmacKey(secret));
+  signed.delete(key);
+  if (signed.size >= MAX_REMEMBERED_STAMPS) signed.delete(signed.keys().next().value!);
+  signed.set(key, { at: stamp.at, value });
+  return value;
 }
 
 /** The stamp in a cookie value, or null when missing, tampered or malformed. Never throws. */
-export async function readActivity(raw: string | undefined, secret: string): Promise<ActivityStamp | null> {
+export async function readActivity(
+  raw: string | undefined,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<ActivityStamp | null> {
   if (!raw) return null;
+  const cache = perSecret(verifiedStamps, secret, () => new VerifiedCache<ActivityStamp>(MAX_REMEMBERED_STAMPS));
+  const known = cache.get(raw, nowSeconds);
+  if (known) return known;
   try {
-    const { payload } = await jwtVerify(raw, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(raw, await hmacKey(secret), {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ["HS256"],
     });
     const auth = payload.auth;
     if (typeof payload.sub !== "string" || typeof payload.iat !== "number" || !(auth === null || typeof auth === "number")) return null;
-    return { sub: payload.sub, authTime: auth, at: payload.iat };
+    const stamp = { sub: payload.sub, authTime: auth, at: payload.iat };
+    // Kept while it can still be active: past the limit it is idle, and re-verifying then costs nothing that matters.
+    cache.set(raw, stamp, stamp.at + SERVER_IDLE_LIMIT_SECONDS + 1, nowSeconds);
+    return stamp;
   } catch {
     return null;
   }
@@ -91,4 +139,14 @@ export function activityCookieOptions(config: { appUrl: string; cookieDomain?: s
     maxAge: 30 * 24 * 3600,
     ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
   };
+}
+
+/**
+ * The stamp's Set-Cookie line, built directly (the attributes of activityCookieOptions): the edge
+ * writes it on the redirect of every request that is due, and NextResponse's cookie jar costs
+ * more than the rest of that request's session work together (issue 52 item 5).
+ */
+export function activitySetCookie(value: string, config: { appUrl: string; cookieDomain?: string | undefined }): string {
+  const o = activityCookieOptions(config);
+  return `${o.name}=${value}; Path=${o.path}; Max-Age=${o.maxAge}${o.domain ? `; Domain=${o.domain}` : ""}${o.secure ? "; Secure" : ""}; HttpOnly; SameSite=Lax`;
 }

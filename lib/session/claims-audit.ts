@@ -35,3 +35,31 @@ export function auditedChanges({ before, after, authTime, nowSeconds, firstLoad 
   if (before && !isSignedOrOriginated(before.loanState) && isSignedOrOriginated(after.loanState)) events.push("contract-signed");
   return events;
 }
+
+/**
+ * Sign-ins this server has audited, by the sign-in's own key (its origin_jti, or sub and auth_time),
+ * for as long as a load can still count as the sign-in's: a client that drops the activity stamp
+ * (the other witness of a sign-in already seen) does not make a second `sign-in` event. Bounded; one
+ * per process, so several instances behind a balancer may each audit a sign-in once at most.
+ */
+const MAX_SIGN_INS_SEEN = 10_000;
+const signInsSeen = new Map<string, number>();
+
+export function signInKey(signIn: { sub: string; originJti?: string; authTime?: number }): string | undefined {
+  if (signIn.originJti) return `${signIn.sub}#${signIn.originJti}`;
+  return signIn.authTime === undefined ? undefined : `${signIn.sub}@${signIn.authTime}`;
+}
+
+/** Whether `key` is seen here for the first time within the sign-in window (and remembers it). */
+export function firstSightOfSignIn(key: string | undefined, nowSeconds: number): boolean {
+  if (key === undefined) return true;
+  const until = signInsSeen.get(key);
+  if (until !== undefined && until >= nowSeconds) return false;
+  signInsSeen.delete(key);
+  if (signInsSeen.size >= MAX_SIGN_INS_SEEN) {
+    for (const [k, u] of signInsSeen) if (u < nowSeconds) signInsSeen.delete(k);
+    if (signInsSeen.size >= MAX_SIGN_INS_SEEN) signInsSeen.delete(signInsSeen.keys().next().value!);
+  }
+  signInsSeen.set(key, nowSeconds + SIGN_IN_WINDOW_SECONDS + SKEW_SECONDS);
+  return true;
+}

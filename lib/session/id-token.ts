@@ -19,6 +19,8 @@ export interface IdentityClaims {
   exp: number;
   /** When the user authenticated (the token's auth_time), kept across refreshes; absent when the token has none. */
   authTime?: number;
+  /** The sign-in every token of it shares (Cognito's origin_jti): what sign-out and the idle limit end. */
+  originJti?: string;
 }
 
 export interface IdTokenVerifierOptions {
@@ -103,6 +105,7 @@ export function createIdTokenVerifier(options: IdTokenVerifierOptions): IdTokenV
         email: typeof payload.email === "string" ? payload.email.toLowerCase() : "",
         exp: payload.exp,
         ...(typeof payload.auth_time === "number" ? { authTime: payload.auth_time } : {}),
+        ...(typeof payload.origin_jti === "string" ? { originJti: payload.origin_jti } : {}),
       };
       remembered.set(token, claims, claims.exp, nowSeconds);
       return claims;

@@ -9,7 +9,9 @@ import { createLocalJWKSet, errors, type JSONWebKeySet, type JWTVerifyGetKey } f
  *   in, never yanked: Cognito publishes a new key before signing with it);
  * - a token whose kid is not in the set (a rotation): the set is fetched again at once, at most once
  *   per `cooldownMs`; still unknown after a fetch, the token is not ours (null from the verifier);
- *   within the cooldown, it cannot be checked yet → KeySetUnavailableError.
+ *   within the cooldown of a fetch that answered, the set is as current as it gets: the kid is
+ *   invalid as well (an anonymous visitor's forged kid is no outage: issue 51 item 6); only while
+ *   the key endpoint is failing is it "cannot be checked yet" → KeySetUnavailableError.
  * Each fetch is bounded by `timeoutMs`; concurrent requests share one fetch. `onEpisode` is told
  * once when fetching starts failing and once when it recovers (one log line per episode).
  */
@@ -110,7 +112,8 @@ export function createKeySet(options: KeySetOptions): KeySet {
       if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
       // A kid not in the set: fetch now (a rotation), unless one was tried just now.
       const fetched = await refetch();
-      if (!fetched) throw new KeySetUnavailableError(error);
+      if (!fetched && failing) throw new KeySetUnavailableError(error);
+      // Fetched just now, or within the cooldown of a fetch that answered: the kid is not in the set.
       return local(header, token);
     }
   };

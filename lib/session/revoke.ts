@@ -1,5 +1,7 @@
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
+import { decodeJwt } from "jose";
 import { lastAuthUserCookie, type CookieReader } from "./session";
+import { AMPLIFY_COOKIE_PREFIX, type SessionCookieJar } from "./session-cookies";
 
 /**
  * Ends the session at the identity service, not only in the browser: the refresh token is revoked
@@ -86,45 +88,108 @@ export async function revokeRefreshToken(options: RevokeOptions): Promise<Revoke
 }
 
 /**
- * What a sign-out really did: this sign-in's refresh token revoked (and its access token shown
- * dead), every sign-in of the user ended (GlobalSignOut), nothing to end (no token sent), or failed.
+ * What a sign-out really did, as far as evidence shows: this sign-in's refresh token revoked (shown
+ * by its own access token, live a moment before, refused after), every sign-in of the user ended
+ * (GlobalSignOut accepted a token of the user), nothing to end (no token sent), failed (Cognito did
+ * not answer), or unconfirmed (Cognito answered, but nothing it said is about this sign-in: a junk
+ * or stale refresh cookie and no usable access token).
  */
-export type SignOutOutcome = "revoked" | "signed-out-everywhere" | "nothing-to-revoke" | "failed";
+export type SignOutOutcome = "revoked" | "signed-out-everywhere" | "nothing-to-revoke" | "failed" | "unconfirmed";
+
+/** The sign-in the identity cookie names: its verified sub and origin_jti (expired or not). */
+export interface SignInIdentity {
+  sub: string;
+  originJti?: string;
+}
 
 export interface EndSignInOptions extends Omit<RevokeOptions, "refreshToken"> {
   refreshToken: string | undefined;
   accessToken: string | undefined;
+  /** Whose sign-in this is; without it, no revocation can be confirmed, only a GlobalSignOut. */
+  identity?: SignInIdentity | undefined;
+  nowSeconds?: number;
 }
 
 export interface EndSignInResult {
   outcome: SignOutOutcome;
   /** The Cognito call that failed, for the log: none when the outcome is not "failed". */
   failedStep?: "RevokeToken" | "GlobalSignOut";
+  /** Whose sign-in(s) Cognito ended, when shown ("revoked", "signed-out-everywhere"). */
+  sub?: string;
+}
+
+/** What an access token says of itself, unverified: only Cognito's answer to it makes it evidence. */
+function accessTokenView(token: string): { sub: string; originJti?: string; exp?: number } | undefined {
+  try {
+    const payload = decodeJwt(token);
+    if (payload.token_use !== "access" || typeof payload.sub !== "string") return undefined;
+    return {
+      sub: payload.sub,
+      ...(typeof payload.origin_jti === "string" ? { originJti: payload.origin_jti } : {}),
+      ...(typeof payload.exp === "number" ? { exp: payload.exp } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** An access token this close to its exp is not used as evidence (it could expire between two calls). */
+const EVIDENCE_MARGIN_SECONDS = 30;
+
+/**
+ * Ends the sign-in the browser's cookies belong to, and says only what Cognito's answers show.
+ * RevokeToken answers 200 for a token it does not know (RFC 7009, as Cognito does), and GetUser
+ * refuses a junk, expired or foreign token as readily as a revoked one, so neither proves anything
+ * alone. The proof is about *this* sign-in: an access token whose sub and origin_jti are the identity
+ * cookie's, accepted by GetUser before the revocation and refused after. Without it (no such
+ * token, or it stays accepted), a live access token of the same user ends every sign-in of the
+ * user (GlobalSignOut: Cognito ends one sign-in by no other token, and ending more sign-ins than
+ * asked is safe where ending none is not); Cognito accepting it is the proof. Otherwise the outcome
+ * is "unconfirmed" (or "failed" when Cognito did not answer). Each call is bounded by `timeoutMs`;
+ * RevokeToken and GlobalSignOut are retried once when unanswered.
+ */
+export async function endSignIn(options: EndSignInOptions): Promise<EndSignInResult> {
+  const { refreshToken, accessToken, identity, clientId, nowSeconds = Math.floor(Date.now() / 1000), ...call } = options;
+  if (!refreshToken && !accessToken) return { outcome: "nothing-to-revoke" };
+  const access = accessToken ? accessTokenView(accessToken) : undefined;
+  const ofUser = access !== undefined && (!identity || access.sub === identity.sub);
+  const ofThisSignIn =
+    ofUser &&
+    identity?.originJti !== undefined &&
+    access.originJti === identity.originJti &&
+    access.exp !== undefined &&
+    access.exp > nowSeconds + EVIDENCE_MARGIN_SECONDS;
+  let failedStep: EndSignInResult["failedStep"];
+  if (refreshToken) {
+    // Cognito vouching now that this sign-in's access token is live makes its refusal afterwards the revocation's doing.
+    const before = ofThisSignIn ? await cognitoCall(call, GET_USER, { AccessToken: accessToken! }) : undefined;
+    const revoke = await withOneRetry(() => cognitoCall(call, TARGET, { ClientId: clientId, Token: refreshToken }));
+    if (revoke.kind === "unanswered") failedStep = "RevokeToken";
+    if (revoke.kind === "ok" && before?.kind === "ok") {
+      const after = await cognitoCall(call, GET_USER, { AccessToken: accessToken! });
+      if (after.kind === "refused" && after.errorType === "NotAuthorizedException") return { outcome: "revoked", sub: identity!.sub };
+    }
+  }
+  if (accessToken && ofUser) {
+    const global = await withOneRetry(() => cognitoCall(call, GLOBAL_SIGN_OUT, { AccessToken: accessToken }));
+    if (global.kind === "ok") return { outcome: "signed-out-everywhere", sub: access.sub };
+    if (global.kind === "unanswered") failedStep = "GlobalSignOut";
+  }
+  return failedStep ? { outcome: "failed", failedStep } : { outcome: "unconfirmed" };
 }
 
 /**
- * Ends the sign-in the browser's cookies belong to. GlobalSignOut (the access token ends every
- * sign-in of the user) is the fallback: Cognito offers no way to end one sign-in by any other token,
- * and a sign-out that ends more sign-ins than asked is safe where one that ends none is not. RevokeToken answers 200 for a token it does not
- * know (a junk or already revoked cookie: RFC 7009, as Cognito does), so a 200 proves nothing by
- * itself: with an access token at hand the revocation is confirmed by GetUser refusing it (Cognito
- * refuses every token of a revoked sign-in). Unconfirmed (GetUser still accepts the token, or did
- * not answer) or failed, the access token ends every sign-in of the user (GlobalSignOut). Each
- * call is bounded by `timeoutMs` and retried once when Cognito did not answer.
+ * Every refresh and access token value the browser sent for this client, whatever the user name
+ * and however often a name is repeated: what a sign-out with duplicated cookie names must end.
  */
-export async function endSignIn(options: EndSignInOptions): Promise<EndSignInResult> {
-  const { refreshToken, accessToken, clientId, ...call } = options;
-  let revoke: CallAnswer | undefined;
-  if (refreshToken) {
-    revoke = await withOneRetry(() => cognitoCall(call, TARGET, { ClientId: clientId, Token: refreshToken }));
-    if (revoke.kind === "ok" && !accessToken) return { outcome: "revoked" };
-    if (revoke.kind === "ok" && accessToken) {
-      const check = await cognitoCall(call, GET_USER, { AccessToken: accessToken });
-      if (check.kind === "refused" && check.errorType === "NotAuthorizedException") return { outcome: "revoked" };
-    }
+export function everySessionToken(jar: SessionCookieJar, clientId: string): { refreshTokens: string[]; accessTokens: string[] } {
+  const prefix = `${AMPLIFY_COOKIE_PREFIX}${clientId}.`;
+  const refreshTokens: string[] = [];
+  const accessTokens: string[] = [];
+  for (const name of jar.names()) {
+    if (!name.startsWith(prefix)) continue;
+    if (name.endsWith(".refreshToken")) refreshTokens.push(...jar.all(name));
+    else if (name.endsWith(".accessToken")) accessTokens.push(...jar.all(name));
   }
-  if (!accessToken) return revoke ? { outcome: "failed", failedStep: "RevokeToken" } : { outcome: "nothing-to-revoke" };
-  const global = await withOneRetry(() => cognitoCall(call, GLOBAL_SIGN_OUT, { AccessToken: accessToken }));
-  if (global.kind === "ok") return { outcome: "signed-out-everywhere" };
-  return { outcome: "failed", failedStep: "GlobalSignOut" };
+  return { refreshTokens, accessTokens };
 }

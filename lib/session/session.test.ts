@@ -5,7 +5,8 @@ import { CLAIMS_COOKIE, readClaims, signClaims } from "./claims";
 import { MAX_CLOCK_SKEW_SECONDS } from "@/lib/cognito/issued-at";
 import { createIdTokenVerifier } from "./id-token";
 import { testClaims } from "./testing/claims";
-import { idTokenCookie, identityCookie, identitySub, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
+import { sessionCookieJar } from "./session-cookies";
+import { idTokenCookie, identityCookie, identitySignIn, lastAuthUserCookie, readSession, type SessionReaderOptions } from "./session";
 
 const ISSUER = "http://127.0.0.1:3000/api/local/cognito/us-east-1_test";
 const CLIENT = "client123";
@@ -51,6 +52,7 @@ interface TokenOptions {
   /** null: no iat claim at all. */
   iat?: number | null;
   authTime?: number;
+  originJti?: string;
 }
 async function idToken(o: TokenOptions = {}): Promise<string> {
   const jwt = new SignJWT({
@@ -58,6 +60,7 @@ async function idToken(o: TokenOptions = {}): Promise<string> {
     "cognito:username": o.username ?? "abc123",
     email: "Someone@Example.com",
     ...(o.authTime !== undefined ? { auth_time: o.authTime } : {}),
+    ...(o.originJti !== undefined ? { origin_jti: o.originJti } : {}),
   })
     .setProtectedHeader({ alg: o.alg ?? "RS256", kid: "k1" })
     .setSubject(o.sub ?? "sub-1")
@@ -375,7 +378,8 @@ describe("readSession: verifying (SPEC 4), the returning user whose identity tok
     });
     const session = await readSession(cookies, options, NOW);
     expect(session.status).toBe(want);
-    if (want === "verifying") expect(session).toEqual({ status: "verifying", username: user });
+    // The expired token's own sign-in comes along, so the idle limit can end it at the edge.
+    if (want === "verifying") expect(session).toEqual({ status: "verifying", username: user, signIn: { sub: "sub-1" } });
   });
 
   it("never lets a verifying session's claims cookie count", async () => {
@@ -385,21 +389,68 @@ describe("readSession: verifying (SPEC 4), the returning user whose identity tok
       [`CognitoIdentityServiceProvider.${CLIENT}.abc123.refreshToken`]: REFRESH,
       [CLAIMS_COOKIE]: await signClaims(claims, SECRET, NOW),
     });
-    expect(await readSession(cookies, options, NOW)).toEqual({ status: "verifying", username: "abc123" });
+    expect(await readSession(cookies, options, NOW)).toEqual({ status: "verifying", username: "abc123", signIn: { sub: "sub-1" } });
   });
 });
 
-describe("identitySub: who signs out, for the audit", () => {
-  it.each<[string, () => Promise<string>, string, string | undefined]>([
-    ["a valid token", () => idToken({ sub: "sub-7" }), "abc123", "sub-7"],
-    ["a genuine token that has expired", () => idToken({ sub: "sub-7", iat: NOW - 7200, exp: NOW - 3600 }), "abc123", "sub-7"],
+describe("identitySignIn: which sign-in a sign-out ends, and whom its audit names", () => {
+  it.each<[string, () => Promise<string>, string, { sub: string; originJti?: string } | undefined]>([
+    ["a valid token", () => idToken({ sub: "sub-7", originJti: "o-7" }), "abc123", { sub: "sub-7", originJti: "o-7" }],
+    ["a valid token without origin_jti", () => idToken({ sub: "sub-7" }), "abc123", { sub: "sub-7" }],
+    [
+      "a genuine token that has expired",
+      () => idToken({ sub: "sub-7", originJti: "o-7", iat: NOW - 7200, exp: NOW - 3600 }),
+      "abc123",
+      { sub: "sub-7", originJti: "o-7" },
+    ],
     ["a forged token", () => idToken({ sub: "sub-7", key: otherKey }), "abc123", undefined],
     ["another user's token", () => idToken({ sub: "sub-7", username: "someone-else" }), "abc123", undefined],
     ["not a token", async () => "garbage", "abc123", undefined],
   ])("%s", async (_name, token, user, want) => {
-    expect(await identitySub(await cookiesFor(await token(), user), options, NOW)).toBe(want);
+    expect(await identitySignIn(await cookiesFor(await token(), user), options, NOW)).toEqual(want);
   });
   it("is undefined without an identity cookie", async () => {
-    expect(await identitySub(jar({}), options, NOW)).toBeUndefined();
+    expect(await identitySignIn(jar({}), options, NOW)).toBeUndefined();
+  });
+  it("is undefined when session cookie names arrived twice (never read last-wins)", async () => {
+    const cookies = { ...(await cookiesFor(await idToken({ sub: "sub-7" }))), duplicated: [idTokenCookie(CLIENT, "abc123")] };
+    expect(await identitySignIn(cookies, options, NOW)).toBeUndefined();
+  });
+});
+
+describe("duplicated session cookie names (issue 51 item 5: a sibling host's second pair)", () => {
+  const header = async (...extra: string[]) =>
+    [
+      `${lastAuthUserCookie(CLIENT)}=abc123`,
+      `${idTokenCookie(CLIENT, "abc123")}=${await idToken({ sub: "sub-victim" })}`,
+      `${CLAIMS_COOKIE}=${await signClaims({ ...claims, sub: "sub-victim" }, SECRET, NOW)}`,
+      ...extra,
+    ].join("; ");
+  it("reads one value per name as Next would, when no session cookie is repeated", async () => {
+    const cookies = sessionCookieJar(await header("other=1", "other=2"));
+    expect(cookies.duplicated).toEqual([]);
+    expect(await readSession(cookies, options, NOW)).toMatchObject({ status: "signed-in", sub: "sub-victim" });
+  });
+  it("is anonymous when a second identity follows the first (the last is never read)", async () => {
+    const intruder = await idToken({ sub: "sub-intruder", username: "zzz" });
+    const cookies = sessionCookieJar(await header(`${lastAuthUserCookie(CLIENT)}=zzz`, `${idTokenCookie(CLIENT, "zzz")}=${intruder}`));
+    expect(cookies.duplicated).toEqual([lastAuthUserCookie(CLIENT)]);
+    expect(cookies.get(lastAuthUserCookie(CLIENT))).toBeUndefined();
+    expect(await readSession(cookies, options, NOW)).toEqual({ status: "anonymous" });
+  });
+  it.each([
+    ["the identity token", () => idToken({ sub: "sub-intruder" }), idTokenCookie(CLIENT, "abc123")],
+    ["the claims cookie", () => signClaims({ ...claims, sub: "sub-victim", step: "offerDetails" }, SECRET, NOW), CLAIMS_COOKIE],
+    ["the activity stamp", async () => "another-stamp", "shell_activity"],
+  ])("is anonymous when %s is sent twice with different values", async (_name, value, name) => {
+    const cookies = sessionCookieJar(await header(`shell_activity=one`, `${name}=${await value()}`));
+    expect(cookies.duplicated).toEqual([name]);
+    expect(await readSession(cookies, options, NOW)).toEqual({ status: "anonymous" });
+  });
+  it("does not count one value sent twice (a host-only and a domain cookie alike) as a duplicate", async () => {
+    const token = await idToken({ sub: "sub-victim" });
+    const cookies = sessionCookieJar(await header(`${idTokenCookie(CLIENT, "abc123")}=${token}`));
+    expect(cookies.duplicated).toEqual([]);
+    expect(await readSession(cookies, options, NOW)).toMatchObject({ status: "signed-in" });
   });
 });

@@ -18,6 +18,9 @@ export interface TokenKit {
     key?: "mine" | "foreign";
     audience?: string;
     authTime?: number;
+    /** A key id for the header (default k1, the served key's): another is one the key set does not have. */
+    kid?: string;
+    originJti?: string;
   }): Promise<string>;
   stop(): Promise<void>;
 }
@@ -37,15 +40,16 @@ export async function startTokenKit(): Promise<TokenKit> {
   return {
     issuer: base,
     jwksUrl: `${base}/.well-known/jwks.json`,
-    async idToken({ username, sub, expiresIn = 3600, key = "mine", audience = TEST_CLIENT_ID, authTime }) {
+    async idToken({ username, sub, expiresIn = 3600, key = "mine", audience = TEST_CLIENT_ID, authTime, kid = "k1", originJti }) {
       const now = Math.floor(Date.now() / 1000);
       return new SignJWT({
         token_use: "id",
         "cognito:username": username,
         email: `${username}@example.com`,
         auth_time: authTime ?? now - 60,
+        ...(originJti ? { origin_jti: originJti } : {}),
       })
-        .setProtectedHeader({ alg: "RS256", kid: "k1" })
+        .setProtectedHeader({ alg: "RS256", kid })
         .setSubject(sub)
         .setIssuer(base)
         .setAudience(audience)

@@ -3,7 +3,7 @@ import { serverConfig } from "@/lib/config/env";
 import { ACTIVITY_COOKIE, activityCookieOptions } from "@/lib/session/activity";
 import { edgeActivity } from "@/lib/session/edge-activity";
 import { currentSession } from "@/lib/session/server-session";
-import { isSameOriginRequest } from "@/lib/session/session-cookies";
+import { isSameOriginRequest, sessionCookieJar } from "@/lib/session/session-cookies";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -28,7 +28,7 @@ export async function POST(request: NextRequest): Promise<NextResponse> {
   if (session.status === "verifying") return new NextResponse(null, { status: 202, headers: NO_STORE });
   if (session.status === "anonymous") return new NextResponse(null, { status: 401, headers: NO_STORE });
   // The edge's own rule for a page request: renewed when due, never revived once idle.
-  const activity = await edgeActivity(session, request.cookies.get(ACTIVITY_COOKIE)?.value, config.sessionSecret);
+  const activity = await edgeActivity(session, sessionCookieJar(request.headers.get("cookie")).get(ACTIVITY_COOKIE), config.sessionSecret);
   if (activity.clearSession) return new NextResponse(null, { status: 401, headers: NO_STORE });
   const response = new NextResponse(null, { status: 204, headers: NO_STORE });
   if (activity.stamp) response.cookies.set({ ...activityCookieOptions(config), value: activity.stamp });

@@ -8,7 +8,7 @@ import type { Session } from "@/lib/session/session";
 const session = jest.fn<Promise<Session>, []>();
 const idToken = jest.fn<Promise<string | undefined>, []>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
-jest.mock("next/headers", () => ({ cookies: async () => ({ get: () => undefined, getAll: () => [] }) }));
+import { NextRequest } from "next/server";
 
 const SECRET = "local-only-session-secret-do-not-use-in-production";
 // Signed in a minute ago: no activity stamp needed yet (lib/session/activity.ts).
@@ -60,7 +60,7 @@ async function post(env: Record<string, string>) {
     Object.assign(process.env, env);
     route = await import("./route");
   });
-  return route.POST();
+  return route.POST(new NextRequest("http://localhost:3000/api/session/claims", { method: "POST" }));
 }
 
 describe("POST /api/session/claims against the API", () => {

@@ -9,15 +9,26 @@ const load = jest.fn<Promise<FrontendLoad>, [unknown]>();
 jest.mock("@/lib/session/server-session", () => ({ currentSession: () => session(), cookieIdToken: () => idToken() }));
 jest.mock("@/lib/graphql/operations", () => ({ loadFrontend: (client: unknown) => load(client) }));
 const AMPLIFY_ID = "CognitoIdentityServiceProvider.localclient0000000000000000.abc123.idToken";
-/** The request's cookies (besides the identity's, named only): each test sets them. */
+/** The request's cookies (besides an identity, claims and unrelated cookie always sent): each test sets them. */
 let jar: Record<string, string> = {};
-jest.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (name in jar ? { name, value: jar[name] } : undefined),
-    getAll: () => [{ name: AMPLIFY_ID }, { name: "shell_claims" }, { name: "unrelated" }, ...Object.keys(jar).map((name) => ({ name }))],
-  }),
-}));
+/** The browser's POST, same origin, with the jar's cookies in its one Cookie header. */
+const req = (headers: Record<string, string> = {}, extraCookies: string[] = []) =>
+  new NextRequest("http://localhost:3000/api/session/claims", {
+    method: "POST",
+    headers: {
+      origin: "http://localhost:3000",
+      cookie: [
+        `${AMPLIFY_ID}=x`,
+        "shell_claims=x",
+        "unrelated=x",
+        ...Object.entries(jar).map(([n, v]) => `${n}=${v}`),
+        ...extraCookies,
+      ].join("; "),
+      ...headers,
+    },
+  });
 
+import { NextRequest } from "next/server";
 import { ClientError } from "graphql-request";
 import { captureLogs } from "@/lib/observability/logger";
 import { POST } from "./route";
@@ -52,7 +63,7 @@ describe("POST /api/session/claims", () => {
     session.mockResolvedValue(signingIn);
     idToken.mockResolvedValue("the.id.token");
     load.mockResolvedValue(frontend);
-    const res = await POST();
+    const res = await POST(req());
     expect(res.status).toBe(200);
     const cookie = res.cookies.get("shell_claims");
     expect(cookie?.httpOnly).toBe(true);
@@ -70,7 +81,7 @@ describe("POST /api/session/claims", () => {
   it("answers 401 without an identity, and loads nothing", async () => {
     session.mockResolvedValue({ status: "anonymous" });
     idToken.mockResolvedValue(undefined);
-    const res = await POST();
+    const res = await POST(req());
     expect(res.status).toBe(401);
     expect(load).not.toHaveBeenCalled();
     expect(res.cookies.get("shell_claims")).toBeUndefined();
@@ -81,7 +92,7 @@ describe("POST /api/session/claims", () => {
     idToken.mockResolvedValue("the.id.token");
     load.mockRejectedValue(new Error("internal database detail"));
     const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
-    const res = await POST();
+    const res = await POST(req());
     spy.mockRestore();
     expect(res.status).toBe(502);
     expect(JSON.stringify(await res.json())).not.toContain("database");
@@ -101,7 +112,7 @@ describe("POST /api/session/claims", () => {
         query: "",
       }),
     );
-    const res = await POST();
+    const res = await POST(req());
     expect(res.status).toBe(401);
     const cleared = res.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")));
     expect(cleared.sort()).toEqual([AMPLIFY_ID, "shell_claims", "shell_activity"].sort());
@@ -148,7 +159,7 @@ describe("POST /api/session/claims", () => {
       session.mockResolvedValue(who);
       const value = await cookie();
       if (value) jar[ACTIVITY_COOKIE] = value;
-      const res = await POST();
+      const res = await POST(req());
       expect(res.status).toBe(status);
       if (status === 200) {
         // Activity: the stamp is renewed to now.
@@ -167,13 +178,14 @@ describe("POST /api/session/claims", () => {
   });
 
   it("writes one sign-in event per sign-in, not one per load without claims", async () => {
-    session.mockResolvedValue(signingIn);
+    // Its own sign-in (origin_jti): other tests' loads of `signingIn` are remembered by this server.
+    session.mockResolvedValue({ ...signingIn, originJti: "origin-keeper" });
     idToken.mockResolvedValue("the.id.token");
     load.mockResolvedValue(frontend);
     const logs = captureLogs();
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await POST();
+        const res = await POST(req());
         expect(res.status).toBe(200);
         // The browser sends back the stamp it was given (and, here, never a claims cookie).
         jar[ACTIVITY_COOKIE] = res.cookies.get(ACTIVITY_COOKIE)!.value;
@@ -186,7 +198,7 @@ describe("POST /api/session/claims", () => {
 
   it("answers 503 with Retry-After while the key set is out of reach, keeping every cookie", async () => {
     session.mockResolvedValue({ status: "verifying", username: "abc123", keySetDown: true });
-    const res = await POST();
+    const res = await POST(req());
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -210,11 +222,86 @@ describe("POST /api/session/claims", () => {
     load.mockResolvedValue(frontend);
     const logs = captureLogs();
     try {
-      expect((await POST()).status).toBe(200);
+      expect((await POST(req())).status).toBe(200);
     } finally {
       logs.restore();
     }
     expect(logs.lines().filter((line) => line.channel === "audit")).toEqual(audits);
     expect(JSON.stringify(logs.lines())).not.toContain("borrower@example.com");
+  });
+});
+
+describe("POST /api/session/claims: the doors other sites knock on (issue 51 items 5-7)", () => {
+  it.each<[string, Record<string, string>]>([
+    ["a foreign Origin", { origin: "https://evil.example" }],
+    ["a foreign Origin saying same-origin", { origin: "https://evil.example", "sec-fetch-site": "same-origin" }],
+    ["a sibling host (same-site)", { origin: "http://localhost:3000", "sec-fetch-site": "same-site" }],
+    ["another site's fetch", { origin: "https://evil.example", "sec-fetch-site": "cross-site" }],
+    ["a cross-site request without Origin", { origin: "", "sec-fetch-site": "cross-site" }],
+    ["an opaque Origin", { origin: "null" }],
+    ["our host on another scheme", { origin: "https://localhost:3000" }],
+  ])("refuses %s with 403, loading and stamping nothing", async (_name, headers) => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== ""));
+    const request = req(clean);
+    if (headers.origin === "") request.headers.delete("origin");
+    const res = await POST(request);
+    expect(res.status).toBe(403);
+    expect(load).not.toHaveBeenCalled();
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("answers a same-origin request without Origin or fetch metadata (a script or test client, no browser's cross-site call)", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const request = req();
+    request.headers.delete("origin");
+    expect((await POST(request)).status).toBe(200);
+  });
+
+  it("refuses duplicated session cookie names: 401, nothing loaded, every session cookie deleted", async () => {
+    session.mockResolvedValue(signingIn);
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    // A sibling host appended a second value under the identity cookie's name.
+    const res = await POST(req({}, [`${AMPLIFY_ID}=y`]));
+    expect(res.status).toBe(401);
+    expect(load).not.toHaveBeenCalled();
+    expect(res.headers.getSetCookie().map((v) => v.slice(0, v.indexOf("=")))).toEqual(
+      expect.arrayContaining([AMPLIFY_ID, "shell_claims", ACTIVITY_COOKIE]),
+    );
+  });
+
+  it("writes one sign-in event per sign-in even when the client keeps neither claims nor stamp (keyed by origin_jti)", async () => {
+    session.mockResolvedValue({ ...signingIn, sub: "sub-dropper", originJti: "origin-dropper" });
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const logs = captureLogs();
+    try {
+      for (let i = 0; i < 3; i++) expect((await POST(req())).status).toBe(200);
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines().filter((line) => line.channel === "audit")).toEqual([
+      expect.objectContaining({ event: "sign-in", sub: "sub-dropper" }),
+    ]);
+  });
+
+  it("a new sign-in of the same user (another origin_jti) is its own event", async () => {
+    idToken.mockResolvedValue("the.id.token");
+    load.mockResolvedValue(frontend);
+    const logs = captureLogs();
+    try {
+      for (const originJti of ["origin-a", "origin-b", "origin-a"]) {
+        session.mockResolvedValue({ ...signingIn, sub: "sub-twice", originJti });
+        expect((await POST(req())).status).toBe(200);
+      }
+    } finally {
+      logs.restore();
+    }
+    expect(logs.lines().filter((line) => line.event === "sign-in")).toHaveLength(2);
   });
 });

@@ -2,9 +2,9 @@ import type { NextRequest } from "next/server";
 import { IDLE_REASON, idleSignInPath } from "@/lib/browser/idle-timeout";
 import { serverConfig, type ServerConfig } from "@/lib/config/env";
 import { safeRedirectPath } from "@/lib/routing/safe-redirect";
-import { accessTokenCookie, endSignIn, refreshTokenCookie } from "@/lib/session/revoke";
-import { cookieSub } from "@/lib/session/server-session";
-import { clearingSetCookies, cookiesToClear, isSameOriginRequest } from "@/lib/session/session-cookies";
+import { accessTokenCookie, endSignIn, everySessionToken, refreshTokenCookie, type EndSignInResult } from "@/lib/session/revoke";
+import { cookieSignIn } from "@/lib/session/server-session";
+import { clearingSetCookies, cookiesToClear, isSameOriginRequest, sessionCookieJar } from "@/lib/session/session-cookies";
 import { audit } from "@/lib/observability/audit";
 import { currentRequestId, requestLogger } from "@/lib/observability/request-context";
 
@@ -21,28 +21,64 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (!isSameOriginRequest(request.headers, allowed)) {
     return new Response("Forbidden", { status: 403, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
   }
-  const cookies = { get: (name: string) => request.cookies.get(name)?.value };
+  const jar = sessionCookieJar(request.headers.get("cookie"));
   const { endpoint, region, clientId } = config.cognito;
-  const refreshToken = refreshTokenCookie(cookies, clientId);
-  const accessToken = accessTokenCookie(cookies, clientId);
-  // This sign-in by its refresh token, confirmed dead; unconfirmed or failed, every sign-in of the
-  // user by the access token (lib/session/revoke.ts endSignIn). The cookies go regardless: a failed
-  // revocation must not keep anyone signed in here.
   const requestId = await currentRequestId();
-  const [{ outcome, failedStep }, sub] = await Promise.all([
-    endSignIn({ endpoint, region, clientId, refreshToken, accessToken, timeoutMs: config.timeouts.cognitoMs, requestId }),
-    cookieSub(cookies),
-  ]);
-  // Reported: the tokens may still work until they expire (the access token within the hour).
-  if (outcome === "failed") (await requestLogger()).error({ operation: failedStep }, "session not revoked");
-  await audit("sign-out", { sub, outcome: outcome === "failed" ? "failed" : "success", reason: outcome });
-  if (outcome === "revoked" || outcome === "signed-out-everywhere")
-    await audit("session-revoked", { sub, outcome: "success", reason: outcome });
+  const call = { endpoint, region, clientId, timeoutMs: config.timeouts.cognitoMs, requestId };
+  // This sign-in (the identity cookie's sub and origin_jti) is ended and shown ended, or every sign-in
+  // of the user is, or the audit says it was not confirmed (lib/session/revoke.ts endSignIn). The
+  // cookies go regardless: a failed revocation must not keep anyone signed in here.
+  const signIn = await cookieSignIn(jar);
+  const results: EndSignInResult[] = jar.duplicated.length
+    ? await endEveryValue(jar, call)
+    : [
+        await endSignIn({
+          ...call,
+          refreshToken: refreshTokenCookie(jar, clientId),
+          accessToken: accessTokenCookie(jar, clientId),
+          identity: signIn,
+        }),
+      ];
+  const logger = await requestLogger();
+  for (const { outcome, failedStep } of results) if (outcome === "failed") logger.error({ operation: failedStep }, "session not revoked");
+  const outcome = overallOutcome(results);
+  await audit("sign-out", {
+    sub: signIn?.sub,
+    outcome: outcome === "failed" ? "failed" : "success",
+    reason: jar.duplicated.length ? `duplicated-cookies:${outcome}` : outcome,
+  });
+  // Only what Cognito's answers showed ended (never a bare 200 for a token it may not know).
+  for (const { outcome: ended, sub } of results)
+    if (ended === "revoked" || ended === "signed-out-everywhere")
+      await audit("session-revoked", { sub, outcome: "success", reason: ended });
   const headers = new Headers({ location: await destination(request, config), "cache-control": "no-store" });
-  const names = cookiesToClear(request.cookies.getAll().map((c) => c.name));
+  const names = cookiesToClear(jar.names());
   const secure = request.nextUrl.protocol === "https:" || config.appUrl.startsWith("https:");
   for (const value of clearingSetCookies(names, { cookieDomain: config.cookieDomain, secure })) headers.append("set-cookie", value);
   return new Response(null, { status: 303, headers });
+}
+
+type Call = { endpoint: string | undefined; region: string; clientId: string; timeoutMs: number; requestId?: string };
+
+/**
+ * Duplicated session cookie names (a second pair appended by a sibling host): no value is known to
+ * be this sign-in's, so every one is ended: each access token's user signed out everywhere
+ * (Cognito accepting it is the proof; a junk one is refused), each refresh token revoked.
+ */
+async function endEveryValue(jar: ReturnType<typeof sessionCookieJar>, call: Call): Promise<EndSignInResult[]> {
+  const { refreshTokens, accessTokens } = everySessionToken(jar, call.clientId);
+  const results: EndSignInResult[] = [];
+  // Access tokens first: once a refresh token is revoked, Cognito refuses its sign-in's access token,
+  // and GlobalSignOut accepting one is the only evidence a duplicated jar can give.
+  for (const accessToken of accessTokens) results.push(await endSignIn({ ...call, refreshToken: undefined, accessToken }));
+  for (const refreshToken of refreshTokens) results.push(await endSignIn({ ...call, refreshToken, accessToken: undefined }));
+  return results;
+}
+
+/** One outcome for the sign-out's audit: the best evidence any call gave, a failure over "unconfirmed". */
+function overallOutcome(results: readonly EndSignInResult[]): EndSignInResult["outcome"] {
+  const order: EndSignInResult["outcome"][] = ["revoked", "signed-out-everywhere", "failed", "unconfirmed"];
+  return order.find((o) => results.some((r) => r.outcome === o)) ?? "nothing-to-revoke";
 }
 
 /** Where the browser goes next: the marketing site, or sign-in again after an idle sign-out. */
