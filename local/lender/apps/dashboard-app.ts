@@ -240,7 +240,7 @@ ${actionForm("confirm-paper-form", `<button type="submit">Record the payroll off
   if (!["offerSent", "offerAccepted", "readyToSign", "signed"].includes(phase) || !o || !q?.preQualificationStatus) {
     return html(
       "Contract",
-      `<h1>No contract yet</h1><p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`,
+      `<h1>No contract yet</h1>${err}<p>There is no loan offer to sign.</p><p><a href="/dashboard">Back to dashboard</a></p>`,
       409,
     );
   }

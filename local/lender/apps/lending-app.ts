@@ -192,7 +192,7 @@ function renderStep(step: string, l: Load, notice = ""): Response {
     const open = openStep(stored);
     return page(
       "Not this step",
-      `<h1>This step is not open</h1>${stepLine(stored)}<p>The open step is ${e(open.label)}.</p><p><a href="${e(open.href)}">Go to ${e(open.label)}</a></p>`,
+      `<h1>This step is not open</h1>${err}${stepLine(stored)}<p>The open step is ${e(open.label)}.</p><p><a href="${e(open.href)}">Go to ${e(open.label)}</a></p>`,
     );
   };
 
@@ -338,14 +338,14 @@ ${
 function renderDirectDeposit(l: Load, notice = ""): Response {
   const info = l.appInfo;
   const o = info.offer;
+  const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
   if (l.applicationStep !== "Offer Sent" || !o) {
     return page(
       "Direct deposit",
-      `<h1>No offer to set up</h1>${stepLine(l.applicationStep)}<p><a href="/dashboard">Back to dashboard</a></p>`,
+      `<h1>No offer to set up</h1>${err}${stepLine(l.applicationStep)}<p><a href="/dashboard">Back to dashboard</a></p>`,
       409,
     );
   }
-  const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
   const state = stateOf(l);
   // The confirmation is asked for only while the rules take it: not before the offer is accepted, not once confirmed.
   let confirm: string;
