@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -36,16 +36,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** util-linux's runuser (a system tool, not a package's binary). */
+const RUNUSER = "/usr/sbin/runuser";
+
 export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const bin = pgBin();
   const root = process.getuid?.() === 0;
-  const run = (tool: string, args: string[]) =>
-    root
-      ? execFileSync("runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args], { stdio: "ignore" })
-      : execFileSync(path.join(bin, tool), args, { stdio: "ignore" });
+  // As root, PostgreSQL's tools run as the postgres user (initdb refuses root), as scripts/test.sh's as_pg does.
+  const run = (tool: string, args: string[]) => {
+    const file = path.join(bin, tool);
+    if (root) execFileSync(RUNUSER, ["-u", "postgres", "--", file, ...args], { stdio: "ignore" });
+    else execFileSync(file, args, { stdio: "ignore" });
+  };
   const dir = mkdtempSync(path.join(os.tmpdir(), "pg-restart-"));
   if (root) execFileSync("chown", ["postgres:postgres", dir]);
-  else chownSync(dir, process.getuid!(), process.getgid!());
   const data = path.join(dir, "data");
   const port = await freePort();
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
