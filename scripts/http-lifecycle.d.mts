@@ -4,6 +4,10 @@ export const KEEP_ALIVE_TIMEOUT_MS: number;
 export const HEADERS_TIMEOUT_MS: number;
 export const DEFAULT_DRAIN_SECONDS: number;
 export const SHUTDOWN_GRACE_MS: number;
+export const EXIT_HOOKS_MS: number;
+export const DRAIN_CUT_TEXT: string;
+/** Kills this process (SIGKILL) `ms` from now from a worker thread, writing `line` to stderr first if it can. */
+export function hardDeadline(ms: number, line: string): unknown;
 export function drainSeconds(env?: Record<string, string | undefined>): number;
 
 export interface LifecycleServer {
@@ -21,6 +25,8 @@ export function shutdownOnSignals(options: {
   close?: () => Promise<unknown>;
   exit?: (code: number) => void;
   graceMs?: number;
+  /** The deadline nothing on the main thread can hold up (hardDeadline). */
+  killAfter?: (ms: number, line: string) => unknown;
 }): void;
 
 export function serverLine(

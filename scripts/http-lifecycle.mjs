@@ -2,6 +2,7 @@
 // `npm start` and of the image) and its tests. Plain JavaScript: it runs in the image without a
 // compiler.
 import http from "node:http";
+import { Worker } from "node:worker_threads";
 
 /**
  * Longer than a load balancer's idle timeout (an ALB's is 60 s): the balancer, not this server,
@@ -24,11 +25,16 @@ export function drainSeconds(env = process.env) {
   return value;
 }
 
+/** The answer of a request the drain cuts before it was answered. */
+export const DRAIN_CUT_TEXT = "The server is restarting. Please try again in a moment.";
+/** How long those answers get to leave before the connections are closed. */
+const DRAIN_CUT_FLUSH_MS = 200;
+
 /**
  * An HTTP server for `handle` with the balancer-friendly timeouts, and a drain: stop accepting,
  * answer what is in flight (each with `Connection: close`), close idle keep-alive sockets at once
  * and the others as their responses finish, resolve when every connection is gone or after
- * `drainMs` (then "timeout", with the stragglers destroyed).
+ * `drainMs` (then "timeout": the stragglers not yet answered get a 503, the rest are destroyed).
  */
 export function createLifecycleServer(handle) {
   const inFlight = new Set();
@@ -54,8 +60,26 @@ export function createLifecycleServer(handle) {
     for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
     drained = new Promise((resolve) => {
       const timer = setTimeout(() => {
-        server.closeAllConnections();
-        resolve("timeout");
+        // Cut, but each said: a request whose answer has not begun gets a 503 the client can retry
+        // elsewhere (and the request scope's access line, with its request id); one half-answered
+        // is closed (its access line says aborted). Then every connection goes.
+        for (const res of inFlight) {
+          // The handler may still write after this end: dropped, not a crash.
+          res.on("error", () => undefined);
+          if (!res.headersSent) {
+            res.writeHead(503, {
+              "content-type": "text/plain; charset=utf-8",
+              "cache-control": "no-store",
+              "retry-after": "5",
+              connection: "close",
+            });
+            res.end(DRAIN_CUT_TEXT);
+          }
+        }
+        setTimeout(() => {
+          server.closeAllConnections();
+          resolve("timeout");
+        }, DRAIN_CUT_FLUSH_MS).unref();
       }, drainMs);
       timer.unref();
       server.close(() => {
@@ -77,12 +101,47 @@ export function createLifecycleServer(handle) {
 export const SHUTDOWN_GRACE_MS = 3_000;
 
 /**
+ * How long past the shutdown's own deadline (drain + grace) the exit may take (Node's 'exit' hooks)
+ * before the process is killed from outside its main thread.
+ */
+export const EXIT_HOOKS_MS = 2_000;
+
+// Plain CommonJS for an eval'd worker. The line goes out asynchronously (a full pipe must not hold
+// the kill), and the kill follows it, or comes anyway after 200 ms.
+const HARD_DEADLINE_WORKER = `
+const { parentPort } = require("node:worker_threads");
+const fs = require("node:fs");
+parentPort.once("message", ({ ms, line }) => {
+  setTimeout(() => {
+    const kill = () => process.kill(process.pid, "SIGKILL");
+    setTimeout(kill, 200);
+    fs.write(2, line, kill);
+  }, ms);
+});`;
+
+/**
+ * Kills this process `ms` from now, from a worker thread: its event loop is its own, so nothing the
+ * main thread does can hold it up — a synchronous write to a full pipe, an 'exit' hook that waits
+ * (issue 51: SonicBoom's flushSync, sleeping in Atomics.wait for a reader that had gone, kept a
+ * SIGTERMed server alive for half an hour, deaf to a second SIGTERM and to the ref'd deadline timer
+ * that runs on that same thread). Unref'd: a process that ends sooner is not kept alive by it.
+ */
+export function hardDeadline(ms, line) {
+  const worker = new Worker(HARD_DEADLINE_WORKER, { eval: true });
+  worker.unref();
+  worker.postMessage({ ms, line });
+  return worker;
+}
+
+/**
  * SIGTERM and SIGINT: `beginDrain` first (readiness answers 503 from then on), then the server's
  * drain (`lifecycle()` is undefined while the server is still starting), then `close`, then exit
  * (143 for SIGTERM, 130 for SIGINT). A second signal changes nothing. Whatever hangs, the process
  * exits within drainMs + graceMs: a ref'd deadline timer (it keeps the process alive to fire, even if
  * nothing else does) exits with a line naming the step that did not finish (issue 43: Next's close()
- * once never resolved and an instance stayed alive with its listener closed).
+ * once never resolved and an instance stayed alive with its listener closed). Should the main
+ * thread itself be stuck, so that neither that timer nor exit() can finish, the hard deadline kills
+ * the process EXIT_HOOKS_MS later (hardDeadline, issue 51).
  */
 export function shutdownOnSignals({
   beginDrain,
@@ -91,6 +150,7 @@ export function shutdownOnSignals({
   close = async () => undefined,
   exit = process.exit,
   graceMs = SHUTDOWN_GRACE_MS,
+  killAfter = hardDeadline,
 }) {
   let stopping = false;
   async function stop(signal) {
@@ -98,6 +158,10 @@ export function shutdownOnSignals({
     stopping = true;
     const code = signal === "SIGINT" ? 130 : 143;
     let step = "begin-drain";
+    killAfter(
+      drainMs + graceMs + EXIT_HOOKS_MS,
+      `${JSON.stringify({ level: "fatal", time: new Date().toISOString(), service: "lending-shell", component: "shutdown", msg: "the process did not exit in time: killed" })}\n`,
+    );
     const deadline = setTimeout(() => {
       serverLine("error", `shutdown step "${step}" did not finish within ${(drainMs + graceMs) / 1000} s: exiting`, {
         component: "shutdown",

@@ -1,10 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import {
   createLifecycleServer,
   DEFAULT_DRAIN_SECONDS,
+  DRAIN_CUT_TEXT,
   drainSeconds,
+  EXIT_HOOKS_MS,
   HEADERS_TIMEOUT_MS,
   KEEP_ALIVE_TIMEOUT_MS,
   serverLine,
@@ -39,8 +42,8 @@ interface Running {
   errors: string[];
 }
 
-async function startFixture(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, [path.join(__dirname, "testing", "lifecycle-server.mjs")], {
+async function startFixture(env: Record<string, string>, execArgv: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [...execArgv, path.join(__dirname, "testing", "lifecycle-server.mjs")], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -70,6 +73,9 @@ function get(
         let body = "";
         res.on("data", (c) => (body += c));
         res.on("end", () => resolve({ status: res.statusCode!, body, headers: res.headers }));
+        // A connection closed mid-answer.
+        res.on("close", () => res.complete || reject(new Error("cut off mid-answer")));
+        res.on("error", reject);
       })
       .on("error", reject);
   });
@@ -123,11 +129,12 @@ describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", 
     busy.destroy();
   }, 30_000);
 
-  it("a request still running at the end of SHUTDOWN_DRAIN_SECONDS is cut off and the process exits", async () => {
+  it("at the end of SHUTDOWN_DRAIN_SECONDS a request not yet answered gets a 503, one half-answered is cut off, and the process exits", async () => {
     running = await startFixture({ SHUTDOWN_DRAIN_SECONDS: "1" });
     const { port, child, exited } = running;
     const agent = new http.Agent({ keepAlive: true });
-    const stuck = get(port, "/slow?ms=60000", agent).then(
+    const stuck = get(port, "/slow?ms=60000", agent);
+    const partial = get(port, "/partial", new http.Agent()).then(
       () => "answered",
       () => "cut off",
     );
@@ -138,7 +145,11 @@ describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", 
     expect(code).toBe(143);
     expect(at - signalledAt).toBeGreaterThanOrEqual(900);
     expect(at - signalledAt).toBeLessThan(4000);
-    expect(await stuck).toBe("cut off");
+    // Said, so the client can try again (and the app's request scope writes its access line).
+    const answer = await stuck;
+    expect(answer).toMatchObject({ status: 503, body: DRAIN_CUT_TEXT });
+    expect(answer.headers).toMatchObject({ connection: "close", "retry-after": "5" });
+    expect(await partial).toBe("cut off");
     agent.destroy();
   }, 30_000);
 
@@ -166,6 +177,85 @@ describe("SIGTERM drains (scripts/start.mjs's lifecycle, on a fixture server)", 
     running = await startFixture({});
     running.child.kill("SIGINT");
     expect((await running.exited).code).toBe(130);
+  }, 30_000);
+});
+
+/** Stops reading the fixture's stdout, as a harness (or a log shipper) that has gone away: the pipe fills. */
+function stopReading(child: ChildProcess): void {
+  child.stdout!.removeAllListeners("data");
+  child.stdout!.pause();
+}
+
+/** What the process's main thread is waiting in (Linux), e.g. futex_do_wait for Atomics.wait. */
+function waitChannel(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+// Issue 51: a started server, SIGTERMed under a harness that had stopped reading its output, stayed
+// alive for over half an hour, no longer listening, its main thread in a futex wait, deaf to a second
+// SIGTERM. The cause: pino.destination(1) (SonicBoom) meets a full pipe with EAGAIN, and its exit hook
+// (flushSync) retries by sleeping in Atomics.wait until the pipe drains, which it never does. Neither
+// the ref'd deadline timer nor a signal handler can run on a thread that never returns.
+describe("a shutdown that always ends (issue 51)", () => {
+  let running: Running | undefined;
+  afterEach(() => running?.child.kill("SIGKILL"));
+  const FLOOD_MS = 1_500;
+
+  it("the cause: SonicBoom's exit hook to a pipe nobody reads waits forever, whatever signal comes (without the hard deadline)", async () => {
+    running = await startFixture({ LOG_FLOOD: "sonic", SHUTDOWN_DRAIN_SECONDS: "0.2", GRACE_MS: "200", NO_HARD_DEADLINE: "1" });
+    const { child, exited } = running;
+    stopReading(child);
+    await sleep(FLOOD_MS);
+    child.kill("SIGTERM");
+    await sleep(2_000);
+    child.kill("SIGTERM");
+    const outcome = await Promise.race([exited.then(() => "exited"), sleep(3_000).then(() => "alive")]);
+    expect(outcome).toBe("alive");
+    if (process.platform === "linux") expect(waitChannel(child.pid!)).toMatch(/futex/);
+  }, 30_000);
+
+  it("the same blocked exit hook: the hard deadline (a worker thread) kills the process drain + grace + EXIT_HOOKS_MS after SIGTERM", async () => {
+    running = await startFixture({ LOG_FLOOD: "sonic", SHUTDOWN_DRAIN_SECONDS: "0.2", GRACE_MS: "200" });
+    const { child, exited } = running;
+    stopReading(child);
+    await sleep(FLOOD_MS);
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const { at } = await exited;
+    expect(child.signalCode).toBe("SIGKILL");
+    expect(at - signalledAt).toBeGreaterThanOrEqual(400 + EXIT_HOOKS_MS - 100);
+    expect(at - signalledAt).toBeLessThan(400 + EXIT_HOOKS_MS + 3_000);
+    // It said why, on stderr, before the kill.
+    expect(running.errors.map((l) => JSON.parse(l) as Record<string, unknown>)).toContainEqual(
+      expect.objectContaining({ level: "fatal", component: "shutdown", msg: "the process did not exit in time: killed" }),
+    );
+  }, 30_000);
+
+  it("any 'exit' hook that waits forever: killed by the hard deadline", async () => {
+    running = await startFixture({ EXIT_HOOK_WAITS: "1", SHUTDOWN_DRAIN_SECONDS: "0.2", GRACE_MS: "200" });
+    const signalledAt = Date.now();
+    running.child.kill("SIGTERM");
+    const { at } = await running.exited;
+    expect(running.child.signalCode).toBe("SIGKILL");
+    expect(at - signalledAt).toBeLessThan(400 + EXIT_HOOKS_MS + 3_000);
+  }, 30_000);
+
+  it("the app's logger never blocks: flooding a pipe nobody reads, SIGTERM still exits 143 at once, not killed", async () => {
+    running = await startFixture({ LOG_FLOOD: "app", SHUTDOWN_DRAIN_SECONDS: "5" }, ["--import", "tsx"]);
+    const { child, exited, port } = running;
+    stopReading(child);
+    await sleep(FLOOD_MS);
+    // Still serving while its output is stuck: nothing waits on the pipe.
+    expect(await get(port, "/ready", new http.Agent())).toMatchObject({ status: 200 });
+    const signalledAt = Date.now();
+    child.kill("SIGTERM");
+    const { code, at } = await exited;
+    expect(code).toBe(143);
+    expect(at - signalledAt).toBeLessThan(2_000);
   }, 30_000);
 });
 

@@ -10,4 +10,29 @@ export interface StandIns {
   child: ChildProcess;
 }
 export function standInsEntry(root: string): string;
-export function startStandIns(root: string, env: Record<string, string | undefined>, out?: Writable): Promise<StandIns>;
+export function startStandIns(
+  root: string,
+  env: Record<string, string | undefined>,
+  out?: Writable,
+  options?: { args?: string[]; onChild?: (child: ChildProcess) => void; entry?: string },
+): Promise<StandIns>;
+
+export const RESTART_BACKOFF: { firstMs: number; maxMs: number; stableMs: number };
+export function restartDelay(failures: number, backoff?: typeof RESTART_BACKOFF): number;
+
+export interface SupervisedStandIns {
+  url: string;
+  current(): StandIns | undefined;
+  stop(): Promise<void>;
+  stopNow(): void;
+}
+export function superviseStandIns(
+  root: string,
+  env: Record<string, string | undefined>,
+  options: {
+    log: (level: "info" | "error", msg: string, fields?: Record<string, unknown>) => void;
+    out?: Writable;
+    backoff?: typeof RESTART_BACKOFF;
+    entry?: string;
+  },
+): Promise<SupervisedStandIns>;

@@ -75,7 +75,10 @@ try {
 // Local mode: the stand-ins are a process of their own (local/server.ts), which the app's one door,
 // /api/local, forwards to (LOCAL_STAND_INS_URL). Given that URL, they are someone else's to run;
 // else, in a checkout, they start now (while Next loads), with this environment, and stop
-// when this process exits. The image has no local/: there, local mode needs LOCAL_STAND_INS_URL.
+// when this process does. Should they die, they are started again, on the same port, with a bounded
+// back-off, while the door answers 503 (superviseStandIns): the app never exits because of them.
+// The image has no local/: there, local mode needs LOCAL_STAND_INS_URL.
+let standInsStarting;
 let standIns;
 if (localMode && !process.env.LOCAL_STAND_INS_URL) {
   const entry = path.join(root, "local", "server.ts");
@@ -83,9 +86,9 @@ if (localMode && !process.env.LOCAL_STAND_INS_URL) {
     serverLine("error", "APP_ENV=local needs the stand-ins: run from a checkout (local/server.ts), or set LOCAL_STAND_INS_URL");
     process.exit(1);
   }
-  const { startStandIns } = await import("./stand-ins-process.mjs");
-  standIns = startStandIns(root, { ...process.env });
-  standIns.catch(() => undefined);
+  const { superviseStandIns } = await import("./stand-ins-process.mjs");
+  standInsStarting = superviseStandIns(root, { ...process.env }, { log: serverLine });
+  standInsStarting.catch(() => undefined);
 }
 // The configuration next build resolved (next.config.ts, deploymentId included), as Next's own
 // standalone server.js passes it; without it Next would look for next.config.ts at start.
@@ -125,23 +128,17 @@ shutdownOnSignals({
   beginDrain: () => instrumentation.beginDrain(),
   lifecycle: () => lifecycle,
   drainMs,
-  close: () => app.close(),
+  // After the drain: the requests in flight may still have needed the stand-ins.
+  close: () => Promise.all([app.close(), standIns?.stop()]),
 });
 
 // Their URL is in the environment before Next prepares (which may read the configuration).
-if (standIns) {
+if (standInsStarting) {
   try {
-    const running = await standIns;
-    process.env.LOCAL_STAND_INS_URL = running.url;
-    let stopping = false;
-    for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => (stopping = true));
-    process.on("exit", running.stop);
-    // The app without its stand-ins cannot sign anyone in: stop loudly rather than serve 503s.
-    void running.exited.then((code) => {
-      if (stopping) return;
-      serverLine("error", `the local stand-ins exited (${code}): stopping`, { component: "start" });
-      process.exit(1);
-    });
+    // A first start that fails is a start that cannot work (a bad configuration, no database): stop.
+    standIns = await standInsStarting;
+    process.env.LOCAL_STAND_INS_URL = standIns.url;
+    process.on("exit", standIns.stopNow);
   } catch (error) {
     serverLine("error", error.message, { component: "start" });
     process.exit(1);

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import pino, { type Logger } from "pino";
+import { nonBlockingOutput } from "./output";
 import { errorFields, redact, scrubText } from "./redact";
 
 /**
@@ -21,7 +22,9 @@ function prettyStream(): pino.DestinationStream | undefined {
   try {
     const load = createRequire(path.join(process.cwd(), "package.json"));
     const pretty = load(PRETTY_MODULE) as (options: Record<string, unknown>) => pino.DestinationStream;
-    return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" });
+    // Its default destination is a SonicBoom with the exit hook that can wait forever (output.ts):
+    // Node's own stdout instead, which never does.
+    return pretty({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", destination: process.stdout });
   } catch {
     return undefined;
   }
@@ -44,7 +47,7 @@ function defaultFormat(): "json" | "pretty" {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const format = options.format ?? defaultFormat();
-  const destination = options.destination ?? (format === "pretty" ? prettyStream() : undefined) ?? pino.destination(1);
+  const destination = options.destination ?? (format === "pretty" ? prettyStream() : undefined) ?? nonBlockingOutput();
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? "info",

@@ -1,5 +1,6 @@
 import { readdir, readFile, mkdir } from "node:fs/promises";
 import path from "node:path";
+import { logger } from "../../../lib/observability/logger";
 
 /**
  * The stand-ins' database: embedded PostgreSQL (PGlite, persisted under data/) by default, a
@@ -64,49 +65,116 @@ async function openPglite(dir: string): Promise<Opened> {
 /** The start-up lock's key: one per schema, so test suites sharing a server (a schema each) do not wait on each other. */
 const STARTUP_LOCK_KEY = "hashtext('local-startup:' || current_schema())";
 
+/**
+ * The database could not be reached, or dropped the connection (a restart, a failover, a network
+ * cut): nothing about the request was wrong, and the same request may work in a moment. The
+ * stand-ins' server answers it 503 with Retry-After (local/infra/http/serve.ts).
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("the database is unavailable", { cause });
+    this.name = "DatabaseUnavailableError";
+  }
+}
+
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, restart, "cannot connect now"). */
+const UNAVAILABLE_SQLSTATE = /^(08|57P)/;
+const UNAVAILABLE_SYSCALL = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+/** What the pg driver throws, without a code, when the connection is gone or was never made. */
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SYSCALL.has(code))) return true;
+  return typeof message === "string" && UNAVAILABLE_MESSAGE.test(message);
+}
+
+/** A lost connection as DatabaseUnavailableError; any other error as it was. */
+function unavailableOr(error: unknown): unknown {
+  return isDatabaseUnavailable(error) && !(error instanceof DatabaseUnavailableError) ? new DatabaseUnavailableError(error) : error;
+}
+
+/** How long a request waits for a connection before it is answered "unavailable", not left hanging. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(connectionString: string): Promise<Opened> {
   const { default: pgModule } = await import("pg");
-  const pool = new pgModule.Pool({ connectionString, max: 5 });
+  const pool = new pgModule.Pool({ connectionString, max: 5, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle connection that dies (PostgreSQL restarting: "terminating connection due to administrator
+  // command") is dropped by the pool, which opens a new one when next asked; unhandled, this event
+  // would end the process (issue 51). Said once per connection lost, as a warning: it heals itself.
+  pool.on("error", (error) => {
+    logger().warn(
+      { component: "local db", err: error },
+      "[local] an idle database connection was lost: dropped, a new one is opened when needed",
+    );
+  });
+  /** A connection of the pool's for several statements; one that fails for its connection is destroyed, not reused. */
+  async function withClient<T>(fn: (client: import("pg").PoolClient) => Promise<T>): Promise<T> {
+    let client: import("pg").PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw unavailableOr(error);
+    }
+    // Checked out, the pool no longer listens for its errors: a connection lost now must not end the
+    // process (the statement under way fails on its own).
+    let lost: unknown;
+    const onError = (error: unknown) => (lost = error);
+    client.on("error", onError);
+    try {
+      return await fn(client);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) lost ??= error;
+      throw unavailableOr(error);
+    } finally {
+      client.off("error", onError);
+      // Released with an error, the pool destroys the connection instead of handing it out again.
+      client.release(lost === undefined ? undefined : new DatabaseUnavailableError(lost));
+    }
+  }
   return {
     async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
-    },
-    async transaction<T>(fn: (tx: Db) => Promise<T>) {
-      const client = await pool.connect();
       try {
-        await client.query("BEGIN");
-        const tx: Db = {
-          query: async <U>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as U[],
-          transaction: () => {
-            throw new Error("nested transactions are not supported");
-          },
-          close: async () => undefined,
-        };
-        const result = await fn(tx);
-        await client.query("COMMIT");
-        return result;
+        return (await pool.query(sql, params)).rows as T[];
       } catch (error) {
-        await client.query("ROLLBACK");
-        throw error;
-      } finally {
-        client.release();
+        throw unavailableOr(error);
       }
     },
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      return withClient(async (client) => {
+        await client.query("BEGIN");
+        try {
+          const tx: Db = {
+            query: async <U>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as U[],
+            transaction: () => {
+              throw new Error("nested transactions are not supported");
+            },
+            close: async () => undefined,
+          };
+          const result = await fn(tx);
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          // On a lost connection the ROLLBACK fails too (the server has rolled back already): the first error is the one to tell.
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        }
+      });
+    },
     close: () => pool.end(),
-    async underStartupLock<T>(fn: () => Promise<T>) {
+    underStartupLock<T>(fn: () => Promise<T>) {
       // Its own connection holds the lock (released when that session ends, should the process die);
       // fn's queries run on the pool's others.
-      const holder = await pool.connect();
-      try {
+      return withClient(async (holder) => {
         await holder.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`);
         try {
           return await fn();
         } finally {
           await holder.query(`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY})`);
         }
-      } finally {
-        holder.release();
-      }
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { FORWARDED_CONTENT_LENGTH, FORWARDED_HOST, FORWARDED_PROTO } from "../../../lib/http/reverse-proxy";
+import { isDatabaseUnavailable } from "../db/index";
 import { appendPeerAddress } from "./client-ip";
 
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -23,7 +24,7 @@ export interface ServeOptions {
    * client's address. Otherwise (tests call the server directly) the peer's address is appended.
    */
   behindShell?: boolean;
-  /** A handler that throws: logged here, answered 500. */
+  /** A handler that throws: logged here, answered 500 (503 with Retry-After when the database is unavailable). */
   onError?: (error: unknown, request: IncomingMessage) => void;
 }
 
@@ -112,8 +113,13 @@ async function respond(handler: WebHandler, req: IncomingMessage, res: ServerRes
     if (options.onError) options.onError(error, req);
     else console.error("[serve] handler failed", error);
     if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "text/plain" });
-      res.end("Internal Server Error");
+      // The database down for a moment (a restart): nothing the request did wrong, worth another try.
+      const unavailable = isDatabaseUnavailable(error);
+      res.writeHead(unavailable ? 503 : 500, {
+        "content-type": "text/plain",
+        ...(unavailable ? { "retry-after": "5", "cache-control": "no-store" } : {}),
+      });
+      res.end(unavailable ? "Service Unavailable: the database is unavailable, try again in a moment" : "Internal Server Error");
     } else res.destroy();
   }
 }

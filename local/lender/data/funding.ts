@@ -177,9 +177,24 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
   // One fingerprint for every spelling of the account (local/lender/rules/micro-deposit-cap.ts).
   const fp = accountFingerprint(settings.fingerprintKey, routing, account);
 
+  /** The source already waiting for this account's deposits, if any: the first add's answer. */
+  const waitingFor = async (q: Queryable) => {
+    const row = (
+      await q.query<{ account_id: string }>(
+        `SELECT account_id FROM funding_sources WHERE sub = $1 AND account_fingerprint = $2 AND NOT verified AND NOT md_locked`,
+        [caller.sub, fp],
+      )
+    )[0];
+    return row ? (await readSources(q, caller.sub, row.account_id))[0] : undefined;
+  };
+
   let outcome: FundingSourceView | { capped: true };
   try {
     outcome = await db.transaction(async (tx) => {
+      // One add per applicant at a time, whatever the engine (issue 51: on PostgreSQL two simultaneous
+      // adds of one account answered one of them as refused): the second waits for the first to
+      // commit, then finds its source below and answers with it. Held until this transaction ends.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('funding-manual:' || $1))::text`, [caller.sub]);
       await ensureApplication(tx, caller);
       // Re-adding a locked account sends new deposits, three more guesses at two amounts (issue 25:
       // ~6,500 requests verified a stranger's account): capped by the lockouts counted in verifies.
@@ -192,13 +207,8 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
       )[0]!;
       // The same account added again while its deposits wait (a second click, a retry after a
       // timeout): the first add's answer, no new deposits (issue 44).
-      const waiting = (
-        await tx.query<{ account_id: string }>(
-          `SELECT account_id FROM funding_sources WHERE sub = $1 AND account_fingerprint = $2 AND NOT verified AND NOT md_locked`,
-          [caller.sub, fp],
-        )
-      )[0];
-      if (waiting) return (await readSources(tx, caller.sub, waiting.account_id))[0]!;
+      const waiting = await waitingFor(tx);
+      if (waiting) return waiting;
       const allowed =
         decideMicroDepositAdd({ accountLocks: counts.account, userLocks: counts.user }).allowed && (await guessesLeft(tx, fp)) > 0;
       if (!allowed) {
@@ -224,7 +234,13 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
       return (await readSources(tx, caller.sub, accountId))[0]!;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "funding_sources_one_unverified")) throw new FundingError("ConflictException", UNVERIFIED_EXISTS);
+    if (isUniqueViolation(error, "funding_sources_one_unverified")) {
+      // Another add won the race (the lock above makes this rare): if it added this very account,
+      // its answer is this one's too; another account waiting is the conflict it says.
+      const waiting = await waitingFor(db);
+      if (waiting) return waiting;
+      throw new FundingError("ConflictException", UNVERIFIED_EXISTS);
+    }
     throw error;
   }
   // Refused after the counters and the review were committed: the cap holds across requests.

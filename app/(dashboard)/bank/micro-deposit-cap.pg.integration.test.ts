@@ -133,4 +133,20 @@ describe.each([
     if (door === action) expect(other).toMatchObject({ message: ANOTHER_ACCOUNT_WAITING_MESSAGE });
     else expect(other).toMatchObject({ message: "Unverified fundingSource already exists" });
   });
+
+  it("six simultaneous adds of one account (issue 51: on PostgreSQL one was answered as refused): one source, one pair of deposits, six equal answers", async () => {
+    const u = await signUpUser(server.url, "dup6");
+    const account = `8${_base}`;
+    const answers = await Promise.all(["", "0", "00", "", "000", "0"].map((zeros) => door.add(u, `${zeros}${account}`, "011000015")));
+    expect(answers[0]).toMatchObject({ ok: true });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const sources = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM funding_sources WHERE sub = $1", [u.sub]);
+    expect(sources[0]!.n).toBe(1);
+    const deposits = await sql<{ n: number }>(
+      server.url,
+      "SELECT count(*)::int AS n FROM local_outbox WHERE recipient = $1 AND purpose LIKE '%ACCTVERIFY%'",
+      [u.email],
+    );
+    expect(deposits[0]!.n).toBe(2);
+  });
 });
