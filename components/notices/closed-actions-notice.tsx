@@ -12,7 +12,9 @@ export function ClosedActionsNotice({ state, action, title }: { state: Applicati
   const code = refusalFor(state, action) ?? "APPLICATION_CLOSED";
   const phase = phaseOf(state);
   const refused = phase === "prequalRej" || phase === "rejected" || phase === "blocked";
-  const next = refused ? { href: "/_restricted", label: "See why, and what you can do" } : (REFUSAL_NEXT[code] ?? REFUSAL_NEXT.APPLICATION_CLOSED!);
+  const next = refused
+    ? { href: "/_restricted", label: "See why, and what you can do" }
+    : (REFUSAL_NEXT[code] ?? REFUSAL_NEXT.APPLICATION_CLOSED!);
   const words =
     phase === "activeLoan"
       ? "Your loan is active, so these details are kept as they were when your loan was made. If something has changed, contact support."

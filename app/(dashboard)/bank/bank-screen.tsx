@@ -4,6 +4,11 @@ import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
 import { accounts, type FundingSource } from "./operations";
 import { BankPage } from "./_ui/bank-page";
 import { logApiFailure } from "@/lib/observability/api-failure";
+import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
+import { isSignedOrOriginated } from "@/lib/application/loan-state";
+import type { Action } from "@/lib/application/application-machine";
+
+const BANK_ACTIONS: readonly Action[] = ["linkBank", "addAccountByHand", "verifyDeposits", "chooseAccount"];
 
 async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
   if (!api) return null;
@@ -22,6 +27,14 @@ async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | 
 export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolean }) {
   const api = await signedInApi();
   const claims = api?.session.status === "signed-in" ? api.session.claims : null;
+  // The page offers only what the lender's rules open in this state (issue 49); otherwise it says why.
+  const state = claims && {
+    step: claims.step,
+    directDepositConfirmed: claims.directDepositConfirmed,
+    offerAccepted: false, // no bank action depends on it
+    contractSigned: isSignedOrOriginated(claims.loanState),
+  };
+  if (state && allClosed(state, BANK_ACTIONS)) return <ClosedActionsNotice state={state} action="addAccountByHand" title="Bank account" />;
   return (
     <BankPage
       initialAccounts={await loadAccounts(api)}

@@ -8,6 +8,8 @@ import { isChildrensHospitalEmployer } from "@/lib/application/special-employers
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
+import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
+import { applicationStateOf, isOpen, phaseOf, refusalFor } from "@/lib/application/application-machine";
 
 export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -59,6 +61,17 @@ export default async function EmploymentRoute() {
   if (!data) return <Unavailable />;
   const { appInfo, employer } = data;
   const step = appInfo.step;
+  // The page offers only what the lender's rules open in this state (issue 49): after the decision the
+  // job form keeps the facts that are not the decision's until the contract is signed; a closed
+  // application or a signed contract shows why instead.
+  const state = applicationStateOf(appInfo);
+  const phase = phaseOf(state);
+  const editable =
+    isOpen(state, "giveEmployment") ||
+    (refusalFor(state, "giveEmployment") === "DECISION_FACTS_LOCKED" && !["signed", "activeLoan"].includes(phase));
+  if (!editable && allClosed(state, ["chooseEmployer", "requestEmployer", "linkPayroll"])) {
+    return <ClosedActionsNotice state={state} action="giveEmployment" title="Employment details" />;
+  }
   const view = viewFor(step, employer !== null);
   const config = publicConfig();
   // No Suspense boundary here: the page is rendered whole with the layout (a streamed boundary is
@@ -66,7 +79,8 @@ export default async function EmploymentRoute() {
   return (
     <EmploymentPage
       view={view}
-      employer={employer}
+      // Payroll linking is offered only while the rules open it.
+      employer={employer && { ...employer, argyleEnabled: employer.argyleEnabled && isOpen(state, "linkPayroll") }}
       employment={appInfo.employment ?? null}
       step={step}
       knownIncome={{ salary: appInfo.personal?.salary ?? null, additionalIncome: appInfo.personal?.additionalIncome ?? null }}

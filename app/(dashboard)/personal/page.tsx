@@ -16,6 +16,8 @@ import { LoanFacts } from "./_ui/loan-facts";
 import { AccountSettings, LoanRequestForm, PersonalDetailsForm } from "./_ui/mode-parts";
 import { personalPageMode } from "./page-mode";
 import { accountDetails, identitySaved, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
+import { ClosedActionsNotice } from "@/components/notices/closed-actions-notice";
+import { applicationStateOf, isOpen } from "@/lib/application/application-machine";
 import { logApiFailure } from "@/lib/observability/api-failure";
 
 export const metadata: Metadata = { title: "About you and your loan", robots: { index: false } };
@@ -42,6 +44,11 @@ export default async function PersonalPage() {
   }
   const app = load.appInfo;
   const mode = personalPageMode(load.applicationStep);
+  // Account settings are open until the application is closed (refused, blocked): then the page says why (issue 49).
+  const state = applicationStateOf({ ...app, step: load.applicationStep });
+  if (mode === "accountSettings" && !isOpen(state, "updateContact")) {
+    return <ClosedActionsNotice state={state} action="updateContact" title="About you and your loan" />;
+  }
   const mapsApiKey = serverConfig().googleMapsApiKey;
   const { mapsStandInScript } = publicConfig().widgets;
   // A draft is the user's own: keyed by username, so another account on the same tab never sees it.

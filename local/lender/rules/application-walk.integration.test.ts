@@ -49,7 +49,7 @@ import {
 } from "../../../lib/graphql/generated/operations";
 import { freshAccountNumber, gql, signUpUser, sql, standInSuite, type GqlReply, type NewUser } from "../graphql/testing/api-test-kit";
 
-jest.setTimeout(600_000);
+jest.setTimeout(400_000);
 
 const server = standInSuite({ LOCAL_EMPLOYER_DIRECTORY_SIZE: "0" });
 
@@ -334,6 +334,9 @@ async function replay(path: readonly Step[]): Promise<Applicant> {
 /** Open actions the walk takes, each with the variants whose answers lead apart. */
 const variantsOf = (action: Action): (Variant | undefined)[] => (action === "checkRate" ? ["approve", "refuse"] : [undefined]);
 
+/** Open actions that need data first (going on needs the step complete; a deposit check needs an account awaiting it). */
+const DATA_FIRST: readonly Action[] = ["moveOn", "verifyDeposits", "chooseAccount"];
+
 /** Open actions that stay on their step and fill in what going on needs. */
 const FILLERS: readonly Action[] = ["requestLoan", "giveIdentity", "consent"];
 
@@ -355,6 +358,7 @@ describe("the application walk: every state the rules reach, every action at its
     while (queue.length > 0) {
       const key = queue.shift()!;
       const path = found.get(key)!;
+      if (process.env.WALK_TRACE) process.stdout.write(`walk: ${key} (${path.length} steps, ${queue.length} queued)\n`);
       edges.set(key, edges.get(key) ?? new Set());
       // One applicant tries every closed action first: each must be refused with the rules' reason, and change nothing.
       const a = await replay(path);
@@ -375,8 +379,20 @@ describe("the application walk: every state the rules reach, every action at its
         if (!isOpen(here, offered))
           problems.push(`${key}: a stand-in page offers ${offered}, which the rules refuse (${refusalFor(here, offered)})`);
       }
-      // Every open action, from the state itself (a fresh replay each), leads where the table says.
-      for (const action of ACTION_NAMES.filter((x) => isOpen(here, x) && !NO_DOOR.has(x))) {
+      // Open actions that stay on the step, tried in turn on the same applicant (each must keep it there).
+      const stays = (action: Action) => leadsTo(here, action).join() === phaseOf(here) && action !== "linkPayroll";
+      for (const action of ACTION_NAMES.filter((x) => isOpen(here, x) && !NO_DOOR.has(x) && stays(x))) {
+        const outcome = await DOORS[action](a, await a.state());
+        if (outcome.kind !== "done") {
+          if (!DATA_FIRST.includes(action)) problems.push(`${key}: ${action} is open but was refused: ${JSON.stringify(outcome)}`);
+          continue;
+        }
+        const after = await a.state();
+        if (keyOf(after) !== key) problems.push(`${key}: ${action} led to ${keyOf(after)}; the table keeps it on ${phaseOf(here)}`);
+        edges.get(key)!.add(keyOf(after));
+      }
+      // Every other open action, from the state itself (a fresh replay each), leads where the table says.
+      for (const action of ACTION_NAMES.filter((x) => isOpen(here, x) && !NO_DOOR.has(x) && !stays(x))) {
         for (const variant of variantsOf(action)) {
           const b = await replay(path);
           // First what the step asks for that stays on it (the loan request, the details, consent), as a person does before going on.
@@ -388,8 +404,7 @@ describe("the application walk: every state the rules reach, every action at its
           const before = await b.state();
           const outcome = await DOORS[action](b, before, variant);
           if (outcome.kind !== "done") {
-            // Some open actions need data first (going on needs the step complete; a deposit check needs an account awaiting it).
-            if (!(["moveOn", "verifyDeposits", "chooseAccount"] as Action[]).includes(action))
+            if (!DATA_FIRST.includes(action))
               problems.push(`${key}: ${action}${variant ? ` (${variant})` : ""} is open but was refused: ${JSON.stringify(outcome)}`);
             continue;
           }
