@@ -314,6 +314,8 @@ async function offeredOnPages(a: Applicant): Promise<Action[]> {
 interface Step {
   action: Action;
   variant?: Variant;
+  /** The state the action was first taken in: a replay is the same walk, so its doors get the same input without reading it again. */
+  at: ApplicationState & { history: string[] };
 }
 const keyOf = (s: ApplicationState) => `${phaseOf(s)}|dd=${s.directDepositConfirmed}`;
 
@@ -324,7 +326,7 @@ async function freshApplicant(): Promise<Applicant> {
 async function replay(path: readonly Step[]): Promise<Applicant> {
   const a = await freshApplicant();
   for (const step of path) {
-    const outcome = await DOORS[step.action](a, await a.state(), step.variant);
+    const outcome = await DOORS[step.action](a, step.at, step.variant);
     if (outcome.kind !== "done")
       throw new Error(`replay of ${path.map((p) => p.action).join(" → ")}: ${step.action} ${JSON.stringify(outcome)}`);
   }
@@ -355,8 +357,7 @@ describe("the application walk: every state the rules reach, every action at its
     found.set(first, []);
     queue.push(first);
 
-    while (queue.length > 0) {
-      const key = queue.shift()!;
+    const explore = async (key: string): Promise<void> => {
       const path = found.get(key)!;
       if (process.env.WALK_TRACE) process.stdout.write(`walk: ${key} (${path.length} steps, ${queue.length} queued)\n`);
       edges.set(key, edges.get(key) ?? new Set());
@@ -392,21 +393,26 @@ describe("the application walk: every state the rules reach, every action at its
         edges.get(key)!.add(keyOf(after));
       }
       // Every other open action, from the state itself (a fresh replay each), leads where the table says.
-      for (const action of ACTION_NAMES.filter((x) => isOpen(here, x) && !NO_DOOR.has(x) && !stays(x))) {
-        for (const variant of variantsOf(action)) {
+      const moving = ACTION_NAMES.filter((x) => isOpen(here, x) && !NO_DOOR.has(x) && !stays(x)).flatMap((action) =>
+        variantsOf(action).map((variant) => ({ action, variant })),
+      );
+      await Promise.all(
+        moving.map(async ({ action, variant }) => {
           const b = await replay(path);
           // First what the step asks for that stays on it (the loan request, the details, consent), as a person does before going on.
-          const fillers = FILLERS.filter((f) => f !== action && isOpen(here, f) && leadsTo(here, f).join() === phaseOf(here));
-          for (const f of fillers) {
-            const filled = await DOORS[f](b, await b.state());
+          const fillers: Step[] = [];
+          for (const f of FILLERS.filter((x) => x !== action && isOpen(here, x) && leadsTo(here, x).join() === phaseOf(here))) {
+            const at = await b.state();
+            const filled = await DOORS[f](b, at);
             if (filled.kind !== "done") problems.push(`${key}: ${f} is open but was refused: ${JSON.stringify(filled)}`);
+            fillers.push({ action: f, at });
           }
           const before = await b.state();
           const outcome = await DOORS[action](b, before, variant);
           if (outcome.kind !== "done") {
             if (!DATA_FIRST.includes(action))
               problems.push(`${key}: ${action}${variant ? ` (${variant})` : ""} is open but was refused: ${JSON.stringify(outcome)}`);
-            continue;
+            return;
           }
           const after = await b.state();
           const next = keyOf(after);
@@ -414,12 +420,14 @@ describe("the application walk: every state the rules reach, every action at its
             problems.push(`${key}: ${action} led to ${phaseOf(after)}; the table lists ${leadsTo(before, action).join(", ")}`);
           edges.get(key)!.add(next);
           if (!found.has(next)) {
-            found.set(next, [...path, ...fillers.map((f) => ({ action: f })), { action, ...(variant ? { variant } : {}) }]);
+            found.set(next, [...path, ...fillers, { action, ...(variant ? { variant } : {}), at: before }]);
             queue.push(next);
           }
-        }
-      }
-    }
+        }),
+      );
+    };
+    // Breadth-first, a few states at a time: each state's tries are independent applicants.
+    while (queue.length > 0) await Promise.all(queue.splice(0, 3).map(explore));
 
     // No dead end: from every reachable state that is not an end, the active loan stays reachable.
     const reaches = (from: string): boolean => {
