@@ -178,6 +178,8 @@ async function exercise(sessions: PersonaSessions, state: PageState, rows: Row[]
 }
 
 const ms = (n: number) => `${Math.round(n)}`;
+const fmt = (t: InteractionTiming | null) =>
+  t ? `${ms(t.duration)} ms (${t.event}: ${ms(t.inputDelay)} + ${ms(t.processing)} + ${ms(t.presentation)})` : "<16 ms";
 
 async function waitFor(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -217,8 +219,10 @@ async function main(): Promise<void> {
         const sessions = new PersonaSessions(browser);
         for (const state of states) {
           try {
+            const from = rows.length;
             await exercise(sessions, state, rows);
-            console.log(`run ${run}/${RUNS} ${state.name}: ${rows.filter((r) => r.state === state.name).length} interactions so far`);
+            // Each state's figures as they come, so a long run stopped early still says something.
+            for (const row of rows.slice(from)) console.log(`run ${run}/${RUNS} ${state.name} | ${row.interaction} | ${fmt(row.timing)}`);
           } catch (error) {
             console.warn(`run ${run}/${RUNS} ${state.name}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
           }
