@@ -354,6 +354,34 @@ describe("drafts", () => {
     expect(screen.queryByText(/Enter/, { selector: "[data-field-error]" })).toBeNull();
   });
 
+  it("a keystroke writes nothing to storage in its own frame: the draft is written when idle, or at once when the page is hidden", async () => {
+    const setItem = jest.spyOn(Storage.prototype, "setItem");
+    try {
+      render(<DraftHarness />);
+      await act(async () => {});
+      act(() => {
+        fireEvent.change(input(/first name/i), { target: { value: "a" } });
+      });
+      expect(input(/first name/i)).toHaveValue("A");
+      expect(setItem).not.toHaveBeenCalled();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(setItem).toHaveBeenCalledTimes(1);
+      expect(sessionStorage.getItem("form-draft:test-form:ann")).toContain('"given_name":"A"');
+
+      act(() => {
+        fireEvent.change(input(/first name/i), { target: { value: "An" } });
+      });
+      expect(setItem).toHaveBeenCalledTimes(1);
+      act(() => {
+        window.dispatchEvent(new Event("pagehide"));
+      });
+      expect(setItem).toHaveBeenCalledTimes(2);
+      expect(sessionStorage.getItem("form-draft:test-form:ann")).toContain('"given_name":"An"');
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+
   it("a successful submit forgets the draft", async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();

@@ -3,6 +3,7 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { z } from "zod";
 import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
+import { whenIdle } from "@/lib/browser/when-idle";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
 import { afterPress, isPressable } from "./after-press";
@@ -23,7 +24,8 @@ import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
  * - Submitting validates everything, focuses the first field in error and only then calls onSubmit
  *   with the parsed (wire) values. A double submit sends one request; `pending` says one is running.
  * - With `draft`, what is typed is kept in session storage (never the `omit` fields) and laid over
- *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it.
+ *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it. It is
+ *   written when the browser is idle (at once when the page is hidden or the form goes away).
  * - The schema comes from a SchemaSource (lazy-schema.ts): it loads on the form's first use (`inUse`:
  *   focus entering it or already inside, a touch on it, a value changing), and a submit waits for
  *   it. Errors are computed once it is there; no error shows before a field is left, which needs
@@ -183,10 +185,31 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       setRestoredDraft(true);
     }
   }, [draftKey]);
+  // Written when the main thread is idle, not in the keystroke's own frame (a storage write on every
+  // keystroke is work between the input and its paint: issue 52); a newer value replaces a write not
+  // yet made. A page hidden or left, or a form going away, writes at once what is still pending.
+  const pendingDraft = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!draftKey || draftState.current !== "keeping" || values === initialValues.current) return;
-    sessionDraftStore().save(draftKey, values, omit.current);
+    const write = () => {
+      pendingDraft.current = null;
+      if (draftState.current === "keeping") sessionDraftStore().save(draftKey, values, omit.current);
+    };
+    const cancel = whenIdle(write, DRAFT_WRITE_WITHIN_MS);
+    pendingDraft.current = () => {
+      cancel();
+      write();
+    };
+    return cancel;
   }, [draftKey, values]);
+  useEffect(() => {
+    const flush = () => pendingDraft.current?.();
+    window.addEventListener("pagehide", flush);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      flush();
+    };
+  }, []);
   const clearDraft = useCallback(() => {
     if (!draftKey) return;
     draftState.current = "cleared";
@@ -279,6 +302,9 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     inUse,
   };
 }
+
+/** A draft's write waits for an idle moment at most this long. */
+const DRAFT_WRITE_WITHIN_MS = 1000;
 
 const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
 
