@@ -1,3 +1,5 @@
+import type { RefusalCode } from "@/lib/application/refusal-codes";
+
 /**
  * The one answer of every server action: ok with its data, or a failure from one small vocabulary.
  * Answers are data, never thrown, and never carry the API's own wording unless SPEC says to show it
@@ -26,6 +28,8 @@ export interface ActionFailure {
   fieldErrors?: Record<string, string>;
   /** Wording SPEC allows the page to show as it is (funding messages, lock notices). */
   message?: string;
+  /** With `refused`: which of the lender's rules refused, for the page's words (lib/application/refusal-codes.ts). */
+  rule?: RefusalCode;
 }
 
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;

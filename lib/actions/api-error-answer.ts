@@ -1,4 +1,5 @@
 import type { ApiErrorDetail } from "@/lib/graphql/client";
+import { RULE_REFUSAL_ERROR_TYPE } from "@/lib/application/refusal-codes";
 import { CHECK_FIELD, failure, type ActionFailure, type FailureReason } from "./action-result";
 
 /**
@@ -31,7 +32,7 @@ const isShown = (message: string, shown: readonly ShownMessage[]) =>
  *   the public key it is a configuration fault, not the visitor's: logged like any failure.
  * - an errorType the page maps → the page's reason;
  * - BadRequestException naming a form field → `invalid` with that field's error;
- * - any other errorType → `refused`;
+ * - any other errorType → `refused` (a FailedPrecondition with its rule's reason code as `rule`);
  * each with the API's message only where the page may show it.
  */
 export function answerForApiError(detail: ApiErrorDetail | undefined, rules: ApiErrorRules, caller: Caller): ActionFailure | undefined {
@@ -44,5 +45,6 @@ export function answerForApiError(detail: ApiErrorDetail | undefined, rules: Api
   if (rules.errorTypes && Object.hasOwn(rules.errorTypes, errorType)) return failure(rules.errorTypes[errorType]!);
   const message = isShown(detail.message, rules.shown ?? []) ? { message: detail.message } : {};
   const field = errorType === "BadRequestException" && detail.field && rules.fields?.includes(detail.field) ? detail.field : undefined;
-  return field ? failure("invalid", { fieldErrors: { [field]: CHECK_FIELD }, ...message }) : failure("refused", message);
+  if (field) return failure("invalid", { fieldErrors: { [field]: CHECK_FIELD }, ...message });
+  return failure("refused", errorType === RULE_REFUSAL_ERROR_TYPE && detail.reason ? { ...message, rule: detail.reason } : message);
 }

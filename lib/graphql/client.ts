@@ -1,5 +1,6 @@
 import { ClientError, GraphQLClient } from "graphql-request";
 import { UPSTREAM_TIMEOUT_DEFAULTS } from "@/lib/config/timeouts";
+import { isRefusalCode, type RefusalCode } from "@/lib/application/refusal-codes";
 
 /**
  * GraphQL clients for the AppSync API (or its local stand-in: same wire protocol). Runtime-neutral:
@@ -54,17 +55,22 @@ export interface ApiErrorDetail {
   message: string;
   /** For input errors, the argument at fault. */
   field?: string;
+  /** For a refusal by the lender's rules (FailedPrecondition), why: errorInfo.reason. */
+  reason?: RefusalCode;
 }
 
 /** The first error of a failed call, in AppSync's terms; undefined for network failures. */
 export function apiError(error: unknown): ApiErrorDetail | undefined {
   if (!(error instanceof ClientError)) return undefined;
-  const first = error.response.errors?.[0] as { message?: string; errorType?: string; errorInfo?: { field?: unknown } | null } | undefined;
+  const first = error.response.errors?.[0] as
+    { message?: string; errorType?: string; errorInfo?: { field?: unknown; reason?: unknown } | null } | undefined;
   const field = first?.errorInfo?.field;
+  const reason = first?.errorInfo?.reason;
   return {
     status: error.response.status,
     errorType: first?.errorType,
     message: first?.message ?? error.message,
     field: typeof field === "string" ? field : undefined,
+    ...(isRefusalCode(reason) ? { reason } : {}),
   };
 }
