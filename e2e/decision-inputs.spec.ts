@@ -1,7 +1,7 @@
 import { checkState } from "./fixtures/page-states";
-import { api, apiReply, loadFrontend } from "./fixtures/applicant";
+import { api, apiReply, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { EmploymentInformationNextHandlerDocument } from "../lib/graphql/generated/operations";
-import { DECISION_FINAL_WORDS } from "../lib/application/decision-inputs";
+import { DECISION_FINAL_WORDS, DECISION_INPUTS_IN_WORDS } from "../lib/application/decision-inputs";
 import { EMPLOYMENT_LOCKED_MESSAGE } from "../local/lender/rules/application-rules";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
@@ -9,7 +9,7 @@ import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 
 /**
  * The decision's inputs are final after the rate check (issue 49), as a person meets it on
- * /employment: at 'Offer Sent' and with an active loan the facts the offer was made on are shown as
+ * /employment (and are told so before, on the review): at 'Offer Sent' and with an active loan the facts the offer was made on are shown as
  * final with why and how to correct them (support), with no Edit for them; before the contract is
  * signed the other details still change, and the step stays where it is. The API's side of every
  * door is app/(dashboard)/decision-facts-doors.integration.test.ts.
@@ -148,4 +148,21 @@ test("with an active loan the facts are final and nothing else is offered to edi
   await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
   await expectFinal(page, false);
   await checkState(page, testInfo, "employment", "saved-signed");
+});
+
+test("the review says which facts become final before the person presses to check the rate", async ({ page }) => {
+  await newApplicant(page, "decision-review");
+  await walkTo(page, "authPrequal");
+  await page.goto(`${LOCAL_ORIGIN}/personal`);
+  const said = page.getByTestId("decision-inputs-final");
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await expect(said).toBeVisible();
+    await expect(said).toContainText(DECISION_INPUTS_IN_WORDS);
+    await expect(said).toContainText("corrected only through support");
+  }
+  // Said before the way on to the rate check, not after it.
+  const sentence = await said.boundingBox();
+  const button = await page.getByRole("link", { name: "Continue to check my rate" }).boundingBox();
+  expect(sentence!.y).toBeLessThan(button!.y);
 });
