@@ -16,7 +16,7 @@ import {
   type DecisionInputValues,
   type PayrollLinkFacts,
 } from "./application-rules";
-import { DECISION_INPUT_GROUPS, DECISION_INPUTS, type DecisionInput } from "../../../lib/application/decision-inputs";
+import { DECISION_INPUTS, type DecisionInput } from "../../../lib/application/decision-inputs";
 
 describe("decideDecisionInputChange: the decision's inputs are final once it is made", () => {
   const current: DecisionInputValues = {
@@ -137,12 +137,6 @@ describe("decideDecisionInputChange: the decision's inputs are final once it is 
   ])("at %s, %j → refused naming %s", (step, requested, field) => {
     const decision = decideDecisionInputChange(step, current, requested);
     expect(decision.allowed ? null : decision.field).toBe(field);
-  });
-
-  it("every input has its refusal message and a person's words on the pages, once", () => {
-    const grouped = DECISION_INPUT_GROUPS.flatMap((g) => g.inputs);
-    expect([...grouped].sort()).toEqual([...DECISION_INPUTS].sort());
-    expect(new Set(grouped).size).toBe(grouped.length);
   });
 });
 
