@@ -83,7 +83,11 @@ test("identity: a new SSN or name after prequalification is refused and nothing 
     [{ given_name: "Mallory" }, "given_name"],
   ] as const) {
     const reply = await apiReply(page, IdentifiesDocument, { ...variables, accountSettings: true });
-    expect(reply.errors?.[0]).toMatchObject({ errorType: "BadRequestException", message: `${field}: ${IDENTITY_LOCKED_MESSAGE}` });
+    expect(reply.errors?.[0]).toMatchObject({
+      errorType: "FailedPrecondition",
+      errorInfo: { reason: "DECISION_FACTS_LOCKED", field },
+      message: `${field}: ${IDENTITY_LOCKED_MESSAGE}`,
+    });
   }
   expect(await loadFrontend(page)).toEqual(before);
 });

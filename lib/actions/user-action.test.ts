@@ -129,6 +129,28 @@ describe("userAction maps each failure the same way", () => {
       expected: failure("refused"),
     },
     {
+      name: "a refusal by the lender's rules: refused, with its reason code as the rule",
+      answer: {
+        body: {
+          data: { logs: null },
+          errors: [
+            { errorType: "FailedPrecondition", message: "x", errorInfo: { reason: "DECISION_FACTS_LOCKED", field: "salary" }, data: null },
+          ],
+        },
+      },
+      expected: failure("refused", { rule: "DECISION_FACTS_LOCKED" }),
+    },
+    {
+      name: "a FailedPrecondition whose reason is no known code: refused, no rule",
+      answer: {
+        body: {
+          data: { logs: null },
+          errors: [{ errorType: "FailedPrecondition", message: "x", errorInfo: { reason: "SOMETHING_NEW" }, data: null }],
+        },
+      },
+      expected: failure("refused"),
+    },
+    {
       name: "an errorType the action maps: its reason",
       answer: appSyncError("ConflictException", "already signed"),
       expected: failure("conflict"),

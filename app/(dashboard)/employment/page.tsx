@@ -5,6 +5,7 @@ import { Notice } from "@/components/notices/notice";
 import { loadEmployer, loadFrontend } from "@/lib/graphql/operations";
 import type { FrontendLoad } from "@/lib/graphql/operations";
 import { isChildrensHospitalEmployer } from "@/lib/application/special-employers";
+import { ACTIVE_LOAN, PAPER_FORM_PENDING, isBlockedStep } from "@/lib/application/steps";
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
@@ -46,6 +47,15 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
   }
 }
 
+/** Where nothing about the application changes any more: refused, blocked, signed or funded. */
+const CLOSED_STEPS: readonly string[] = ["prequalRej", "rejected", PAPER_FORM_PENDING, ACTIVE_LOAN];
+
+/** After the credit decision, the details it did not use (employee ID, accounts…) change only until the contract is signed. */
+function otherDetailsEditable(appInfo: FrontendLoad["appInfo"]): boolean {
+  const step = appInfo.step ?? "";
+  return !appInfo.offer?.contractSigned && !CLOSED_STEPS.includes(step) && !isBlockedStep(step);
+}
+
 function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose" | "details" | "saved" {
   if (step === "chooseEmployer" || !hasEmployer) return "choose";
   return step === "employmentInformation" ? "details" : "saved";
@@ -54,7 +64,8 @@ function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose
 /**
  * /employment (SPEC 2 shell page), driven by the user's step: at chooseEmployer the employer
  * search, at employmentInformation the details form, at any other step the saved employer and
- * employment with an Edit action (which changes the data, never the step).
+ * employment with an Edit action (which changes the data, never the step). After the credit
+ * decision the facts it used are shown as final and only the other details are edited.
  */
 export default async function EmploymentRoute() {
   const data = await loadPage();
@@ -89,6 +100,7 @@ export default async function EmploymentRoute() {
       argyleScriptUrl={config.widgets.argyleScriptUrl}
       // A draft is the user's own (as on /personal): another account in the same tab never sees it.
       draftKey={appInfo.username ? `employment-details:${appInfo.username}` : undefined}
+      otherDetailsEditable={otherDetailsEditable(appInfo)}
     />
   );
 }

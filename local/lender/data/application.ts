@@ -6,7 +6,10 @@ import { readAppInfo, readLoans, type AppInfo, type Caller, type Personal } from
 import { APPLICATION_SOURCES, LOAN_REASONS, STATE_ABBREVIATIONS, isServedState, loanAmountProblem } from "./reference";
 import { InputError, email, internalPath, isoDate, money, oneOf, text } from "./validate";
 import { findInvalidText } from "../../infra/http/invalid-text";
-import { IDENTITY_FIELDS, decideDecisionFactChange, decideIdentityChange, type IdentityField } from "../rules/application-rules";
+import { decideDecisionInputChange, type DecisionInputValue, type DecisionInputValues } from "../rules/application-rules";
+import { DECISION_INPUTS, type DecisionInput } from "../../../lib/application/decision-inputs";
+import { RULE_REFUSAL_ERROR_TYPE } from "../../../lib/application/refusal-codes";
+import { AppSyncError } from "../graphql/errors";
 
 /**
  * The user operations of the local API. Each write validates every argument first, then runs in
@@ -55,26 +58,80 @@ export async function moveTo(tx: Queryable, sub: string, step: string): Promise<
 
 
 /**
+ * The decision's inputs as stored, read with the application row locked, so that no concurrent
+ * step move slips between the check and the write. Three copies, one per door that writes them:
+ * the application's (setEmployer, applies), the personal details' (identifies: identity and the
+ * income and amount the personal step records) and the employment's (the employment step).
+ */
+interface StoredDecisionInputs {
+  step: string;
+  application: DecisionInputValues;
+  personal: DecisionInputValues;
+  employment: DecisionInputValues;
+}
+
+export async function lockDecisionInputs(tx: Queryable, sub: string): Promise<StoredDecisionInputs> {
+  type Value = string | number | null;
+  const [row] = await tx.query<Record<string, Value> & { step: string }>(
+    `SELECT a.step, a.employer_id, a.state_of_residence, a.amount_applied_for,
+            p.ssn, p.given_name, p.middle_name, p.family_name, p.birthdate::text AS birthdate,
+            p.salary AS p_salary, p.additional_income AS p_additional, p.amount AS p_amount,
+            e.salary, e.additional_income, e.pay_frequency, e.pay_months, e.employment_status,
+            e.start_date::text AS start_date, e.job_title
+       FROM applications a LEFT JOIN personal p ON p.sub = a.sub LEFT JOIN employment e ON e.sub = a.sub
+      WHERE a.sub = $1 FOR UPDATE OF a`,
+    [sub],
+  );
+  const r = row!;
+  return {
+    step: r.step,
+    application: { employerId: r.employer_id ?? null, state: r.state_of_residence ?? null, amount: r.amount_applied_for ?? null },
+    personal: {
+      ssn: r.ssn ?? null,
+      given_name: r.given_name ?? null,
+      middle_name: r.middle_name ?? null,
+      family_name: r.family_name ?? null,
+      birthdate: r.birthdate ?? null,
+      salary: r.p_salary ?? null,
+      additionalIncome: r.p_additional ?? null,
+      amount: r.p_amount ?? null,
+    },
+    employment: {
+      salary: r.salary ?? null,
+      additionalIncome: r.additional_income ?? null,
+      payFrequency: r.pay_frequency ?? null,
+      payMonths: r.pay_months ?? null,
+      employmentStatus: r.employment_status ?? null,
+      startDate: r.start_date ?? null,
+      jobTitle: r.job_title ?? null,
+    },
+  };
+}
+
+/**
+ * Refuses a change of a decision input after the decision (decideDecisionInputChange), as AppSync's
+ * FailedPrecondition with `{ reason: "DECISION_FACTS_LOCKED", field }`: a rule of the lender, not a
+ * fault of the input, so never a validation error. `field` is the argument as the door names it
+ * (`argument` maps the inputs a door names otherwise, e.g. the employment step's `title`).
+ */
+export function keepDecisionInputs(
+  step: string,
+  current: DecisionInputValues,
+  requested: DecisionInputValues,
+  argument: Partial<Record<DecisionInput, string>> = {},
+): void {
+  const decision = decideDecisionInputChange(step, current, requested);
+  if (decision.allowed) return;
+  const field = argument[decision.field] ?? decision.field;
+  throw new AppSyncError(RULE_REFUSAL_ERROR_TYPE, `${field}: ${decision.message}`, { reason: decision.reason, field });
+}
+
+/**
  * The employer step's next handler. Its contract reports problems in validationError (SPEC
  * section 5), not as a GraphQL error. On success it records the employer and, when the
  * application is still at chooseEmployer, moves it to loanDetails (nextRoute /apply/loanDetails;
- * null when the step did not move).
+ * null when the step did not move). Another employer after the decision is refused (keepDecisionInputs).
  */
-/**
- * The rule's message when the employer or state may no longer change (local/lender/rules), read in
- * the writing transaction with the row locked, so every door — the API, the shell's actions, the
- * hosted apps' stand-ins — obeys it and no concurrent step move slips between check and write.
- */
-async function decisionFactLocked(tx: Queryable, sub: string, field: "employerId" | "state", requested: string): Promise<string | null> {
-  const [row] = await tx.query<{ step: string; employer_id: string | null; state_of_residence: string | null }>(
-    `SELECT step, employer_id, state_of_residence FROM applications WHERE sub = $1 FOR UPDATE`,
-    [sub],
-  );
-  const current = field === "state" ? row!.state_of_residence : row!.employer_id;
-  const decision = decideDecisionFactChange({ step: row!.step, field, current, requested });
-  return decision.allowed ? null : decision.message;
-}
-
 export async function setEmployer(db: Db, caller: Caller, employerId: unknown): Promise<NextStepResult> {
   const fail = (validationError: string): NextStepResult => ({ nextRoute: null, validationError, serverError: null, data: null });
   if (typeof employerId !== "string" || !employerId.trim()) return fail("employerId: is required");
@@ -83,8 +140,8 @@ export async function setEmployer(db: Db, caller: Caller, employerId: unknown): 
     const employer = await loadEmployer(tx, id);
     if (!employer) return fail(`employerId: no employer with id "${id}"`);
     await ensureApplication(tx, caller);
-    const locked = await decisionFactLocked(tx, caller.sub, "employerId", id);
-    if (locked) return fail(`employerId: ${locked}`);
+    const stored = await lockDecisionInputs(tx, caller.sub);
+    keepDecisionInputs(stored.step, stored.application, { employerId: id });
     await tx.query(`UPDATE applications SET employer_id = $2, updated_at = now() WHERE sub = $1`, [caller.sub, id]);
     const { step } = (await tx.query<{ step: string }>(`SELECT step FROM applications WHERE sub = $1`, [caller.sub]))[0]!;
     // Like the other next handlers: a route to follow only when the step moved; a later change of
@@ -126,8 +183,8 @@ export async function applies(db: Db, caller: Caller, input: AppliesInput): Prom
   const type = text("type", input.type, { max: 50, pattern: /^[\w -]+$/, patternHint: "must be a loan type name" });
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
-    const locked = await decisionFactLocked(tx, caller.sub, "state", state);
-    if (locked) throw new InputError("state", locked);
+    const stored = await lockDecisionInputs(tx, caller.sub);
+    keepDecisionInputs(stored.step, stored.application, { state, amount });
     await tx.query(
       `UPDATE applications SET amount_applied_for = $2, loan_reason = $3, other_description = $4,
               state_of_residence = $5, loan_type = $6, updated_at = now() WHERE sub = $1`,
@@ -216,6 +273,14 @@ function adultBirthdate(field: string, v: unknown): string {
   return date;
 }
 
+/** The decision inputs among identifies' checked values (its wire names are the inputs' names). */
+function sentDecisionInputs(updates: { field: string; value: unknown }[]): DecisionInputValues {
+  const inputs = updates.filter((u): u is { field: DecisionInput; value: DecisionInputValue } =>
+    (DECISION_INPUTS as readonly string[]).includes(u.field),
+  );
+  return Object.fromEntries(inputs.map((u) => [u.field, u.value]));
+}
+
 export type IdentifiesInput = Partial<Record<PersonalField, unknown>> & { accountSettings?: unknown };
 
 /**
@@ -227,20 +292,22 @@ export type IdentifiesInput = Partial<Record<PersonalField, unknown>> & { accoun
  */
 export async function identifies(db: Db, caller: Caller, input: IdentifiesInput): Promise<Personal> {
   const accountSettings = input.accountSettings === true;
-  const updates: { column: string; value: unknown }[] = [];
+  const updates: { field: PersonalField; column: string; value: unknown }[] = [];
   for (const [field, spec] of Object.entries(PERSONAL_COLUMNS) as [PersonalField, (typeof PERSONAL_COLUMNS)[PersonalField]][]) {
     const value = input[field];
     if (value === undefined || value === null) continue;
     if (!accountSettings && !(CONTACT_FIELDS as readonly string[]).includes(field)) {
       throw new InputError(field, "is a personal field: it is accepted only with accountSettings: true");
     }
-    updates.push({ column: spec.column, value: spec.check(field, value) });
+    updates.push({ field, column: spec.column, value: spec.check(field, value) });
   }
   if (updates.length === 0) throw new InputError("identifies", "no field to update was given");
   return db.transaction(async (tx) => {
     await ensureApplication(tx, caller);
     await tx.query(`INSERT INTO personal (sub) VALUES ($1) ON CONFLICT (sub) DO NOTHING`, [caller.sub]);
-    await assertIdentityChangeAllowed(tx, caller.sub, updates);
+    // Identity, and the income and amount the personal step records, are decision inputs.
+    const stored = await lockDecisionInputs(tx, caller.sub);
+    keepDecisionInputs(stored.step, stored.personal, sentDecisionInputs(updates));
     const sets = updates.map((u, i) => `${u.column} = $${i + 2}`);
     await tx.query(`UPDATE personal SET ${sets.join(", ")}, updated_at = now() WHERE sub = $1`, [
       caller.sub,
@@ -248,27 +315,6 @@ export async function identifies(db: Db, caller: Caller, input: IdentifiesInput)
     ]);
     return (await readAppInfo(tx, caller)).appInfo.personal!;
   });
-}
-
-/**
- * Identity (SSN, legal name, birth date) changes only up to the personalInformation step
- * (local/lender/rules/application-rules.ts says why it is refused, not re-decided, afterwards). Reads the
- * step and the stored identity under lock, so a concurrent step move cannot slip past.
- */
-async function assertIdentityChangeAllowed(tx: Queryable, sub: string, updates: { column: string; value: unknown }[]): Promise<void> {
-  const requested = Object.fromEntries(
-    updates.filter((u) => (IDENTITY_FIELDS as readonly string[]).includes(u.column)).map((u) => [u.column, String(u.value)]),
-  ) as Partial<Record<IdentityField, string>>;
-  if (Object.keys(requested).length === 0) return;
-  const row = (
-    await tx.query<{ step: string } & Record<IdentityField, string | null>>(
-      `SELECT a.step, p.ssn, p.given_name, p.middle_name, p.family_name, p.birthdate::text AS birthdate
-         FROM applications a JOIN personal p ON p.sub = a.sub WHERE a.sub = $1 FOR UPDATE OF a, p`,
-      [sub],
-    )
-  )[0]!;
-  const decision = decideIdentityChange({ step: row.step, current: row, requested });
-  if (!decision.allowed) throw new InputError(decision.field, decision.message);
 }
 
 const MAX_REAPPLICATION_BYTES = 64 * 1024;

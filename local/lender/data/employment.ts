@@ -5,6 +5,7 @@ import { employmentSchema } from "../../../lib/employment/schema";
 import { isChildrensHospitalEmployer } from "../../../lib/application/special-employers";
 import { parseForm } from "../../../lib/forms/validation";
 import type { Db, Queryable } from "../../infra/db";
+import { keepDecisionInputs, lockDecisionInputs } from "./application";
 import { loadEmployer } from "./employers";
 import type { Caller } from "./frontend";
 import { InputError, text } from "./validate";
@@ -25,11 +26,15 @@ export function requirePaystubsFor(input: { start: string; pdfPaystubs: boolean 
   return input.start > oneYearAgo.toISOString().slice(0, 10);
 }
 
+/** The employment step's arguments that name a decision input otherwise. */
+const EMPLOYMENT_ARGUMENTS = { jobTitle: "title", employmentStatus: "status", startDate: "start", additionalIncome: "additional" } as const;
+
 /**
  * employmentInformationNextHandler: every argument checked with the employment form's own schema,
  * one transaction, and the step moved employmentInformation -> authPrequal only from that step;
  * from any other step the employment is updated and the step left alone (nextRoute null).
- * Problems are answered in validationError naming the field (the next-step contract), never thrown.
+ * Problems are answered in validationError naming the field (the next-step contract), never thrown;
+ * a changed decision input after the decision is the lender's refusal (FailedPrecondition), thrown.
  */
 export async function employmentInformationNextHandler(db: Db, caller: Caller, args: Record<string, unknown>): Promise<EmploymentNextResult> {
   const fail = (validationError: string): EmploymentNextResult => ({ nextRoute: null, validationError, serverError: null, data: null, requirePaystubs: null });
@@ -49,6 +54,23 @@ export async function employmentInformationNextHandler(db: Db, caller: Caller, a
     });
     if (!parsed.ok) return fail(parsed.message);
     const v = parsed.data;
+    // Income, pay and job are decision inputs: after the decision only the same values again (the
+    // other details — employee ID, accounts, military duty, the hospital's codes — still change).
+    const stored = await lockDecisionInputs(tx, caller.sub);
+    keepDecisionInputs(
+      stored.step,
+      stored.employment,
+      {
+        jobTitle: v.title,
+        employmentStatus: v.status,
+        startDate: v.start,
+        salary: v.salary,
+        additionalIncome: v.additional ?? null,
+        payMonths: v.payMonths,
+        payFrequency: v.payFrequency,
+      },
+      EMPLOYMENT_ARGUMENTS,
+    );
     const requirePaystubs = requirePaystubsFor({ start: v.start, pdfPaystubs: employer.pdfPaystubs }, today);
     await tx.query(
       `INSERT INTO employment (sub, job_title, employment_status, start_date, employee_id, salary, additional_income, pay_months,

@@ -124,17 +124,22 @@ describe("employmentInformationNextHandler", () => {
     });
   });
 
-  it("at any other step: updates the employment and leaves the step alone (nextRoute null)", async () => {
-    // An applicant with a loan: employment written at its step, then the step moved on.
+  it.each<[string, Partial<EmploymentInformationNextHandlerMutationVariables>, string, unknown]>([
+    // Before the decision every field may change; after it only the details it did not use (issue 49:
+    // app/(dashboard)/decision-facts-doors.integration.test.ts has every input at every door).
+    ["authPrequal", { title: "Principal" }, "job_title", "Principal"],
+    ["activeLoan", { id: "E-78", ddAccounts: 1 }, "employee_id", "E-78"],
+  ])("at any other step (%s): updates the employment and leaves the step alone (nextRoute null)", async (step, change, column, value) => {
+    // Employment written at its step, then the step moved on.
     const u = await applicantAt("employmentInformation");
     expect((await submit(u, GOOD)).data?.employmentInformationNextHandler).toMatchObject({ validationError: null });
-    await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, "activeLoan"]);
+    await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
     const before = await stateOf(u.sub);
-    const reply = await submit(u, { ...GOOD, title: "Principal" });
+    const reply = await submit(u, { ...GOOD, ...change });
     expect(reply.data?.employmentInformationNextHandler).toMatchObject({ nextRoute: null, validationError: null });
     const after = await stateOf(u.sub);
     expect(after.app).toEqual(before.app);
-    expect(after.employment!.job_title).toBe("Principal");
+    expect((after.employment as Record<string, unknown>)[column]).toBe(value);
   });
 
   it("asks for pay stubs under a year in the job, or when the employer sends PDF pay stubs", async () => {

@@ -1,79 +1,142 @@
 import {
   acceptedSignerNames,
-  decideDecisionFactChange,
+  decideDecisionInputChange,
   decideFunding,
-  decideIdentityChange,
   decideMicroDepositAdd,
   decidePayrollLink,
   decidePayrollUpdate,
   decideSigning,
+  AMOUNT_LOCKED_MESSAGE,
   EMPLOYER_LOCKED_MESSAGE,
+  EMPLOYMENT_LOCKED_MESSAGE,
+  IDENTITY_LOCKED_MESSAGE,
   normaliseName,
   STATE_LOCKED_MESSAGE,
+  type DecisionInputValue,
+  type DecisionInputValues,
   type PayrollLinkFacts,
 } from "./application-rules";
+import { DECISION_INPUTS, type DecisionInput } from "../../../lib/application/decision-inputs";
 
-const LOCKED =
-  "Your legal name, date of birth and SSN can be changed only until your rate check (the soft credit check). To correct them now, contact support.";
+describe("decideDecisionInputChange: the decision's inputs are final once it is made", () => {
+  const current: DecisionInputValues = {
+    ssn: "666000001",
+    given_name: "Jordan",
+    middle_name: null,
+    family_name: "Rivera",
+    birthdate: "1988-02-03",
+    employerId: "1001",
+    state: "IL",
+    // The database answers numbers as text ("4000.00"), ints as numbers.
+    amount: "4000.00",
+    salary: "52000.00",
+    additionalIncome: null,
+    payFrequency: "biweekly",
+    payMonths: 12,
+    employmentStatus: "full_time",
+    startDate: "2019-08-15",
+    jobTitle: "Teacher",
+  };
+  /** A value other than the stored one, for each input. */
+  const CHANGED: Record<DecisionInput, DecisionInputValue> = {
+    ssn: "666000004",
+    given_name: "Alex",
+    middle_name: "Q", // none before: setting one is a change too
+    family_name: "Kim",
+    birthdate: "1990-01-01",
+    employerId: "1002",
+    state: "ME",
+    amount: 5000,
+    salary: 62000,
+    additionalIncome: 1000, // none before
+    payFrequency: "monthly",
+    payMonths: 10,
+    employmentStatus: "part_time",
+    startDate: "2018-01-01",
+    jobTitle: "Principal",
+  };
+  /** The stored value sent again, as the door sends it. */
+  const SAME: Record<DecisionInput, DecisionInputValue> = { ...current, amount: 4000, salary: 52000 } as Record<
+    DecisionInput,
+    DecisionInputValue
+  >;
 
-describe("decideIdentityChange", () => {
-  const current = { ssn: "666000001", given_name: "Jordan", middle_name: null, family_name: "Rivera", birthdate: "1988-02-03" };
+  const BEFORE = ["chooseEmployer", "loanDetails", "personalInformation", "employmentInformation", "authPrequal"];
+  const AFTER = [
+    "prequalApprove",
+    "prequalRej",
+    "consentPage",
+    "fundingAccount",
+    "uploadIdentity",
+    "verifyMD",
+    "completeUnderReview",
+    "rejected",
+    "Offer Sent",
+    "offerDetails",
+    "Paper Form Confirmation Pending",
+    "activeLoan",
+    "applicationBlocked-fraud",
+    "some future step",
+  ];
 
-  it.each([
-    ["chooseEmployer", { ssn: "666000004" }],
-    ["loanDetails", { given_name: "Alex" }],
-    ["personalInformation", { ssn: "666000004", given_name: "Alex", family_name: "Kim", birthdate: "1990-01-01", middle_name: "Q" }],
-    // The review before the rate check corrects what the check will use (issue 42).
-    ["employmentInformation", { ssn: "666000004" }],
-    ["authPrequal", { birthdate: "1990-01-01", given_name: "Alex" }],
-    // The same values again are no change, at any step.
-    ["prequalApprove", { ssn: "666000001", given_name: "Jordan" }],
-    ["prequalApprove", { ssn: "666000001", family_name: "Rivera", birthdate: "1988-02-03" }],
-    ["Offer Sent", {}],
-    ["activeLoan", { given_name: "Jordan" }],
-  ])("at %s allows %j", (step, requested) => {
-    expect(decideIdentityChange({ step, current, requested })).toEqual({ allowed: true });
+  const MESSAGES: Record<DecisionInput, string> = {
+    ssn: IDENTITY_LOCKED_MESSAGE,
+    given_name: IDENTITY_LOCKED_MESSAGE,
+    middle_name: IDENTITY_LOCKED_MESSAGE,
+    family_name: IDENTITY_LOCKED_MESSAGE,
+    birthdate: IDENTITY_LOCKED_MESSAGE,
+    employerId: EMPLOYER_LOCKED_MESSAGE,
+    state: STATE_LOCKED_MESSAGE,
+    amount: AMOUNT_LOCKED_MESSAGE,
+    salary: EMPLOYMENT_LOCKED_MESSAGE,
+    additionalIncome: EMPLOYMENT_LOCKED_MESSAGE,
+    payFrequency: EMPLOYMENT_LOCKED_MESSAGE,
+    payMonths: EMPLOYMENT_LOCKED_MESSAGE,
+    employmentStatus: EMPLOYMENT_LOCKED_MESSAGE,
+    startDate: EMPLOYMENT_LOCKED_MESSAGE,
+    jobTitle: EMPLOYMENT_LOCKED_MESSAGE,
+  };
+
+  it("the identity message is the issue's words", () => {
+    expect(IDENTITY_LOCKED_MESSAGE).toBe(
+      "Your legal name, date of birth and SSN can be changed only until your rate check (the soft credit check). To correct them now, contact support.",
+    );
   });
 
-  it.each([
-    ["prequalApprove", { given_name: "Alex" }, "given_name"],
-    ["consentPage", { family_name: "Kim" }, "family_name"],
-    ["verifyMD", { middle_name: "Q" }, "middle_name"], // null before: setting it is a change too
-    ["Offer Sent", { ssn: "666000004" }, "ssn"],
-    ["offerDetails", { ssn: "666000004" }, "ssn"],
+  describe.each(DECISION_INPUTS)("%s", (input) => {
+    it.each(BEFORE)("may change before the decision (at %s)", (step) => {
+      expect(decideDecisionInputChange(step, current, { [input]: CHANGED[input] })).toEqual({ allowed: true });
+    });
+    it.each(AFTER)("is refused after the decision (at %s), naming it", (step) => {
+      expect(decideDecisionInputChange(step, current, { [input]: CHANGED[input] })).toEqual({
+        allowed: false,
+        reason: "DECISION_FACTS_LOCKED",
+        field: input,
+        message: MESSAGES[input],
+      });
+    });
+    it.each(AFTER)("sent again unchanged after the decision (at %s) is no change", (step) => {
+      expect(decideDecisionInputChange(step, current, { [input]: SAME[input] })).toEqual({ allowed: true });
+    });
+  });
+
+  it.each<[string, DecisionInputValues, DecisionInput | null]>([
+    // Nothing sent, or only inputs unchanged: allowed.
+    ["Offer Sent", {}, null],
+    ["activeLoan", { given_name: "Jordan", salary: 52000, payMonths: 12 }, null],
+    ["prequalApprove", { additionalIncome: null, middle_name: null }, null],
+    // Case is a change: a name is stored as given.
     ["activeLoan", { given_name: "jordan" }, "given_name"],
-    ["applicationBlocked-fraud", { ssn: "666000004" }, "ssn"],
-    ["some future step", { ssn: "666000004" }, "ssn"],
-    // The first changed field, in the fixed order SSN, given, middle, family, birth date.
+    // None after a value is a change too.
+    ["fundingAccount", { payFrequency: null }, "payFrequency"],
+    ["fundingAccount", { salary: 0 }, "salary"],
+    // The first changed input, in DECISION_INPUTS' order.
     ["prequalApprove", { birthdate: "1990-01-01", ssn: "666000004" }, "ssn"],
-  ])("at %s refuses %j naming %s", (step, requested, field) => {
-    expect(decideIdentityChange({ step, current, requested })).toEqual({ allowed: false, field, message: LOCKED });
-  });
-});
-
-describe("decideDecisionFactChange: employer and state fixed after prequalification", () => {
-  it.each<[string, "employerId" | "state", string | null, string, boolean]>([
-    ["chooseEmployer", "employerId", null, "1001", true],
-    ["loanDetails", "state", "IL", "ME", true],
-    ["employmentInformation", "employerId", "1001", "1002", true],
-    ["authPrequal", "state", "IL", "ME", true],
-    ["prequalApprove", "state", "IL", "IL", true], // the same value again is no change
-    ["fundingAccount", "employerId", "1001", "1001", true],
-    ["Offer Sent", "state", "IL", "IL", true],
-    ["prequalApprove", "employerId", "1001", "1002", false],
-    ["prequalRej", "state", "IL", "ME", false],
-    ["consentPage", "state", "IL", "ME", false],
-    ["fundingAccount", "employerId", "1001", "1002", false],
-    ["fundingAccount", "state", "IL", "ME", false],
-    ["verifyMD", "employerId", null, "1002", false], // none stored after the decision: setting one is a change
-    ["Offer Sent", "state", "IL", "ME", false],
-    ["Offer Sent", "employerId", "1001", "1002", false],
-    ["activeLoan", "state", "IL", "ME", false],
-    ["applicationBlocked-fraud", "employerId", "1001", "1002", false],
-    ["some future step", "state", "IL", "ME", false],
-  ])("at %s, %s %s → %s: allowed %s", (step, field, current, requested, allowed) => {
-    const message = field === "state" ? STATE_LOCKED_MESSAGE : EMPLOYER_LOCKED_MESSAGE;
-    expect(decideDecisionFactChange({ step, field, current, requested })).toEqual(allowed ? { allowed } : { allowed, field, message });
+    ["Offer Sent", { jobTitle: "Principal", salary: 52000, payFrequency: "monthly" }, "payFrequency"],
+    ["Offer Sent", { state: "ME", employerId: "1002" }, "employerId"],
+  ])("at %s, %j → refused naming %s", (step, requested, field) => {
+    const decision = decideDecisionInputChange(step, current, requested);
+    expect(decision.allowed ? null : decision.field).toBe(field);
   });
 });
 

@@ -1,9 +1,12 @@
 import { MICRO_DEPOSIT_CAP_MESSAGE } from "../../../lib/bank/funding-rules";
-import { ACTIVE_LOAN, PAPER_FORM_PENDING, STEP_RANK, isBlockedStep, stepRank } from "../../../lib/application/steps";
+import { ACTIVE_LOAN, PAPER_FORM_PENDING, isBlockedStep } from "../../../lib/application/steps";
+import { DECISION_INPUTS, decisionInputsFinal, type DecisionInput } from "../../../lib/application/decision-inputs";
+import type { RefusalCode } from "../../../lib/application/refusal-codes";
 
 /**
- * The lender's compliance rules over an application, as pure decisions: who the applicant is may
- * change only before the credit check, payroll linking only for the application's own employer
+ * The lender's compliance rules over an application, as pure decisions: the facts the credit
+ * decision was made on (who the applicant is, employer, state, amount, income, pay and job) may
+ * change only before it, payroll linking only for the application's own employer
  * and as that employer sets up direct deposit, signing only an accepted offer with direct deposit
  * confirmed and by the applicant, funding only a signed contract, micro-deposits re-sent only a
  * few times. The stand-in API (local/) applies them to its rows; its messages are these, and the
@@ -17,69 +20,75 @@ export type RuleDecision<Extra extends object = object> = ({ allowed: true } & E
 const refuse = (field: string, message: string) => ({ allowed: false as const, field, message });
 
 // ---------------------------------------------------------------------------------------------
-// Identity: the fields the credit check and the contract are about.
-
-export const IDENTITY_FIELDS = ["ssn", "given_name", "middle_name", "family_name", "birthdate"] as const;
-export type IdentityField = (typeof IDENTITY_FIELDS)[number];
+// The decision's inputs (lib/application/decision-inputs.ts): final once the decision is made.
 
 export const IDENTITY_LOCKED_MESSAGE =
   "Your legal name, date of birth and SSN can be changed only until your rate check (the soft credit check). To correct them now, contact support.";
-
-/** The last step at which identity may change: the review before the rate check (issue 42: the review is the last word). */
-const IDENTITY_STEP_RANK = STEP_RANK.authPrequal;
-
-function identityOpen(step: string): boolean {
-  const rank = stepRank(step);
-  return rank !== undefined && rank <= IDENTITY_STEP_RANK;
-}
-
-/**
- * A change of identity is refused once the rate check has run (rather than sending the application back to prequalification): a credit decision, an offer or a
- * contract made for one person is never carried over to another, and re-running the check under a
- * new identity is exactly what a swap needs. A genuine correction (a name changed by marriage, a
- * typo found late) goes through support with documents. Sending the same values again is no change.
- */
-export function decideIdentityChange(input: {
-  step: string;
-  current: Partial<Record<IdentityField, string | null>>;
-  requested: Partial<Record<IdentityField, string>>;
-}): RuleDecision {
-  if (identityOpen(input.step)) return { allowed: true };
-  for (const field of IDENTITY_FIELDS) {
-    const wanted = input.requested[field];
-    if (wanted !== undefined && wanted !== (input.current[field] ?? null)) return refuse(field, IDENTITY_LOCKED_MESSAGE);
-  }
-  return { allowed: true };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The facts the decision was made on: employer and state of residence.
-
 export const EMPLOYER_LOCKED_MESSAGE =
   "Your employer can't be changed after your rate check: your offer and its payroll deduction were made for this employer. If you have changed jobs, contact support to start a new application.";
 export const STATE_LOCKED_MESSAGE =
   "Your state of residence can't be changed after your rate check: it decides the lending rules and disclosures of your offer. If you have moved, contact support to start a new application.";
+export const AMOUNT_LOCKED_MESSAGE =
+  "The amount you asked for can't be changed after your rate check: your rate and offer were decided for it. To borrow a different amount, contact support to start a new application.";
+export const EMPLOYMENT_LOCKED_MESSAGE =
+  "Your income, pay and job details can't be changed after your rate check: the amount offered and its payroll deductions were decided on them. If one is wrong or has changed, contact support.";
 
-/** The last step before the credit decision: the rate check (prequalification) itself. */
-const DECISION_STEP_RANK = STEP_RANK.authPrequal;
+/** Each input's refusal, in the words of the facts it belongs to. */
+const LOCKED_MESSAGE: Readonly<Record<DecisionInput, string>> = {
+  ssn: IDENTITY_LOCKED_MESSAGE,
+  given_name: IDENTITY_LOCKED_MESSAGE,
+  middle_name: IDENTITY_LOCKED_MESSAGE,
+  family_name: IDENTITY_LOCKED_MESSAGE,
+  birthdate: IDENTITY_LOCKED_MESSAGE,
+  employerId: EMPLOYER_LOCKED_MESSAGE,
+  state: STATE_LOCKED_MESSAGE,
+  amount: AMOUNT_LOCKED_MESSAGE,
+  salary: EMPLOYMENT_LOCKED_MESSAGE,
+  additionalIncome: EMPLOYMENT_LOCKED_MESSAGE,
+  payFrequency: EMPLOYMENT_LOCKED_MESSAGE,
+  payMonths: EMPLOYMENT_LOCKED_MESSAGE,
+  employmentStatus: EMPLOYMENT_LOCKED_MESSAGE,
+  startDate: EMPLOYMENT_LOCKED_MESSAGE,
+  jobTitle: EMPLOYMENT_LOCKED_MESSAGE,
+};
+
+/** A stored or sent value of an input: text, a number, or none. */
+export type DecisionInputValue = string | number | null;
+export type DecisionInputValues = Partial<Record<DecisionInput, DecisionInputValue>>;
 
 /**
- * Employer and state of residence are fixed once prequalification has decided on them (issue 43):
- * refused with a message rather than sending the application back for a new decision, as identity
- * is (above) — the state chose the lending rules and disclosures already given, and the employer
- * the payroll deduction and its direct-deposit confirmation; re-deciding in place would keep those
- * for facts they were not made for. Unknown and later steps (Offer Sent, activeLoan, blocked) are
- * closed. Sending the stored value again is no change.
+ * Whether a sent value is the stored one: numbers by value (the database answers 52000 as
+ * "52000.00"), text exactly, none only as none.
  */
-export function decideDecisionFactChange(input: {
-  step: string;
-  field: "employerId" | "state";
-  current: string | null;
-  requested: string;
-}): RuleDecision {
-  const rank = stepRank(input.step);
-  if ((rank !== undefined && rank <= DECISION_STEP_RANK) || input.requested === input.current) return { allowed: true };
-  return refuse(input.field, input.field === "state" ? STATE_LOCKED_MESSAGE : EMPLOYER_LOCKED_MESSAGE);
+function sameValue(stored: DecisionInputValue | undefined, sent: DecisionInputValue): boolean {
+  const a = stored ?? null;
+  if (a === null || sent === null) return a === sent;
+  if (typeof a === "number" || typeof sent === "number") return Number(a) === Number(sent);
+  return a === sent;
+}
+
+export type DecisionInputChange =
+  { allowed: true } | { allowed: false; reason: Extract<RefusalCode, "DECISION_FACTS_LOCKED">; field: DecisionInput; message: string };
+
+/**
+ * A change of any decision input is refused once the decision is made (decisionInputsFinal: from
+ * prequalApprove or prequalRej on, Offer Sent, signed and active loans included), rather than
+ * sending the application back to a new decision: a rate, an offer, disclosures and payroll
+ * deductions made on one set of facts are never carried over to another, and a re-decision in
+ * place is what a swap of identity, income or employer needs. A genuine correction goes through
+ * support, a new situation through a new application (docs/lending.md, "The decision's inputs are
+ * final"). Sending the stored values again is no change; inputs not sent are not changed. The
+ * first changed input, in DECISION_INPUTS' order, is named.
+ */
+export function decideDecisionInputChange(step: string, current: DecisionInputValues, requested: DecisionInputValues): DecisionInputChange {
+  if (!decisionInputsFinal(step)) return { allowed: true };
+  for (const input of DECISION_INPUTS) {
+    const sent = requested[input];
+    if (sent !== undefined && !sameValue(current[input], sent)) {
+      return { allowed: false, reason: "DECISION_FACTS_LOCKED", field: input, message: LOCKED_MESSAGE[input] };
+    }
+  }
+  return { allowed: true };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -67,8 +67,8 @@ describe("identity (SSN, legal name, birth date) after personalInformation", () 
     const reply = await identifies(await as(email), variables);
     expect(reply.body.data?.identifies ?? null).toBeNull();
     expect(firstError(reply)).toMatchObject({
-      errorType: "BadRequestException",
-      errorInfo: { field },
+      errorType: "FailedPrecondition",
+      errorInfo: { reason: "DECISION_FACTS_LOCKED", field },
       message: `${field}: ${IDENTITY_LOCKED_MESSAGE}`,
     });
     expect(await identityOf(email)).toEqual(before);
@@ -112,13 +112,18 @@ describe("employer and state of residence after prequalification (issue 43), at 
     async (step) => {
       const u = await userAt(step);
       const before = await facts(u.sub);
+      // The lender's refusal, not a fault of the input: FailedPrecondition with its reason code.
       const employer = await gql(server.url, u.auth, SetEmployerDocument, { employerId: "1002" });
-      const { nextRoute, validationError } = employer.body.data!.setEmployer!;
-      expect({ nextRoute, validationError }).toEqual({ nextRoute: null, validationError: `employerId: ${EMPLOYER_LOCKED_MESSAGE}` });
+      expect(employer.body.data?.setEmployer ?? null).toBeNull();
+      expect(firstError(employer)).toMatchObject({
+        errorType: "FailedPrecondition",
+        errorInfo: { reason: "DECISION_FACTS_LOCKED", field: "employerId" },
+        message: `employerId: ${EMPLOYER_LOCKED_MESSAGE}`,
+      });
       const state = await applies(u.auth, "ME");
       expect(firstError(state)).toMatchObject({
-        errorType: "BadRequestException",
-        errorInfo: { field: "state" },
+        errorType: "FailedPrecondition",
+        errorInfo: { reason: "DECISION_FACTS_LOCKED", field: "state" },
         message: `state: ${STATE_LOCKED_MESSAGE}`,
       });
       expect(await facts(u.sub)).toEqual(before);

@@ -79,6 +79,12 @@ export interface EmploymentFormProps {
   onCancel?: () => void;
   /** Keeps a draft of what is typed across reloads in this tab (the user's own key). */
   draftKey?: string;
+  /**
+   * After the credit decision: only the details it did not use are asked (employee ID, accounts,
+   * military duty, the hospital's codes); its inputs are sent as saved, which the API takes as no
+   * change. No draft then: one kept from before could carry other values of them.
+   */
+  decisionFinal?: boolean;
 }
 
 /** The employment details form (SPEC 3, 5) on the form kit, validated with the shared schema. */
@@ -90,6 +96,7 @@ export function EmploymentForm({
   onSave,
   onCancel,
   draftKey,
+  decisionFinal = false,
 }: EmploymentFormProps) {
   const schema = useMemo(
     () => lazySchema(() => import("@/lib/employment/schema").then((m) => m.employmentSchema({ childrensHospital }))),
@@ -99,7 +106,7 @@ export function EmploymentForm({
     schema,
     initialValues: draftFromSaved(saved, knownIncome),
     // No field of this form is a secret (no SSN, account or routing number), so nothing is omitted.
-    draft: draftKey ? { key: draftKey } : undefined,
+    draft: draftKey && !decisionFinal ? { key: draftKey } : undefined,
     onSubmit: async (values, { setFieldError, setFormError, clearDraft, idempotencyKey }) => {
       const outcome = await onSave(values, clearDraft, idempotencyKey);
       if (outcome.ok) return;
@@ -111,48 +118,62 @@ export function EmploymentForm({
   return (
     <Form form={form} aria-labelledby="employment-details-title">
       <DraftRestored form={form}>We kept what you typed before the page was reloaded.</DraftRestored>
-      <TextField form={form} name="title" label="Job title" autoComplete="organization-title" maxLength={100} />
-      <SelectField
-        form={form}
-        name="status"
-        label="Employment status"
-        hint={ELIGIBILITY_MESSAGES.hint}
-        placeholder={false}
-        options={EMPLOYMENT_STATUSES.map((value) => ({ value, label: EMPLOYMENT_STATUS_LABELS[value] }))}
-      />
-      <DateField
-        form={form}
-        name="start"
-        label="Start date"
-        hint="The day you started with this employer."
-        min={EARLIEST_START_DATE}
-        max={todayIso()}
-      />
+      {!decisionFinal && (
+        <>
+          <TextField form={form} name="title" label="Job title" autoComplete="organization-title" maxLength={100} />
+          <SelectField
+            form={form}
+            name="status"
+            label="Employment status"
+            hint={ELIGIBILITY_MESSAGES.hint}
+            placeholder={false}
+            options={EMPLOYMENT_STATUSES.map((value) => ({ value, label: EMPLOYMENT_STATUS_LABELS[value] }))}
+          />
+          <DateField
+            form={form}
+            name="start"
+            label="Start date"
+            hint="The day you started with this employer."
+            min={EARLIEST_START_DATE}
+            max={todayIso()}
+          />
+        </>
+      )}
       <TextField form={form} name="id" label="Employee ID" hint="As on your pay stub or badge." maxLength={50} />
-      <MoneyField
-        form={form}
-        name="salary"
-        label="Annual salary"
-        hint={
-          saved?.salary == null && knownIncome?.salary != null
-            ? "Your yearly gross pay, before taxes, as you gave it with your personal details."
-            : "Your yearly gross pay, before taxes."
-        }
-      />
-      <MoneyField form={form} name="additional" label="Additional yearly income" hint="Other income you want us to consider." optional />
-      <IntegerField
-        form={form}
-        name="payMonths"
-        label="Months paid per year"
-        hint="For example 12, or 10 for a school year."
-        maxDigits={2}
-      />
-      <SelectField
-        form={form}
-        name="payFrequency"
-        label="How often are you paid?"
-        options={PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }))}
-      />
+      {!decisionFinal && (
+        <>
+          <MoneyField
+            form={form}
+            name="salary"
+            label="Annual salary"
+            hint={
+              saved?.salary == null && knownIncome?.salary != null
+                ? "Your yearly gross pay, before taxes, as you gave it with your personal details."
+                : "Your yearly gross pay, before taxes."
+            }
+          />
+          <MoneyField
+            form={form}
+            name="additional"
+            label="Additional yearly income"
+            hint="Other income you want us to consider."
+            optional
+          />
+          <IntegerField
+            form={form}
+            name="payMonths"
+            label="Months paid per year"
+            hint="For example 12, or 10 for a school year."
+            maxDigits={2}
+          />
+          <SelectField
+            form={form}
+            name="payFrequency"
+            label="How often are you paid?"
+            options={PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }))}
+          />
+        </>
+      )}
       <IntegerField
         form={form}
         name="ddAccounts"

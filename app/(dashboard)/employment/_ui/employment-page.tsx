@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
+import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmissionKeys } from "@/components/forms/use-submit-once";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -14,7 +15,9 @@ import type { PublicConfig } from "@/lib/config/env";
 import { shellRouteFor, type EmployerHit } from "./employer-selection";
 import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import type { EmploymentArgs } from "@/lib/employment/schema";
-import { firstFailedField, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
+import { firstFailedField, type ActionFailure, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
+import { DECISION_FINAL_WORDS, decisionInputsFinal, type DecisionInput } from "@/lib/application/decision-inputs";
+import { SupportLine } from "@/components/notices/support-line";
 import { checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction } from "../actions";
 import dynamic from "next/dynamic";
 import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
@@ -53,6 +56,11 @@ export interface EmploymentPageProps {
   argyleScriptUrl: string;
   /** The key of the details form's draft (the user's own), when the user is known. */
   draftKey?: string;
+  /**
+   * After the decision, whether the details it did not use may still be edited (until the contract
+   * is signed and while the application is open); its own inputs never are.
+   */
+  otherDetailsEditable?: boolean;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -60,6 +68,13 @@ const MESSAGES: Partial<Record<FailureReason, string>> = {
   invalid: "Please check this entry.",
 };
 const message = (reason: FailureReason) => MESSAGES[reason] ?? "We could not save your changes. Please try again.";
+
+/** A failed save in the page's words: a change the lender's rules refuse is said as final, never "try again". */
+export function failureMessage(result: ActionFailure): string {
+  if (result.reason === "refused" && result.rule === "DECISION_FACTS_LOCKED") return DECISION_FINAL_WORDS;
+  if (result.reason === "refused" && result.rule) return REFUSAL_WORDS[result.rule];
+  return message(result.reason);
+}
 
 /**
  * After setEmployer or employmentInformationNextHandler moved the step: refreshes the claims, then
@@ -113,26 +128,11 @@ const TITLES: Record<EmploymentPageProps["view"], string> = {
   saved: "Your employment",
 };
 
-function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
-  const rows: [string, string][] = [["Employer", employer ? employerName(employer) : "Not chosen yet"]];
-  if (employment) {
-    rows.push(
-      ["Job title", employment.jobTitle ?? "—"],
-      ["Employment status", EMPLOYMENT_STATUS_LABELS[employment.employmentStatus as keyof typeof EMPLOYMENT_STATUS_LABELS] ?? "—"],
-      ["Start date", formatDate(employment.startDate) || "—"],
-      ["Employee ID", employment.employeeId ?? "—"],
-      ["Annual salary", formatUsd(employment.salary, { cents: false }) || "—"],
-      ["Additional yearly income", formatUsd(employment.additionalIncome, { cents: false }) || "None"],
-      ["Months paid per year", employment.payMonths?.toString() ?? "—"],
-      ["Pay frequency", PAY_FREQUENCY_LABELS[employment.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? "—"],
-      ["Accounts your pay is deposited into", employment.ddAccounts?.toString() ?? "—"],
-      ["Active military duty", yesNo(employment.activeMilitary)],
-    );
-    if (employer?.childrensHospital)
-      rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
-  }
+type Row = readonly [term: string, value: string, input?: DecisionInput];
+
+function Rows({ rows, testId }: { rows: readonly Row[]; testId?: string }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]" data-testid={testId}>
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-semibold text-gray-800">{term}</dt>
@@ -140,6 +140,66 @@ function Summary({ employer, employment }: { employer: ChosenEmployer | null; em
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The saved employer and employment. After the credit decision (`decisionFinal`) the facts it was
+ * made on (lib/application/decision-inputs.ts) are listed apart as final, with why and what to do.
+ */
+function Summary({
+  employer,
+  employment,
+  decisionFinal,
+}: {
+  employer: ChosenEmployer | null;
+  employment: SavedEmployment | null;
+  decisionFinal: boolean;
+}) {
+  const rows: Row[] = [["Employer", employer ? employerName(employer) : "Not chosen yet", "employerId"]];
+  if (employment) {
+    rows.push(
+      ["Job title", employment.jobTitle ?? "—", "jobTitle"],
+      [
+        "Employment status",
+        EMPLOYMENT_STATUS_LABELS[employment.employmentStatus as keyof typeof EMPLOYMENT_STATUS_LABELS] ?? "—",
+        "employmentStatus",
+      ],
+      ["Start date", formatDate(employment.startDate) || "—", "startDate"],
+      ["Employee ID", employment.employeeId ?? "—"],
+      ["Annual salary", formatUsd(employment.salary, { cents: false }) || "—", "salary"],
+      ["Additional yearly income", formatUsd(employment.additionalIncome, { cents: false }) || "None", "additionalIncome"],
+      ["Months paid per year", employment.payMonths?.toString() ?? "—", "payMonths"],
+      ["Pay frequency", PAY_FREQUENCY_LABELS[employment.payFrequency as keyof typeof PAY_FREQUENCY_LABELS] ?? "—", "payFrequency"],
+      ["Accounts your pay is deposited into", employment.ddAccounts?.toString() ?? "—"],
+      ["Active military duty", yesNo(employment.activeMilitary)],
+    );
+    if (employer?.childrensHospital)
+      rows.push(["Cost centre", employment.choaCostCenter ?? "—"], ["Department extension", employment.choaDepartmentExtension ?? "—"]);
+  }
+  if (!decisionFinal) return <Rows rows={rows} />;
+  // The employer is shown above; here the rest of what the decision used, then the other details.
+  const final = rows.filter(([, , input]) => input !== undefined && input !== "employerId");
+  const other = rows.filter(([, , input]) => input === undefined);
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="decision-facts-title" className="flex flex-col gap-3" data-testid="decision-facts">
+        <h3 id="decision-facts-title" className="font-semibold text-gray-900">
+          Final since your rate check
+        </h3>
+        <p className="text-gray-800">{DECISION_FINAL_WORDS}</p>
+        <SupportLine />
+        {final.length > 0 && <Rows rows={final} testId="decision-facts-list" />}
+      </section>
+      {other.length > 0 && (
+        <section aria-labelledby="other-details-title" className="flex flex-col gap-3">
+          <h3 id="other-details-title" className="font-semibold text-gray-900">
+            Other details
+          </h3>
+          <Rows rows={other} testId="other-details-list" />
+        </section>
+      )}
+    </div>
   );
 }
 
@@ -154,6 +214,7 @@ export function EmploymentPage({
   serverOrigin,
   argyleScriptUrl,
   draftKey,
+  otherDetailsEditable = false,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -167,7 +228,7 @@ export function EmploymentPage({
   const employerKeys = useSubmissionKeys();
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
     const result = await chooseEmployerAction(hit.objectID, employerKeys.keyFor(hit.objectID));
-    if (!result.ok) return result.reason === "invalid" ? "Please choose an employer from the list." : message(result.reason);
+    if (!result.ok) return result.reason === "invalid" ? "Please choose an employer from the list." : failureMessage(result);
     if (await follow(result.nextRoute)) return null;
     setChangingEmployer(false);
     setNotice(`Your employer is now ${hit.name}.`);
@@ -180,7 +241,7 @@ export function EmploymentPage({
     const result = await saveEmploymentAction(employer.employerId, values, idempotencyKey);
     if (!result.ok) {
       const field = firstFailedField(result);
-      return { ok: false, field, message: message(field ? "invalid" : result.reason) };
+      return { ok: false, field, message: field ? message("invalid") : failureMessage(result) };
     }
     saved();
     const paystubs = result.requirePaystubs ? " We will ask you for recent pay stubs to confirm your income." : "";
@@ -199,6 +260,9 @@ export function EmploymentPage({
   };
 
   const title = TITLES[view];
+  // The saved view after the credit decision: its inputs are final (the API refuses a change).
+  const decisionFinal = view === "saved" && step !== null && decisionInputsFinal(step);
+  const editable = !decisionFinal || otherDetailsEditable;
 
   return (
     <div
@@ -256,7 +320,7 @@ export function EmploymentPage({
               </p>
               {employer.parentName && <p className="text-gray-700">{employer.parentName}</p>}
             </div>
-            {(view === "details" || editing) && (
+            {(view === "details" || editing) && !decisionFinal && (
               <button
                 type="button"
                 className="min-h-11 rounded-md px-3 font-semibold text-brand underline"
@@ -282,11 +346,12 @@ export function EmploymentPage({
                 onSave={onSave}
                 onCancel={view === "saved" ? () => setEditing(false) : undefined}
                 draftKey={draftKey}
+                decisionFinal={decisionFinal}
               />
             </OnDemand>
           ) : (
             <>
-              <Summary employer={employer} employment={employment} />
+              <Summary employer={employer} employment={employment} decisionFinal={decisionFinal} />
               <div className="flex flex-wrap items-center gap-3">
                 {step && applicationProgress(step) && (
                   // Reached by Back (or an old tab) while the application waits on another step: the way on.
@@ -294,20 +359,22 @@ export function EmploymentPage({
                     Continue your application
                   </AppLink>
                 )}
-                <button
-                  type="button"
-                  className={
-                    step && applicationProgress(step)
-                      ? classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)
-                      : primaryButtonClass + " self-start"
-                  }
-                  onClick={() => {
-                    setNotice(null);
-                    setEditing(true);
-                  }}
-                >
-                  Edit
-                </button>
+                {editable && (
+                  <button
+                    type="button"
+                    className={
+                      step && applicationProgress(step)
+                        ? classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)
+                        : primaryButtonClass + " self-start"
+                    }
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing(true);
+                    }}
+                  >
+                    {decisionFinal ? "Edit other details" : "Edit"}
+                  </button>
+                )}
               </div>
             </>
           )}

@@ -3,6 +3,7 @@ import { primaryButtonClass } from "@/components/ui/button-classes";
 import { AppLink } from "@/components/ui/app-link";
 import { SectionTitle } from "@/components/ui/section-title";
 import { classNames } from "@/components/ui/class-names";
+import { DECISION_INPUTS_IN_WORDS } from "@/lib/application/decision-inputs";
 import { PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import { formatDate, formatUsd } from "@/lib/format";
 import { stateName } from "@/lib/personal/states";
@@ -40,7 +41,7 @@ const money = (v: number | null) => (v === null ? null : formatUsd(v, { cents: !
  * "Review your application" (step authPrequal): everything the rate check will use, each section
  * with its way to change it — the loan's amount and reason and the contact details here, the job on
  * /employment, the identity in place — and one button that leads to the rate check. After it the
- * identity is locked (the API's rule).
+ * decision's inputs are final (the API's rule; lib/application/decision-inputs.ts), said before the press.
  */
 export function ApplicationReview({
   facts,
@@ -104,6 +105,11 @@ export function ApplicationReview({
         <p className="text-gray-900" data-testid="rate-check-next">
           Next, the lender&apos;s rate check shows your employer, amount, state, job and salary once more with one button,{" "}
           <strong>Check my rate</strong>. Pressing it uses a soft credit check, which does not affect your credit score.
+        </p>
+        {/* Said before the press (issue 49): the decision's inputs are final once it is made. */}
+        <p className="text-gray-900" data-testid="decision-inputs-final">
+          Once you press <strong>Check my rate</strong>, what it is decided on becomes final: {DECISION_INPUTS_IN_WORDS}. After that they
+          can be corrected only through support, so correct anything here first.
         </p>
         <AppLink href={RATE_CHECK_ROUTE} className={classNames(primaryButtonClass)}>
           Continue to check my rate
