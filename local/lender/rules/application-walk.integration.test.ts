@@ -84,7 +84,9 @@ const ofNextStep = (reply: GqlReply, field: string): Outcome => {
 async function ofPress(res: Response): Promise<Outcome> {
   if (res.status === 303) return { kind: "done" };
   const body = await res.text();
-  const code = REFUSAL_CODES.find((c) => body.includes(escapeHtml(REFUSAL_WORDS[c])));
+  // The page's error line (role="alert") carries the refusal; the page around it may quote other rules' words.
+  const alert = body.match(/class="error" role="alert">([^<]*)</)?.[1] ?? "";
+  const code = REFUSAL_CODES.find((c) => alert === escapeHtml(REFUSAL_WORDS[c]));
   if (res.status === 400 && code) return { kind: "refused", code };
   return { kind: "other", detail: `${res.status} ${body.match(/class="error"[^>]*>([^<]*)/)?.[1] ?? body.slice(0, 200)}` };
 }

@@ -10,7 +10,7 @@ import { InputError, text } from "../data/validate";
 import { decidePrequalification, monthsPaid, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
 import { decideFunding } from "./application-rules";
-import { assertActionOpen } from "./machine-guard";
+import { assertActionOpen, readApplicationState } from "./machine-guard";
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-content";
 
 /**
@@ -120,8 +120,15 @@ export async function setApplicationStep(db: Db, caller: Caller, applicationStep
   });
 }
 
-/** setApplicationStep's gate: throws (a 4xx, nothing written) unless the flow allows the move. */
+/**
+ * setApplicationStep's gate: the state machine first (going back to the step on top of the history,
+ * or on to another), then the flow's own rule of which step and whether the current one is complete.
+ * Throws (a 4xx, nothing written) unless the move is allowed.
+ */
 async function assertUserMove(tx: Queryable, sub: string, target: string): Promise<void> {
+  const state = await readApplicationState(tx, sub);
+  const history = (await tx.query<{ history: string[] }>(`SELECT history FROM applications WHERE sub = $1`, [sub]))[0]?.history ?? [];
+  if (target !== state.step) await assertActionOpen(tx, sub, history.at(-1) === target ? "goBack" : "moveOn");
   const row = await lockApplication(tx, sub);
   const decision = decideUserMove({ step: row.step, history: row.history }, target, await stepCompleteness(tx, sub));
   if (!decision.allowed) throw new InputError("applicationStep", decision.reason);
@@ -270,8 +277,8 @@ export async function recordUpload(
   if (sizeBytes > MAX_UPLOAD_BYTES) throw new InputError("file", UPLOAD_MESSAGES.tooLarge);
   if (!Object.values(DOCUMENT_TYPES).some((t) => t.contentType === contentType)) throw new InputError("file", UPLOAD_MESSAGES.type);
   await db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "uploadDocument");
+    const app = await lockApplication(tx, caller.sub);
     if (app.step !== step) throw new InputError("step", `the application is at "${app.step}", not "${step}"`);
     await tx.query(`INSERT INTO uploads (sub, kind, file_name, size_bytes, content_type) VALUES ($1, $2, $3, $4, $5)`, [
       caller.sub,
@@ -304,8 +311,8 @@ const SUBMITTABLE_STEPS = ["fundingAccount", "uploadIdentity", "uploadPaystubs",
 /** Submits a complete application for review: step completeUnderReview. Lists what is missing otherwise. */
 export async function submitForReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "uploadDocument"); // the lending app submits as the last upload lands
+    const app = await lockApplication(tx, caller.sub);
     if (!SUBMITTABLE_STEPS.includes(app.step))
       throw new InputError("step", `the application at "${app.step}" cannot be submitted for review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
@@ -322,8 +329,8 @@ export async function submitForReview(db: Db, caller: Caller): Promise<{ step: s
  */
 export async function completeReview(db: Db, caller: Caller): Promise<{ step: string; missing: string[] }> {
   return db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "completeReview");
+    const app = await lockApplication(tx, caller.sub);
     if (app.step !== "completeUnderReview") throw new InputError("step", `the application is at "${app.step}", not under review`);
     const missing = reviewMissing(await reviewFacts(tx, caller.sub, app.step));
     if (missing.length > 0) return { step: app.step, missing };
@@ -341,8 +348,8 @@ export const REVIEW_DECLINE_REASON = "Debt-to-income ratio above our maximum aft
 
 export async function declineReview(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "declineApplication");
+    await lockApplication(tx, caller.sub);
     await tx.query(`UPDATE applications SET rejection_reason = $2, updated_at = now() WHERE sub = $1`, [caller.sub, REVIEW_DECLINE_REASON]);
     await moveTo(tx, caller.sub, "rejected");
   });
@@ -397,8 +404,8 @@ async function writeOffer(tx: Queryable, sub: string): Promise<void> {
 /** The applicant accepts the offer shown on offerDetails. */
 export async function acceptOffer(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "acceptOffer");
+    const app = await lockApplication(tx, caller.sub);
     if (app.step !== "Offer Sent") throw new InputError("step", `the application is at "${app.step}", not 'Offer Sent'`);
     const rows = await tx.query(`UPDATE offers SET accepted_at = coalesce(accepted_at, now()) WHERE sub = $1 RETURNING sub`, [caller.sub]);
     if (rows.length === 0) throw new InputError("offer", "there is no offer to accept");
@@ -408,8 +415,8 @@ export async function acceptOffer(db: Db, caller: Caller): Promise<void> {
 /** Direct deposit set up for the loan's payroll deduction: the offer must have been accepted. */
 export async function confirmDirectDeposit(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "confirmDirectDeposit");
+    const app = await lockApplication(tx, caller.sub);
     if (app.step !== "Offer Sent") throw new InputError("step", `the application is at "${app.step}", not 'Offer Sent'`);
     const offer = (
       await tx.query<{ accepted: boolean }>(`SELECT accepted_at IS NOT NULL AS accepted FROM offers WHERE sub = $1`, [caller.sub])
@@ -426,8 +433,8 @@ export async function confirmDirectDeposit(db: Db, caller: Caller): Promise<void
  */
 export async function confirmPaperForm(db: Db, caller: Caller): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "confirmPaperForm");
+    await lockApplication(tx, caller.sub);
     const offer = (await tx.query(`SELECT 1 FROM offers WHERE sub = $1`, [caller.sub]))[0];
     if (!offer) await writeOffer(tx, caller.sub);
     await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
@@ -527,8 +534,8 @@ export async function insertLoan(
  */
 export async function originate(db: Db, caller: Caller, today = isoToday()): Promise<{ loanId: string; payoutDate: string }> {
   return db.transaction(async (tx) => {
-    const app = await lockApplication(tx, caller.sub);
     await assertActionOpen(tx, caller.sub, "fundLoan");
+    const app = await lockApplication(tx, caller.sub);
     const offer = (await tx.query<{ signed: boolean }>(`SELECT contract_signed AS signed FROM offers WHERE sub = $1`, [caller.sub]))[0];
     const funding = decideFunding({ step: app.step, contractSigned: offer?.signed === true });
     if (!funding.allowed) throw new InputError(funding.field, funding.message);
