@@ -3,6 +3,7 @@
 import type { ActionResult } from "@/lib/actions/action-result";
 import { useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
+import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
 import { loadVendorScript } from "@/lib/browser/vendor-script";
 import { logClientError } from "@/lib/browser/error-logging";
@@ -62,7 +63,12 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
     setState({ kind: "idle" });
     const [init, Argyle] = await Promise.all([start(), loadArgyle(scriptUrl).catch(() => null)]);
     if (!init.ok || !Argyle) {
-      setState({ kind: "failed", message: "Payroll linking is not available right now. Please try again later." });
+      // A refusal by the lender's rules says why (closed, done, not yet); only a failure is "try again later".
+      const ruled = !init.ok && init.reason === "refused" && init.rule;
+      setState({
+        kind: "failed",
+        message: ruled ? REFUSAL_WORDS[ruled] : "Payroll linking is not available right now. Please try again later.",
+      });
       return;
     }
     let connected: string | null = null;
@@ -89,9 +95,11 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
           setState({ kind: "idle" });
           return;
         }
-        void finish(connected).then((r) =>
-          setState(r.ok ? { kind: "linked" } : { kind: "failed", message: "We could not save your payroll link. Please try again." }),
-        );
+        void finish(connected).then((r) => {
+          if (r.ok) return setState({ kind: "linked" });
+          const ruled = r.reason === "refused" && r.rule;
+          setState({ kind: "failed", message: ruled ? REFUSAL_WORDS[ruled] : "We could not save your payroll link. Please try again." });
+        });
       },
     });
     setState({ kind: "open" });
