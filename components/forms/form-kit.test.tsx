@@ -7,6 +7,7 @@ import { z } from "zod";
 import { email, money, optionalMoney, personName, phone, ssn, text } from "@/lib/forms/fields";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
 import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
+import { deadlineActionBody } from "@/lib/observability/deadline-answer";
 import {
   DateField,
   Form,
@@ -500,6 +501,67 @@ describe("offline at submit (issue 44)", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(SEND_FAILED_TEXT);
     expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
     expect(values()).toMatchObject({ given_name: "Jane", ssn: "123456789" });
+  });
+});
+
+describe("a submit cut by the server's request deadline (issue 51)", () => {
+  it("the form says so with the request id as its reference, the button enabled again; a retry of the same values keeps its key", async () => {
+    const user = userEvent.setup();
+    const keys: string[] = [];
+    let cut = true;
+    function KeyHarness() {
+      const form = useZodForm({
+        schema: loadedSchema(z.object({ note: text({ required: "Enter a note" }) })),
+        initialValues: { note: "x" },
+        onSubmit: async (_v, { idempotencyKey }) => {
+          keys.push(idempotencyKey);
+          // What Next's client throws for the deadline's text/plain answer (lib/observability/request-scope.ts).
+          if (cut) throw new Error(deadlineActionBody("req-deadline-1234"));
+        },
+      });
+      return (
+        <Form form={form} aria-label="D">
+          <TextField form={form} name="note" label="Note" />
+          <FormError message={form.formError} />
+          <SubmitButton pending={form.pending}>Save</SubmitButton>
+        </Form>
+      );
+    }
+    render(<KeyHarness />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(/could not confirm this in time.*Reference: req-deadline-1234/);
+    expect(screen.getByRole("button", { name: "Save" })).toBeEnabled();
+    cut = false;
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("any other error the action throws still reaches the error boundary (not swallowed as a deadline)", async () => {
+    const user = userEvent.setup();
+    const errors: unknown[] = [];
+    const onSubmit = jest.fn(async () => {
+      throw new Error("An unexpected response was received from the server.");
+    });
+    function Catching() {
+      const form = useZodForm({
+        schema: loadedSchema(z.object({ note: text({ required: "Enter a note" }) })),
+        initialValues: { note: "x" },
+        onSubmit,
+      });
+      return (
+        <form aria-label="E" onSubmit={(e) => void form.handleSubmit(e).catch((error: unknown) => errors.push(error))}>
+          <FormError message={form.formError} />
+          <SubmitButton pending={form.pending}>Save</SubmitButton>
+        </form>
+      );
+    }
+    render(<Catching />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([new Error("An unexpected response was received from the server.")]);
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { whenIdle } from "@/lib/browser/when-idle";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
+import { deadlineFormText, deadlineReference } from "@/lib/observability/deadline-answer";
 import { afterPress, isPressable } from "./after-press";
 import type { SchemaSource } from "./lazy-schema";
 import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
@@ -35,6 +36,8 @@ import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
  *   while offline): nothing is sent and nothing typed is lost; the form says so and sends itself
  *   when the browser is back online. A network failure while online says to try again (the
  *   button is enabled again). The button is disabled while a write is in flight (SubmitButton).
+ * - A submit cut by the server's request deadline says so with the request id as its reference; the
+ *   button is enabled again, and a retry of the same values carries the same idempotency key.
  */
 
 /** What a form holds while being filled: every field present, possibly empty (null). */
@@ -260,6 +263,9 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     try {
       await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft, idempotencyKey: keys.keyFor(result.data) });
     } catch (error) {
+      // Cut by the server's request deadline: said with its request id as the reference (deadline-answer.ts).
+      const reference = deadlineReference(error);
+      if (reference) return setFormError(deadlineFormText(reference));
       // A server action's fetch that never reached the server rejects with a TypeError.
       if (!(error instanceof TypeError)) throw error;
       if (isOffline()) waitForOnline(resend);

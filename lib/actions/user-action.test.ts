@@ -426,3 +426,33 @@ describe("a write whose answer never came is reconciled (issue 44: a save report
     expect(sent.map((s) => s.operation)).toEqual(["logs"]);
   });
 });
+
+describe("the idempotency key (issue 51: every write made once)", () => {
+  const keyed = (idempotencyKey?: unknown) =>
+    userAction({ page: "test-page", operation: "logs", idempotencyKey, step: () => true }, async ({ client }) => {
+      await logs(client, "m");
+      await logs(client, "again");
+      return { ok: true };
+    });
+
+  it("is sent in the Idempotency-Key header with every call of the action, the step's read included", async () => {
+    answers = { logs: ok, loadFrontend: { body: { data: { loadFrontend: { applicationStep: "x", appInfo: null } } } } };
+    expect(await keyed("5d6a0c2e-1111-4a2b-9c3d-0123456789ab")).toEqual({ ok: true });
+    expect(sent.map((s) => [s.operation, s.headers.get("idempotency-key")])).toEqual([
+      ["loadFrontend", "5d6a0c2e-1111-4a2b-9c3d-0123456789ab"],
+      ["logs", "5d6a0c2e-1111-4a2b-9c3d-0123456789ab"],
+      ["logs", "5d6a0c2e-1111-4a2b-9c3d-0123456789ab"],
+    ]);
+  });
+
+  it("absent: the calls go without one", async () => {
+    answers = { logs: ok, loadFrontend: { body: { data: { loadFrontend: { applicationStep: "x", appInfo: null } } } } };
+    expect(await keyed()).toEqual({ ok: true });
+    expect(sent.every((s) => !s.headers.has("idempotency-key"))).toBe(true);
+  });
+
+  it.each([["short"], ["a key with spaces in it"], [42], ["x".repeat(129)]])("malformed (%p): invalid, nothing sent", async (key) => {
+    expect(await keyed(key)).toEqual(failure("invalid"));
+    expect(sent).toEqual([]);
+  });
+});

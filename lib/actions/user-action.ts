@@ -58,12 +58,19 @@ export interface UserActionOptions<S extends z.ZodType, T extends object = objec
    * effect, or undefined if it did not (then `failed`, as without the hook). A failing read-back is
    * the same as "did not".
    */
-  reconcile?: (ctx: { client: GraphQLClient; data: Data<S> }) => Promise<ActionResult<T> | undefined>;
+  reconcile?: (ctx: ReconcileContext<Data<S>>) => Promise<ActionResult<T> | undefined>;
   /**
    * The submission's idempotency key, as the browser sent it (lib/graphql/idempotency.ts): sent with
    * every call of the action. Absent: the calls go without one; malformed: `invalid`, nothing sent.
    */
   idempotencyKey?: unknown;
+}
+
+/** What a read-back gets: the client, the parsed form, and `changed` for the audited change a confirmed write made (as the body's). */
+interface ReconcileContext<Data> {
+  client: GraphQLClient;
+  data: Data;
+  changed: (event: AuditEvent) => Promise<void>;
 }
 
 /** A call that got no answer of the API's own: the write may or may not have happened (or is still running under its key). */
@@ -143,13 +150,12 @@ const errorName = (error: unknown) => {
 /** The reconcile hook's success, or undefined (the write did not happen, or the read-back failed too). */
 async function readBack<S extends z.ZodType, T extends object>(
   options: UserActionOptions<S, T>,
-  client: GraphQLClient,
-  data: Data<S>,
+  ctx: ReconcileContext<Data<S>>,
   error: unknown,
 ): Promise<ActionResult<T> | undefined> {
   const log = await requestLogger({ page: options.page, operation: options.operation });
   try {
-    const answer = await options.reconcile!({ client, data });
+    const answer = await options.reconcile!(ctx);
     const took = answer?.ok === true;
     log.warn(
       { errorType: error instanceof Error ? error.name : "unknown", reconciled: took },
@@ -184,6 +190,7 @@ export async function userAction<T extends object, S extends z.ZodType>(
   const record = async (outcome: AuditOutcome, reason?: string) => {
     if (options.audit) await audit(options.audit, { sub, outcome, reason });
   };
+  const changed = (event: AuditEvent) => audit(event, { sub, outcome: "success" });
   try {
     const load = options.step ? await loadFrontend(api.client) : undefined;
     if (load && options.step && !options.step(load)) {
@@ -198,12 +205,13 @@ export async function userAction<T extends object, S extends z.ZodType>(
       // Undefined only where the action checks no step, and so its body's type has no load.
       load: load as FrontendLoad,
       unusable: unusable(options),
-      changed: (event) => audit(event, { sub, outcome: "success" }),
+      changed,
     });
     await record(result.ok ? "success" : "refused", result.ok ? undefined : result.reason);
     return result;
   } catch (error) {
-    const settled = options.reconcile && unanswered(error) ? await readBack(options, api.client, form.data, error) : undefined;
+    const settled =
+      options.reconcile && unanswered(error) ? await readBack(options, { client: api.client, data: form.data, changed }, error) : undefined;
     if (settled) {
       await record("success", "reconciled");
       return settled;

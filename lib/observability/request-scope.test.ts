@@ -1,7 +1,9 @@
 /** @jest-environment node */
+import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { DEADLINE_PAGE_STYLE, DEADLINE_TEXT, deadlineReference } from "./deadline-answer";
 import { createLogger } from "./logger";
 import { quietPath, routedPath, withRequestScope } from "./request-scope";
 import { scopedRequestId } from "./request-store";
@@ -172,6 +174,45 @@ describe("every request is answered in bounded time and leaves its access line (
       expect.objectContaining({ level: "error", msg: "request did not finish in time", requestId: id, path: "/hang" }),
       expect.objectContaining({ level: "error", msg: "request failed", requestId: id, status: 503, timedOut: true }),
     ]);
+  });
+
+  test("a server action cut by the deadline: text/plain exactly (what Next's client hands to the form), the request id as its reference", async () => {
+    const res = await fetch(`${at}/hang`, { method: "POST", headers: { "next-action": "7f00aa", accept: "text/x-component" }, body: "[]" });
+    expect(res.status).toBe(503);
+    // Next 16's server-action reducer throws Error(body) only for this exact type (with a charset: its generic words).
+    expect(res.headers.get("content-type")).toBe("text/plain");
+    const body = await res.text();
+    const id = res.headers.get("x-request-id")!;
+    expect(body).toBe(`${DEADLINE_TEXT} Reference: ${id}`);
+    // What the form kit reads back from the error Next's client throws.
+    expect(deadlineReference(new Error(body))).toBe(id);
+  });
+
+  test("a page load cut by the deadline: the styled error page with the reference, its style allowed by its own CSP hash", async () => {
+    const res = await fetch(`${at}/hang?x=1`, { headers: { accept: "text/html,application/xhtml+xml", "sec-fetch-mode": "navigate" } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(res.headers.get("retry-after")).toBe("5");
+    const html = await res.text();
+    const id = res.headers.get("x-request-id")!;
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(`<h1 id="error-title">Something went wrong</h1>`);
+    expect(html).toContain(`please give this reference: <span>${id}</span>`);
+    expect(html).toContain(`<style>${DEADLINE_PAGE_STYLE}</style>`);
+    expect(html).toContain(`<a href="/hang">Try again</a>`);
+    expect(html).not.toContain("<script");
+    const hash = createHash("sha256").update(DEADLINE_PAGE_STYLE).digest("base64");
+    expect(res.headers.get("content-security-policy")).toContain(`style-src 'sha256-${hash}'`);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+
+  test("neither (an API call, a client navigation's RSC fetch): the plain text, no page", async () => {
+    for (const headers of [{ accept: "application/json" }, { accept: "text/html", rsc: "1" }] as Record<string, string>[]) {
+      const res = await fetch(`${at}/hang`, { headers });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(await res.text()).toBe(DEADLINE_TEXT);
+    }
   });
 
   test("a handler that writes after the deadline's answer is ignored, not a crash", async () => {

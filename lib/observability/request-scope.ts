@@ -1,6 +1,8 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import { ACTION_HEADER, DEADLINE_PAGE_STYLE, DEADLINE_TEXT, deadlineActionBody, deadlinePage } from "./deadline-answer";
 import { logger } from "./logger";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 import { requestStore } from "./request-store";
@@ -51,8 +53,34 @@ export function quietPath(rawPath: string): boolean {
  */
 export const REQUEST_DEADLINE_MS = 45_000;
 
-/** The answer for a request that outlived the deadline before any byte was sent: retry soon. */
-const DEADLINE_TEXT = "This is taking longer than it should. Please try again in a moment.";
+/** The deadline page's policy: nothing but its own inline style (the middleware's headers never reached this answer). */
+const DEADLINE_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(DEADLINE_PAGE_STYLE).digest("base64")}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+/**
+ * The answer for a request that outlived the deadline before any byte was sent (deadline-answer.ts):
+ * a server action's in the form Next's client hands to the form, a page load's as a styled page,
+ * anything else plain; each with the request id, and "retry soon".
+ */
+function deadlineAnswer(
+  req: IncomingMessage,
+  requestId: string,
+  path: string,
+): { type: string; body: string; headers?: Record<string, string> } {
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  if (req.method === "POST" && header(ACTION_HEADER)) return { type: "text/plain", body: deadlineActionBody(requestId) };
+  const navigation = header("sec-fetch-mode") === "navigate" || (!header("rsc") && (header("accept") ?? "").includes("text/html"));
+  if (req.method === "GET" && navigation) {
+    return {
+      type: "text/html; charset=utf-8",
+      body: deadlinePage(requestId, path),
+      headers: { "content-security-policy": DEADLINE_PAGE_CSP, "x-content-type-options": "nosniff" },
+    };
+  }
+  return { type: "text/plain; charset=utf-8", body: DEADLINE_TEXT };
+}
 /** The answer when the client had not finished sending its request by the deadline: its slowness, not ours. */
 const SLOW_CLIENT_TEXT = "The request took too long to arrive.";
 
@@ -83,8 +111,9 @@ export function withRequestScope(handle: Handler, log: Logger = logger(), { dead
       timedOut = true;
       log.error({ requestId, method: req.method, path, deadlineMs }, "request did not finish in time");
       if (!res.headersSent) {
-        res.writeHead(503, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "retry-after": "5" });
-        res.end(DEADLINE_TEXT);
+        const answer = deadlineAnswer(req, requestId, path);
+        res.writeHead(503, { ...answer.headers, "content-type": answer.type, "cache-control": "no-store", "retry-after": "5" });
+        res.end(answer.body);
       } else {
         // Part of the answer is out: end the connection rather than leave the browser waiting.
         res.destroy();

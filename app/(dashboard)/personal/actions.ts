@@ -2,6 +2,7 @@
 
 import { invalid, type ActionResult } from "@/lib/actions/action-result";
 import { userAction } from "@/lib/actions/user-action";
+import type { AuditEvent } from "@/lib/observability/audit";
 import type { GraphQLClient } from "graphql-request";
 import { loadFrontend, setApplicationStep, type FrontendLoad } from "@/lib/graphql/operations";
 import { LOAN_TYPE } from "@/lib/personal/reference-lists";
@@ -38,13 +39,22 @@ export type PersonalActionResult = ActionResult<{ next?: string }>;
 function readBack(
   sent: () => { loanRequest?: Parameters<typeof holdsLoanRequest>[1]; identity?: IdentitySubmission } | undefined,
   move?: (typeof NEXT_ROUTE)[keyof typeof NEXT_ROUTE],
+  audited?: AuditEvent,
 ) {
-  return async ({ client }: { client: GraphQLClient }): Promise<PersonalActionResult | undefined> => {
+  return async ({
+    client,
+    changed,
+  }: {
+    client: GraphQLClient;
+    changed: (event: AuditEvent) => Promise<void>;
+  }): Promise<PersonalActionResult | undefined> => {
     const what = sent();
     if (!what) return undefined;
     const load = await loadFrontend(client);
     if (what.loanRequest && !holdsLoanRequest(load.appInfo, what.loanRequest)) return undefined;
     if (what.identity && !holdsIdentity(load.appInfo, what.identity)) return undefined;
+    // The change did happen: its audit event, as the body writes it after an answered save.
+    if (audited) await changed(audited);
     if (!move) return { ok: true };
     if (load.applicationStep !== move.step) await setApplicationStep(client, move.step);
     return { ok: true, next: move.route };
@@ -88,7 +98,7 @@ export async function submitPersonalDetails(input: unknown, idempotencyKey?: str
       fields: PERSONAL_DETAILS_FIELDS,
       step: inMode("personalDetails"),
       idempotencyKey,
-      reconcile: readBack(() => sent && { identity: sent }, NEXT_ROUTE.personalDetails),
+      reconcile: readBack(() => sent && { identity: sent }, NEXT_ROUTE.personalDetails, "identity-changed"),
     },
     async ({ client, data, load, changed }) => {
       const app = load.appInfo;
@@ -172,7 +182,7 @@ export async function correctIdentity(input: unknown, idempotencyKey?: string): 
       form: { schema: identityCorrectionSchema(), input },
       step: inMode("review"),
       idempotencyKey,
-      reconcile: readBack(() => sent && { identity: sent }),
+      reconcile: readBack(() => sent && { identity: sent }, undefined, "identity-changed"),
     },
     async ({ client, data, changed }) => {
       sent = buildIdentitySubmission(data, { accountSettings: true });
@@ -194,7 +204,7 @@ export async function saveAccountSettings(input: unknown, idempotencyKey?: strin
       // The review before the rate check edits contact details the same way.
       step: inMode("accountSettings", "review"),
       idempotencyKey,
-      reconcile: readBack(() => sent && { identity: sent }),
+      reconcile: readBack(() => sent && { identity: sent }, undefined, "contact-changed"),
     },
     async ({ client, data, changed }) => {
       sent = buildIdentitySubmission(data, { accountSettings: false });

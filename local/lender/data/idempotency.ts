@@ -45,11 +45,21 @@ export type Claim =
   /** The first request with this key is still running after the wait. */
   | { kind: "busy" };
 
+/**
+ * How long a key's first answer is kept: 24 hours from its first request (Stripe's keys live as long).
+ * A submission's resends come within minutes (offline, a timeout, a balancer's retry); a repeat after
+ * this runs again as a new request. Expired rows are deleted by the next keyed write (claim), so the
+ * table holds about a day of writes; the index of migration 240 keeps that delete cheap.
+ */
+export const KEY_KEPT_HOURS = 24;
+
 export interface ClaimOptions {
   /** How long a repeat waits for the first request's answer. */
   waitMs?: number;
   /** A claim older than this with no answer is taken over (its process died before answering). */
   staleAfterMs?: number;
+  /** Keys first claimed longer ago than this are deleted (KEY_KEPT_HOURS). */
+  keptHours?: number;
 }
 
 /** A claim with no answer longer than any request may run (the shell's calls give up after 10 s): its runner is gone. */
@@ -61,6 +71,7 @@ export async function claim(db: Db, scope: KeyScope, hash: string, options: Clai
   const staleAfter = `${Math.round(options.staleAfterMs ?? STALE_AFTER_MS)} milliseconds`;
   const until = Date.now() + (options.waitMs ?? WAIT_MS);
   const params = [scope.caller, scope.key, scope.operation];
+  await db.query(`DELETE FROM idempotency_keys WHERE claimed_at < now() - $1::interval`, [`${options.keptHours ?? KEY_KEPT_HOURS} hours`]);
   for (;;) {
     // A fresh claim, or one whose runner is gone (no answer for a minute) taken over.
     const mine = await db.query(
