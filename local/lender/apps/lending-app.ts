@@ -55,6 +55,7 @@ const LOAD = /* GraphQL */ `
         loanReason
         evolveConsent
         directDepositConfirmed
+        directDepositConfirmedBy
         rejectionReason
         personal {
           given_name
@@ -314,6 +315,12 @@ ${actionForm("accept", `<button type="submit">Accept offer</button>`)}`,
   }
 }
 
+/** The direct-deposit page's status, by who confirmed it (appInfo.directDepositConfirmedBy). */
+export const DIRECT_DEPOSIT_CONFIRMED_BY = {
+  payroll: "Confirmed by your employer through payroll linking",
+  applicant: "Confirmed by you: you asked your payroll office to send the deduction",
+} as const;
+
 function renderDirectDeposit(l: Load, notice = ""): Response {
   const info = l.appInfo;
   const o = info.offer;
@@ -325,20 +332,28 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
     );
   }
   const err = notice ? `<p class="error" role="alert">${e(notice)}</p>` : "";
+  const by = info.directDepositConfirmed
+    ? (DIRECT_DEPOSIT_CONFIRMED_BY[info.directDepositConfirmedBy as keyof typeof DIRECT_DEPOSIT_CONFIRMED_BY] ?? "Confirmed")
+    : undefined;
   return page(
     "Direct deposit",
     `<h1>Set up your payroll deduction</h1>${err}
 <section class="card"><dl>
 <dt>Employer</dt><dd>${e(info.employerName ?? "—")}</dd>
 <dt>Deduction</dt><dd data-testid="deduction">${paymentHeadline(offerSchedule(o, info.employment))}</dd>
-<dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
+<dt>Status</dt><dd data-testid="direct-deposit-status">${e(by ?? "Not set up yet")}</dd>
 </dl></section>
-${actionForm(
-  "confirm-direct-deposit",
-  `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
+${
+  // Once confirmed (by the employer's payroll, or by the applicant's tick) nothing is asked again: the way on is the contract.
+  by
+    ? `<p><a class="button" href="/offer/contract" data-testid="to-contract">Go to your contract</a></p>`
+    : actionForm(
+        "confirm-direct-deposit",
+        `<div class="check"><input type="checkbox" id="dd" name="dd" value="yes" required>
 <label for="dd">I have asked my payroll office to send ${usd(o.offerDeductionAmount)} of each paycheck to the loan account.</label></div>
 <button type="submit">Confirm direct deposit</button>`,
-)}`,
+      )
+}`,
   );
 }
 

@@ -52,6 +52,8 @@ export interface EmploymentPageProps {
   argyleScriptUrl: string;
   /** The key of the details form's draft (the user's own), when the user is known. */
   draftKey?: string;
+  /** A payroll account is already linked (appInfo.payrollLinked), and whether payroll linking confirmed direct deposit. */
+  payrollLinked?: { directDepositConfirmed: boolean } | null;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -152,6 +154,7 @@ export function EmploymentPage({
   serverOrigin,
   argyleScriptUrl,
   draftKey,
+  payrollLinked = null,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -318,6 +321,7 @@ export function EmploymentPage({
           directDeposit={employer.argyleDirectDeposit}
           start={() => startPayrollLinkAction(employer.employerId, employer.argyleDirectDeposit)}
           finish={finishPayrollLink}
+          linked={payrollLinked}
         />
       )}
     </div>
