@@ -20,7 +20,8 @@ export interface PendingSignIn {
   sentAt: number;
 }
 
-export const PENDING_SIGN_IN_KEY = "sign-in.pending";
+/** The shell's own prefix: sign-out clears it (lib/auth/client-sign-out.ts). */
+export const PENDING_SIGN_IN_KEY = "shell.signIn.pending";
 
 /** Past this a pending sign-in is not restored: its codes have long expired, and the visitor starts again. */
 export const PENDING_SIGN_IN_MAX_AGE_MS = 15 * 60 * 1000;
