@@ -132,7 +132,7 @@ describe("GraphQL in tests and e2e", () => {
     ].join("\n");
     expect(handWrittenOperations(schema, generated, [{ path: "x.test.ts", source }]).map(handWrittenMessage)).toEqual([
       "x.test.ts:1: mutation (anonymous) { setEmployer } is written by hand; send SetEmployerDocument from lib/graphql/generated/operations",
-      "x.test.ts:2: query frontend { loadFrontend } is written by hand; send LoadFrontendDocument or RestrictedRefusalDecidedAtDocument or RestrictedRefusalDocument from lib/graphql/generated/operations",
+      "x.test.ts:2: query frontend { loadFrontend } is written by hand; send BankDirectDepositDocument or LoadFrontendDocument or RestrictedRefusalDecidedAtDocument or RestrictedRefusalDocument from lib/graphql/generated/operations",
       "x.test.ts:3: mutation (anonymous) { setEmployer setApplicationStep } is written by hand; send SetEmployerDocument or SetApplicationStepDocument from lib/graphql/generated/operations",
     ]);
   });

@@ -24,7 +24,7 @@ test("an expired code offers a new one, which signs in", async ({ page, consoleG
   await expect(page.getByLabel("Verification code")).toHaveValue(code);
 
   await page.getByRole("button", { name: "Send a new code" }).click();
-  await expect(page.getByText("We sent you a new code. Codes expire after a few minutes.")).toBeVisible();
+  await expect(page.getByText("We sent you a new code. Earlier codes no longer work; codes expire after a few minutes.")).toBeVisible();
   await expect(page.getByLabel("Verification code")).toHaveValue("");
   await enterCode(page, await nextCode(page.request, ORIGIN, email, firstId));
   await page.waitForURL(`${ORIGIN}/api/local/apps/dashboard/payments`);

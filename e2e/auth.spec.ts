@@ -343,3 +343,44 @@ test.describe("signing out", () => {
     ).toEqual([]);
   });
 });
+
+// Issue 49: the code screen survives a reload (the pending sign-in kept in the tab, never the code):
+// it comes back with a fresh code and says so, and the code sent before no longer works.
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`a reload on the code screen keeps it, sends a fresh code and says earlier codes no longer work (${viewport.width} px)`, async ({
+    page,
+    consoleGate,
+  }) => {
+    consoleGate.allow(
+      /\/api\/local\/cognito\): Failed to load resource: the server responded with a status of 400/,
+      "Cognito's 400 for the voided code",
+    );
+    await page.setViewportSize(viewport);
+    const email = newEmail();
+    await page.goto("/register?redirect=%2Fapply");
+    const baseline = await requestCode(page, email, "register");
+    const first = await nextCode(page.request, LOCAL_ORIGIN, email, baseline);
+    await expect(page.getByText(/only the newest code we sent works\./)).toBeVisible();
+    const firstId = await newestMessageId(page.request, LOCAL_ORIGIN, email);
+    expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain(first);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+    await expect(page.locator("main").getByRole("status")).toHaveText(
+      "The page was reloaded, so we sent you a new code. Earlier codes no longer work.",
+    );
+    const second = await nextCode(page.request, LOCAL_ORIGIN, email, firstId);
+    if (second !== first) {
+      // The voided code is refused as a wrong one; the person stays on the code screen.
+      await enterCode(page, first);
+      await expect(formAlert(page)).toContainText("That code is not right.");
+    }
+    await enterCode(page, second);
+    // Signed up and in: the new account goes on to its first step, as without the reload.
+    await page.waitForURL((url) => url.pathname === "/employment");
+    expect(await page.evaluate(() => sessionStorage.getItem("shell.signIn.pending"))).toBeNull();
+  });
+}

@@ -3,7 +3,7 @@ import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
-import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+import { LOCAL_ORIGIN, outbox, signInAs } from "./fixtures/personas";
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE } from "../lib/bank/funding-rules";
 
 /**
@@ -298,5 +298,55 @@ for (const viewport of [
       await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
       if (viewport.width === 375) await checkState(page, testInfo, "link-unavailable");
     });
+  });
+}
+
+// Issue 49: who confirmed direct deposit, said as it is. The seeded personas are only read here:
+// offer-dd@example.com's was confirmed by payroll linking, signed@example.com ticked "I have asked my
+// payroll office…". Once confirmed, the direct-deposit page asks for no tick, and once payroll is
+// linked, /employment offers no second link.
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`direct deposit confirmed by payroll linking vs ticked by the applicant (${viewport.width} px)`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, "offer-dd@example.com", { redirect: "/bank" });
+    await expect(page.getByTestId("direct-deposit")).toHaveText("Direct deposit: set up — confirmed by your employer.");
+    // Still applying (an offer to sign): the header offers "Check My Rate".
+    await expect(page.getByRole("banner").getByRole("link", { name: "Check My Rate" })).toBeVisible();
+    await page.goto(`${LOCAL_ORIGIN}/api/local/apps/lending/direct-deposit`);
+    await expect(page.getByTestId("direct-deposit-status")).toHaveText("Confirmed by your employer through payroll linking");
+    await expect(page.getByRole("checkbox")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Confirm direct deposit" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Go to your contract" })).toHaveAttribute("href", "/offer/contract");
+    await page.goto(`${LOCAL_ORIGIN}/employment`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your employment" })).toBeVisible();
+    await expect(page.getByText("Your payroll account is linked and direct deposit is confirmed.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Link payroll account" })).toHaveCount(0);
+    if (viewport.width === 375) await checkPageState(page, testInfo, "employment", "payroll-already-linked");
+
+    const ticked = await signInAs(await browser.newContext({ viewport }), "signed@example.com", { redirect: "/bank" });
+    await expect(ticked.getByTestId("direct-deposit")).toHaveText(
+      "Direct deposit: set up — you confirmed that you asked your payroll office to send the loan payment.",
+    );
+    await expect(ticked.getByTestId("direct-deposit")).not.toContainText("employer");
+    // A signed contract: nothing to apply for, so no "Check My Rate" (issue 49); nor for a refused applicant.
+    await expect(ticked.getByRole("button", { name: "Profile menu" })).toBeVisible();
+    await expect(ticked.getByRole("link", { name: "Check My Rate" })).toHaveCount(0);
+    const refused = await signInAs(await browser.newContext({ viewport }), "rejected@example.com", { redirect: "/bank" });
+    await expect(refused.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+    await expect(refused.getByRole("link", { name: "Check My Rate" })).toHaveCount(0);
+    await refused.context().close();
+    if (viewport.width === 375) await checkState(ticked, testInfo, "direct-deposit-confirmed-by-applicant");
+    await ticked.goto(`${LOCAL_ORIGIN}/api/local/apps/lending/direct-deposit`);
+    await expect(ticked.getByTestId("direct-deposit-status")).toHaveText(
+      "Confirmed by you: you asked your payroll office to send the deduction",
+    );
+    await expect(ticked.getByRole("checkbox")).toHaveCount(0);
+    await ticked.context().close();
   });
 }

@@ -202,6 +202,54 @@ test("a contract signed before: already signed, nothing opened, its copy offered
   );
 });
 
+/** The signed copy's URL: the documents door, signed and expiring (local/lender/data/documents.ts). */
+const SIGNED_COPY = /^\/api\/local\/documents\/[\w-]+\/signed-contract-sig-dd-a10009\.pdf\?expires=\d+&signature=[0-9a-f]{64}$/;
+
+/** The copy behind a link downloads as the signed contract's PDF. */
+async function downloadsTheCopy(page: Page, link: ReturnType<Page["getByRole"]>) {
+  await expect(link).toHaveAttribute("href", SIGNED_COPY);
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  expect(download.suggestedFilename()).toBe("signed-contract-sig-dd-a10009.pdf");
+  expect((await readFile((await download.path())!, "latin1")).startsWith("%PDF-")).toBe(true);
+}
+
+// Issue 49: signed, not yet funded, the copy is reachable from the dashboard itself (not only from a
+// signing link typed by hand), and the signing page says where it stays, as it is now.
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`signed, not funded: the signed copy from the dashboard's home, contract page and documents (${viewport.width} px)`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize(viewport);
+    await signInAs(page, "signed@example.com");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/api\/local\/apps\/dashboard\/$/);
+    await expect(page.getByTestId("loan-state")).toHaveAttribute("data-state", "signed");
+    const documents = page.getByRole("region", { name: "Documents and statements" });
+    await downloadsTheCopy(page, documents.getByRole("link", { name: /^signed-contract-sig-dd-a10009\.pdf/ }));
+
+    await page.getByTestId("next-link").click();
+    await expect(page).toHaveURL(/\/api\/local\/apps\/dashboard\/contract$/);
+    await expect(page.getByTestId("contract-status")).toHaveText(/Signed/);
+    await downloadsTheCopy(page, page.getByRole("link", { name: "Download your signed contract (PDF)" }));
+
+    await page.goto("/statements");
+    await expect(page.getByRole("heading", { level: 1, name: "Your documents" })).toBeVisible();
+    await downloadsTheCopy(page, page.getByRole("link", { name: /^signed-contract-sig-dd-a10009\.pdf/ }));
+
+    // The signing page's sentence names where the copy is now, and its links lead there.
+    await page.goto("/dashboard-sign?counters=sig-dd-a10009");
+    const stays = page.getByText("A copy also stays on your dashboard: on your contract page and in your documents.");
+    await expect(stays).toBeVisible();
+    if (viewport.width === 375) await checkState(page, testInfo, "dashboard-sign", "already-signed-not-funded");
+    await stays.getByRole("link", { name: "your contract page" }).click();
+    await expect(page).toHaveURL(/\/api\/local\/apps\/dashboard\/contract$/);
+    await expect(page.getByRole("link", { name: "Download your signed contract (PDF)" })).toHaveAttribute("href", SIGNED_COPY);
+  });
+}
+
 test("anonymous visitors never reach the page: sent to sign in with the link kept", async ({ request }) => {
   const res = await request.get("/dashboard?counters=sig-dd-a10011", { maxRedirects: 0 });
   expect(res.status()).toBeGreaterThanOrEqual(300);

@@ -30,6 +30,9 @@ function services(overrides: Partial<SignInServices> = {}): jest.Mocked<SignInSe
   } as jest.Mocked<SignInServices>;
 }
 
+// The pending sign-in is kept in the tab (sessionStorage): each test starts with a fresh tab.
+beforeEach(() => sessionStorage.clear());
+
 async function typeIdentifier(user: ReturnType<typeof userEvent.setup>, label: RegExp, value: string, button: RegExp) {
   await user.type(screen.getByLabelText(label), value);
   await user.click(screen.getByRole("button", { name: button }));
@@ -296,5 +299,96 @@ describe("login", () => {
     const s = services({ currentUserIdToken: jest.fn(async () => "id.jwt") });
     render(<SignInForm mode="login" config={config} redirect="//evil.example/x" services={s} />);
     await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard"));
+  });
+});
+
+/** Issue 49: the code screen survives a reload; every new code says that earlier ones no longer work. */
+describe("a reload, and codes sent again", () => {
+  it("a reload on the code screen comes back to it with a fresh code, says so, and never kept the code", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    const first = render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "Borrower@Example.com", /send my code/i);
+    await user.type(await screen.findByLabelText(/verification code/i), "654321");
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain("654321");
+    first.unmount(); // the reload
+
+    render(<SignInForm mode="login" config={config} services={s} />);
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "The page was reloaded, so we sent you a new code. Earlier codes no longer work.",
+    );
+    expect(screen.getByRole("heading", { name: "Enter your code" })).toBeInTheDocument();
+    expect(screen.getByText("Borrower@Example.com")).toBeInTheDocument();
+    expect(s.startSignIn).toHaveBeenNthCalledWith(2, "borrower@example.com");
+    expect(screen.getByLabelText(/verification code/i)).toHaveValue("");
+    await user.type(screen.getByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/dashboard"));
+    // Signed in: nothing is pending any more.
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("a new account's registration is still announced after a reload on the code screen", async () => {
+    const s = services();
+    s.answerCode.mockImplementation(async () => {
+      s.currentUserIdToken.mockResolvedValue("id.jwt");
+      return { status: "signed-in" };
+    });
+    const user = userEvent.setup();
+    const first = render(<SignInForm mode="register" config={config} redirect="/apply" partner="perkSpot" services={s} />);
+    await typeIdentifier(user, /e-mail address/i, "new@example.com", /sign up/i);
+    await screen.findByLabelText(/verification code/i);
+    first.unmount();
+
+    render(<SignInForm mode="register" config={config} redirect="/apply" partner="perkSpot" services={s} />);
+    await screen.findByText(/The page was reloaded/);
+    expect(s.registerAccount).toHaveBeenCalledTimes(1);
+    await user.type(screen.getByLabelText(/verification code/i), "123456");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(s.navigate).toHaveBeenCalledWith("/apply?partner=perkSpot"));
+    expect(s.justRegistered).toHaveBeenCalledTimes(1);
+    expect(s.logOriginTracking).toHaveBeenCalledWith("http://api.test/graphql", "id.jwt", "perkSpot");
+  });
+
+  it("a pending sign-in of the other page is not taken over; starting over forgets it", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    const first = render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    await screen.findByLabelText(/verification code/i);
+    first.unmount();
+
+    const register = render(<SignInForm mode="register" config={config} services={s} />);
+    await waitFor(() => expect(s.currentUserIdToken).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole("button", { name: /sign up/i })).toBeInTheDocument();
+    register.unmount();
+
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await screen.findByText(/The page was reloaded/);
+    await user.click(screen.getByRole("button", { name: "Use a different e-mail or phone" }));
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it("signing up again with the same e-mail in the tab says the code sent before no longer works", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="register" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail address/i, "new@example.com", /sign up/i);
+    await user.click(await screen.findByRole("button", { name: "Use a different e-mail" }));
+    await user.click(screen.getByRole("button", { name: /sign up/i }));
+    expect(await screen.findByRole("status")).toHaveTextContent("We sent you a new code. The code we sent before no longer works.");
+    expect(s.startSignIn).toHaveBeenCalledTimes(2);
+  });
+
+  it("the code screen says only the newest code works, and a new code says earlier ones no longer work", async () => {
+    const s = services();
+    const user = userEvent.setup();
+    render(<SignInForm mode="login" config={config} services={s} />);
+    await typeIdentifier(user, /e-mail or mobile/i, "borrower@example.com", /send my code/i);
+    expect(await screen.findByText(/only the newest code we sent works\./)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Send a new code" }));
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "We sent you a new code. Earlier codes no longer work; codes expire after a few minutes.",
+    );
   });
 });

@@ -111,13 +111,14 @@ export function SignInForm({ mode, config, redirect, partner, signedOut, service
         <p id={ids.hint} className="text-gray-700">
           {mode === "register" ? (
             <>
-              We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes.
+              We sent a 6-digit code to <strong>{flow.destination}</strong>. It expires in a few minutes; only the newest code we sent
+              works.
             </>
           ) : (
             // The same words whether or not an account exists: the page never says which.
             <>
               If <strong>{flow.sentTo}</strong> belongs to an account, we sent a 6-digit code to its e-mail address. It expires in a few
-              minutes.
+              minutes; only the newest code we sent works.
             </>
           )}
         </p>

@@ -20,7 +20,12 @@ export function identifierError(reason: Extract<Identifier, { kind: "invalid" }>
 }
 
 export const CODE_INVALID = "Enter the 6-digit code from the message we sent you.";
-export const CODE_RESENT = "We sent you a new code. Codes expire after a few minutes.";
+/** Every new code replaces the one before (the identity service keeps one live challenge): said whenever one is sent. */
+export const CODE_RESENT = "We sent you a new code. Earlier codes no longer work; codes expire after a few minutes.";
+/** The code screen came back after a reload: a fresh code is sent, and the person is told (issue 49). */
+export const CODE_RESENT_AFTER_RELOAD = "The page was reloaded, so we sent you a new code. Earlier codes no longer work.";
+/** A second sign-up or sign-in in this tab while a code was pending: the first code is void, and said so (issue 49). */
+export const CODE_SENT_AGAIN = "We sent you a new code. The code we sent before no longer works.";
 
 export function wrongCode(triesLeft: number): string {
   return `That code is not right. Check the message and try again (${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left).`;

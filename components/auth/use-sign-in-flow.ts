@@ -5,9 +5,12 @@ import { AUTH_MESSAGES, AuthFlowError, toAuthFlowError } from "@/lib/auth/auth-e
 import { normalizeCode, parseEmail, parseIdentifier } from "@/lib/auth/identifier";
 import { returnTarget, signInTarget } from "@/lib/auth/redirect-target";
 import type { PublicConfig } from "@/lib/config/env";
+import { clearPendingSignIn, loadPendingSignIn, savePendingSignIn, type PendingSignIn } from "./pending-sign-in";
 import {
   CODE_INVALID,
   CODE_RESENT,
+  CODE_RESENT_AFTER_RELOAD,
+  CODE_SENT_AGAIN,
   FINISH_FAILED,
   FINISH_SIGNED_OUT,
   identifierError,
@@ -42,7 +45,9 @@ export interface SignInFlowOptions {
 /**
  * The one sign-in flow behind /login and /register: identify (register signs up first), answer
  * the code, then load the account (claims cookie) and go to the target. What was typed is never
- * cleared by an error; the partner tag and the redirect target ride along to the end.
+ * cleared by an error; the partner tag and the redirect target ride along to the end. The sign-in
+ * waiting for its code is kept in the tab (./pending-sign-in): a reload comes back to the code
+ * screen with a fresh code, and says so (issue 49).
  */
 export function useSignInFlow({ mode, config, redirect, partner, services }: SignInFlowOptions) {
   const [phase, setPhase] = useState<Phase>("identify");
@@ -68,6 +73,17 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
   const busy = useRef(false);
 
   const target = signInTarget(redirect, partner);
+
+  /** Keeps the sign-in waiting for its code in this tab (never the code). */
+  const keepPending = (typedIdentifier: string) =>
+    savePendingSignIn({
+      mode,
+      identifier: typedIdentifier,
+      sentFor: sentFor.current,
+      createdAccount: createdAccount.current,
+      announceRegistration: announceRegistration.current,
+      sentAt: Date.now(),
+    });
 
   const finish = useCallback(async () => {
     setPhase("finishing");
@@ -96,11 +112,13 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     }
     const loaded = await services.refreshClaims();
     if (loaded.ok) {
+      clearPendingSignIn();
       services.navigate(target);
       return; // Stays "finishing" while the browser leaves.
     }
     setPending(null);
     if (loaded.reason === "signed-out") {
+      clearPendingSignIn();
       try {
         await services.signOutOfAmplify();
       } catch (e) {
@@ -112,24 +130,6 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     }
     setError({ message: FINISH_FAILED, field: null, retryFinish: true });
   }, [config.graphql.url, partner, redirect, services, target]);
-
-  // A session that is still good in this browser (its identity token had expired, the refresh
-  // token had not): finish signing in without asking for a code. The services load Amplify for it.
-  useEffect(() => {
-    let cancelled = false;
-    void services.currentUserIdToken().then((token) => {
-      if (token && !cancelled && !busy.current) {
-        busy.current = true;
-        void finish().finally(() => {
-          busy.current = false;
-        });
-      }
-    });
-    return () => {
-      cancelled = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the configuration and services do not change while it is shown
-  }, []);
 
   async function run(kind: Exclude<Pending, null>, work: () => Promise<void>) {
     if (busy.current) return;
@@ -167,6 +167,54 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
     setCode("");
   }
 
+  /**
+   * The code screen again after a reload, with a fresh code: the identity service's challenge is
+   * not carried across the reload by this page, so the one sent before is replaced, and the page says so.
+   */
+  function resume(kept: PendingSignIn) {
+    setIdentifier(kept.identifier);
+    sentFor.current = kept.sentFor;
+    setPhase("code");
+    void run("resend", async () => {
+      try {
+        await sendCode(kept.sentFor);
+        keepPending(kept.identifier);
+        setNotice(CODE_RESENT_AFTER_RELOAD);
+      } catch (e) {
+        const { failure } = failed(e, "code");
+        setError({ message: failure.message, field: "code" });
+      }
+    });
+  }
+
+  // A session that is still good in this browser (its identity token had expired, the refresh
+  // token had not): finish signing in without asking for a code. The services load Amplify for it.
+  // Otherwise a sign-in this tab was waiting on (the code screen, reloaded) comes back.
+  useEffect(() => {
+    let cancelled = false;
+    const kept = loadPendingSignIn(mode, Date.now());
+    if (kept) {
+      // What the flow still owes for a new account (justRegistered, the partner origin) survives the reload.
+      createdAccount.current = kept.createdAccount;
+      announceRegistration.current = kept.announceRegistration;
+    }
+    void services.currentUserIdToken().then((token) => {
+      if (cancelled || busy.current) return;
+      if (token) {
+        busy.current = true;
+        void finish().finally(() => {
+          busy.current = false;
+        });
+      } else if (kept) {
+        resume(kept);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per page: the configuration and services do not change while it is shown
+  }, []);
+
   /** A code for an account that does not exist: answered as a wrong code, the last one ending the attempt. */
   function answerWithoutAccount(): CodeResultOrEnd {
     return wrongTries + 1 >= MAX_CODE_TRIES ? "end" : { status: "wrong-code" };
@@ -189,8 +237,12 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
             announceRegistration.current = true;
           }
         }
+        // The same identifier again in this tab (a second sign-up, or back and on): its earlier code is void.
+        const again = sentFor.current === parsed.value;
         await sendCode(parsed.value);
+        keepPending(identifier);
         setPhase("code");
+        if (again) setNotice(CODE_SENT_AGAIN);
       } catch (e) {
         const { failure } = failed(e, "identifier");
         setError({ message: failure.message, field: "identifier" });
@@ -215,6 +267,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
         const { failure } = failed(e, "code");
         if (failure.kind === "too-many-attempts") {
           // The challenge is over: back to the first step, with what was typed there kept.
+          clearPendingSignIn();
           setPhase("identify");
           setError({ message: failure.message, field: "identifier" });
         } else {
@@ -237,6 +290,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
       setNotice(null);
       try {
         await sendCode(sentFor.current);
+        keepPending(identifier);
         setNotice(CODE_RESENT);
       } catch (e) {
         const { failure } = failed(e, "code");
@@ -246,6 +300,7 @@ export function useSignInFlow({ mode, config, redirect, partner, services }: Sig
 
   const startOver = () => {
     if (busy.current) return;
+    clearPendingSignIn();
     setPhase("identify");
     setError(null);
     setNotice(null);

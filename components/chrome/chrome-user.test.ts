@@ -1,6 +1,8 @@
 import { chromeUserFor } from "./chrome-user";
 
-const flags = (adminPortalUser: boolean) => ({ flags: { adminPortalUser } });
+import { LOAN_STATES, type LoanState } from "@/lib/application/loan-state";
+
+const flags = (adminPortalUser: boolean, loanState: LoanState = "in-progress") => ({ flags: { adminPortalUser }, loanState });
 
 describe("chromeUserFor", () => {
   it("anonymous: signed out, no e-mail", () => {
@@ -20,6 +22,15 @@ describe("chromeUserFor", () => {
       signedIn: true,
       email: "a@b.example",
       adminPortalUser: admin,
+      canApply: true,
     });
+  });
+
+  // Issue 49: "Check My Rate" is for those who can still apply, read from the claims' loan state.
+  it.each([
+    ...LOAN_STATES.map((s) => [s, !["signed", "originated", "rejected"].includes(s)] as const),
+    ["applicationBlocked", false] as const,
+  ])("signed in at loan state %s: canApply %p", (loanState, canApply) => {
+    expect(chromeUserFor({ status: "signed-in", email: "a@b.example", claims: flags(false, loanState) }).canApply).toBe(canApply);
   });
 });

@@ -1,3 +1,5 @@
+import { canStillApply, type LoanState } from "@/lib/application/loan-state";
+
 /**
  * What the chrome needs to know about the viewer. The session's own view type can be passed as is
  * when it has these fields; staff flags other than adminPortalUser do not change the chrome (SPEC 2
@@ -7,6 +9,8 @@ export interface ChromeUser {
   signedIn: boolean;
   email?: string | null;
   adminPortalUser?: boolean;
+  /** The viewer can still apply (canStillApply of the claims' loan state): the top bar offers "Check My Rate". Unknown: offered. */
+  canApply?: boolean;
 }
 
 /**
@@ -20,7 +24,7 @@ type SessionLike =
   | { status: "anonymous" }
   | { status: "verifying" }
   | { status: "signing-in"; email: string }
-  | { status: "signed-in"; email: string; claims: { flags: { adminPortalUser: boolean } } };
+  | { status: "signed-in"; email: string; claims: { flags: { adminPortalUser: boolean }; loanState: LoanState } };
 
 /**
  * The chrome's view of a session. A user still signing in has an identity (signed in for the top
@@ -35,6 +39,11 @@ export function chromeUserFor(session: SessionLike): ChromeUser {
     case "signing-in":
       return { signedIn: true, email: session.email, adminPortalUser: false };
     case "signed-in":
-      return { signedIn: true, email: session.email, adminPortalUser: session.claims.flags.adminPortalUser };
+      return {
+        signedIn: true,
+        email: session.email,
+        adminPortalUser: session.claims.flags.adminPortalUser,
+        canApply: canStillApply(session.claims.loanState),
+      };
   }
 }

@@ -29,7 +29,7 @@ export function DashboardChrome({ user, companyEmailDomains, onLogout, children 
         <Sidebar items={items} onLogout={onLogout} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar signedIn={user.signedIn} onLogout={onLogout} menuItems={items} />
+        <TopBar signedIn={user.signedIn} canApply={user.canApply} onLogout={onLogout} menuItems={items} />
         {/* At least a screen tall (the large viewport, which does not change as a phone's address bar
             slides): the footer starts below the first screen, so a page whose content streams in or grows
             as it hydrates never moves it in view (issue 24: layout shift). */}

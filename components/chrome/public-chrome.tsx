@@ -16,7 +16,7 @@ export function PublicChrome({ user, onLogout, children }: PublicChromeProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <TopBar signedIn={user.signedIn} onLogout={onLogout} />
+      <TopBar signedIn={user.signedIn} canApply={user.canApply} onLogout={onLogout} />
       {/* tabIndex -1: the skip link's target must take focus for screen readers to follow it. */}
       {/* At least a screen tall (the large viewport, which does not change as a phone's address bar
           slides): the footer starts below the first screen, so a page whose content streams in or grows

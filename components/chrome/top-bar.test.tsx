@@ -8,10 +8,10 @@ import { TopBar } from "./top-bar";
 jest.mock("next/navigation", () => ({ usePathname: jest.fn() }));
 const pathname = jest.mocked(usePathname);
 
-function renderTopBar(signedIn: boolean, path = "/dashboard") {
+function renderTopBar(signedIn: boolean, path = "/dashboard", canApply?: boolean) {
   pathname.mockReturnValue(path);
   const onLogout = jest.fn();
-  render(<TopBar signedIn={signedIn} onLogout={onLogout} />);
+  render(<TopBar signedIn={signedIn} canApply={canApply} onLogout={onLogout} />);
   return { onLogout, nav: screen.getByRole("navigation", { name: "Quick links" }) };
 }
 
@@ -57,6 +57,18 @@ describe("TopBar", () => {
     expect(screen.queryByRole("link", { name: label })).not.toBeInTheDocument();
     // The links stay.
     expect(screen.getByRole("navigation", { name: "Quick links" })).toBeInTheDocument();
+  });
+
+  it("issue 49: signed in but unable to apply (a borrower, a refused applicant): no Check My Rate, the rest stays", () => {
+    const { nav } = renderTopBar(true, "/dashboard", false);
+    expect(screen.queryByRole("link", { name: "Check My Rate" })).not.toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Profile menu" })).toBeInTheDocument();
+  });
+
+  it("issue 49: signed in and able to apply: Check My Rate", () => {
+    renderTopBar(true, "/dashboard", true);
+    expect(screen.getByRole("link", { name: "Check My Rate" })).toHaveAttribute("href", "/apply");
   });
 
   it("links the logo home", () => {

@@ -14,6 +14,8 @@ import { SiteLogo } from "./site-logo";
 
 export interface TopBarProps {
   signedIn: boolean;
+  /** Signed in: the viewer can still apply (ChromeUser.canApply); "Check My Rate" only then. */
+  canApply?: boolean;
   /** Defaults to signOut() (in the profile menu). */
   onLogout?: LogoutHandler;
   /** The sidebar's items, for the phone drawer (dashboard pages). */
@@ -38,9 +40,10 @@ const CALL_TO_ACTION = {
 
 /**
  * The top bar of SPEC 2. The profile menu is shown to signed-in users only: its entries (profile,
- * logout, support) mean nothing to a visitor.
+ * logout, support) mean nothing to a visitor. "Check My Rate" only for someone who can still apply
+ * (issue 49): not a borrower with a signed or funded loan, nor a refused or blocked applicant.
  */
-export function TopBar({ signedIn, onLogout, menuItems = [] }: TopBarProps) {
+export function TopBar({ signedIn, canApply = true, onLogout, menuItems = [] }: TopBarProps) {
   const pathname = usePathname() ?? "";
   const state = signedIn ? "signedIn" : "signedOut";
   const cta = CALL_TO_ACTION[state];
@@ -70,7 +73,7 @@ export function TopBar({ signedIn, onLogout, menuItems = [] }: TopBarProps) {
             ))}
           </ul>
         </nav>
-        {!isApplyRoute(pathname) && (
+        {!isApplyRoute(pathname) && (!signedIn || canApply) && (
           <ButtonLink href={cta.href} className="min-h-11 shrink-0 whitespace-nowrap max-tablet:px-3">
             {cta.label}
           </ButtonLink>

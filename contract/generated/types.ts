@@ -17,6 +17,8 @@ export type Scalars = {
 export type AppInfo = {
   amountAppliedFor: Maybe<Scalars['Float']['output']>;
   directDepositConfirmed: Scalars['Boolean']['output'];
+  /** Who confirmed direct deposit; null exactly when directDepositConfirmed is false. */
+  directDepositConfirmedBy: Maybe<DirectDepositConfirmer>;
   /** Employer id. */
   employer: Maybe<Scalars['ID']['output']>;
   employerName: Maybe<Scalars['String']['output']>;
@@ -28,6 +30,8 @@ export type AppInfo = {
   loanType: Maybe<Scalars['String']['output']>;
   offer: Maybe<Offer>;
   otherDescription: Maybe<Scalars['String']['output']>;
+  /** A payroll account is linked: payroll linking recorded a connected account (successfulArgyleUpdate). */
+  payrollLinked: Scalars['Boolean']['output'];
   personal: Maybe<Personal>;
   prequalification: Maybe<Prequalification>;
   primary_email: Maybe<Scalars['String']['output']>;
@@ -44,6 +48,13 @@ export type ArgyleInit = {
   payload: Maybe<Scalars['AWSJSON']['output']>;
   userToken: Maybe<Scalars['String']['output']>;
 };
+
+/** Who confirmed the loan payment's direct deposit. */
+export type DirectDepositConfirmer =
+  /** The applicant, on the direct-deposit page ("I have asked my payroll office…"). */
+  | 'applicant'
+  /** The employer's payroll, through payroll linking (successfulArgyleUpdate). */
+  | 'payroll';
 
 export type Employer = {
   acceptedDomains: Array<Scalars['String']['output']>;
@@ -620,6 +631,7 @@ export type ResolversTypes = {
   AppInfo: ResolverTypeWrapper<AppInfo>;
   ArgyleInit: ResolverTypeWrapper<ArgyleInit>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  DirectDepositConfirmer: DirectDepositConfirmer;
   Employer: ResolverTypeWrapper<Employer>;
   Employment: ResolverTypeWrapper<Employment>;
   EmploymentNextResult: ResolverTypeWrapper<EmploymentNextResult>;
@@ -704,6 +716,7 @@ export interface AwsjsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTy
 export type AppInfoResolvers<ContextType = any, ParentType extends ResolversParentTypes['AppInfo'] = ResolversParentTypes['AppInfo']> = {
   amountAppliedFor?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   directDepositConfirmed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  directDepositConfirmedBy?: Resolver<Maybe<ResolversTypes['DirectDepositConfirmer']>, ParentType, ContextType>;
   employer?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   employerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   employerParentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -714,6 +727,7 @@ export type AppInfoResolvers<ContextType = any, ParentType extends ResolversPare
   loanType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   offer?: Resolver<Maybe<ResolversTypes['Offer']>, ParentType, ContextType>;
   otherDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payrollLinked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   personal?: Resolver<Maybe<ResolversTypes['Personal']>, ParentType, ContextType>;
   prequalification?: Resolver<Maybe<ResolversTypes['Prequalification']>, ParentType, ContextType>;
   primary_email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

@@ -1,4 +1,4 @@
-import { LOAN_STATES, deriveLoanState, isSignedOrOriginated, type LoanFacts } from "./loan-state";
+import { LOAN_STATES, canStillApply, deriveLoanState, isSignedOrOriginated, type LoanFacts } from "./loan-state";
 
 describe("deriveLoanState (SPEC 4: the first rule that holds decides)", () => {
   it.each<[string, LoanFacts, string]>([
@@ -57,5 +57,26 @@ describe("deriveLoanState (SPEC 4: the first rule that holds decides)", () => {
     ["applicationBlocked", false],
   ] as const)("%s is signed or originated: %s", (state, want) => {
     expect(isSignedOrOriginated(state)).toBe(want);
+  });
+});
+
+/** Issue 49: who can still apply, every loan state once (the header's "Check My Rate"). */
+describe("canStillApply", () => {
+  test.each([
+    ["not-started", true],
+    ["in-progress", true],
+    ["review", true],
+    ["signed", false],
+    ["originated", false],
+    ["rejected", false],
+    ["applicationBlocked", false],
+  ] as const)("%s: %p", (state, can) => {
+    expect(canStillApply(state)).toBe(can);
+  });
+
+  test("the table above covers every loan state", () => {
+    expect([...LOAN_STATES, "applicationBlocked"].sort()).toEqual(
+      ["not-started", "in-progress", "review", "signed", "originated", "rejected", "applicationBlocked"].sort(),
+    );
   });
 });

@@ -32,3 +32,23 @@ export function deriveLoanState(facts: LoanFacts): LoanState {
 export function isSignedOrOriginated(state: LoanState): boolean {
   return state === "signed" || state === "originated";
 }
+
+/**
+ * Who can still apply, by loan state (issue 49): the header's "Check My Rate" is offered to them
+ * only. Not to a borrower whose contract is signed or whose loan is funded, nor to an applicant who
+ * was refused or whose application is blocked (the lender's rules close applying to them; their
+ * dashboard says what they can do). One row per state, so a new state must be decided here.
+ */
+const CAN_STILL_APPLY: Readonly<Record<LoanState, boolean>> = {
+  "not-started": true,
+  "in-progress": true,
+  review: true,
+  signed: false,
+  originated: false,
+  rejected: false,
+  applicationBlocked: false,
+};
+
+export function canStillApply(state: LoanState): boolean {
+  return CAN_STILL_APPLY[state];
+}

@@ -4,6 +4,7 @@ import {
   canAddManualAccount,
   depositCents,
   directDepositSetUp,
+  directDepositText,
   isAcceptedSubtype,
   isExitedState,
   isVerifiedAnswer,
@@ -105,13 +106,28 @@ describe("SPEC 4 and 5 funding-source rules", () => {
     expect(canActivate(manualPending)).toBe(false);
   });
   test.each([
-    ["Paper Form Confirmation Pending", false, { setUp: true, because: "paperForm" }],
-    ["Offer Sent", true, { setUp: true, because: "confirmed" }],
-    ["Paper Form Confirmation Pending", true, { setUp: true, because: "confirmed" }],
-    ["Offer Sent", false, { setUp: false }],
-    ["fundingAccount", false, { setUp: false }],
-  ])("direct deposit at %s (confirmed %p)", (step, confirmed, expected) => {
-    expect(directDepositSetUp(step, confirmed)).toEqual(expected);
+    ["Paper Form Confirmation Pending", false, null, { setUp: true, because: "paperForm" }],
+    ["Offer Sent", true, "payroll", { setUp: true, because: "payroll" }],
+    ["Offer Sent", true, "applicant", { setUp: true, because: "applicant" }],
+    ["Offer Sent", true, null, { setUp: true, because: "confirmed" }],
+    ["Paper Form Confirmation Pending", true, "applicant", { setUp: true, because: "applicant" }],
+    ["Offer Sent", false, null, { setUp: false }],
+    ["fundingAccount", false, null, { setUp: false }],
+  ] as const)("direct deposit at %s (confirmed %p by %p)", (step, confirmed, by, expected) => {
+    expect(directDepositSetUp(step, confirmed, by)).toEqual(expected);
+  });
+  test.each([
+    [{ setUp: true, because: "payroll" }, "Direct deposit: set up — confirmed by your employer."],
+    [
+      { setUp: true, because: "applicant" },
+      "Direct deposit: set up — you confirmed that you asked your payroll office to send the loan payment.",
+    ],
+    [{ setUp: true, because: "confirmed" }, "Direct deposit: set up."],
+    [{ setUp: true, because: "paperForm" }, "Direct deposit: set up — your paper form is waiting for confirmation."],
+    [{ setUp: false }, "Direct deposit: not set up yet."],
+  ] as const)("issue 49: %p reads %p (the employer named only when its payroll confirmed)", (dd, words) => {
+    expect(directDepositText(dd)).toBe(words);
+    if (dd.setUp && dd.because !== "payroll") expect(directDepositText(dd)).not.toMatch(/employer/);
   });
   test.each([
     ["fundingAccount", "linked", "uploadIdentity"],

@@ -87,13 +87,40 @@ export function canActivate(source: SourceState): boolean {
   return source.verified;
 }
 
-export type DirectDeposit = { setUp: true; because: "paperForm" | "confirmed" } | { setUp: false };
+/** Who confirmed direct deposit (the contract's DirectDepositConfirmer). */
+export type DirectDepositConfirmer = "payroll" | "applicant";
 
-/** SPEC 4: the direct-deposit set-up flag is true at Paper Form Confirmation Pending or when confirmed. */
-export function directDepositSetUp(step: string, directDepositConfirmed: boolean): DirectDeposit {
-  if (directDepositConfirmed) return { setUp: true, because: "confirmed" };
+/**
+ * Why direct deposit counts as set up. "confirmed": confirmed, by whom not known (the read of who
+ * failed), so nobody is named.
+ */
+export type DirectDeposit = { setUp: true; because: "paperForm" | DirectDepositConfirmer | "confirmed" } | { setUp: false };
+
+/**
+ * SPEC 4: the direct-deposit set-up flag is true at Paper Form Confirmation Pending or when
+ * confirmed; issue 49: who confirmed it is said as it is (the employer's payroll, or the applicant).
+ */
+export function directDepositSetUp(
+  step: string,
+  directDepositConfirmed: boolean,
+  confirmedBy: DirectDepositConfirmer | null,
+): DirectDeposit {
+  if (directDepositConfirmed) return { setUp: true, because: confirmedBy ?? "confirmed" };
   if (step === "Paper Form Confirmation Pending") return { setUp: true, because: "paperForm" };
   return { setUp: false };
+}
+
+/** What /bank says about direct deposit, for each reason: "confirmed by your employer" only when the employer's payroll did. */
+export const DIRECT_DEPOSIT_WORDS = {
+  notSetUp: "Direct deposit: not set up yet.",
+  paperForm: "Direct deposit: set up — your paper form is waiting for confirmation.",
+  payroll: "Direct deposit: set up — confirmed by your employer.",
+  applicant: "Direct deposit: set up — you confirmed that you asked your payroll office to send the loan payment.",
+  confirmed: "Direct deposit: set up.",
+} as const;
+
+export function directDepositText(dd: DirectDeposit): string {
+  return dd.setUp ? DIRECT_DEPOSIT_WORDS[dd.because] : DIRECT_DEPOSIT_WORDS.notSetUp;
 }
 
 export type FundingEvent = "linked" | "manualAdded" | "mdVerified";

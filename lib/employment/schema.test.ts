@@ -99,7 +99,8 @@ describe.each<[string, typeof standard, typeof valid]>([
     ["payFrequency", "monthly", true],
     ["payFrequency", "daily", false],
     ["ddAccounts", -1, false],
-    ["ddAccounts", 0, true],
+    ["ddAccounts", 0, false],
+    ["ddAccounts", 1, true],
     ["ddAccounts", MAX_DD_ACCOUNTS, true],
     ["ddAccounts", MAX_DD_ACCOUNTS + 1, false],
     ["activeMilitary", true, true],
@@ -110,6 +111,13 @@ describe.each<[string, typeof standard, typeof valid]>([
     expect(result.ok).toBe(accepted);
     if (!result.ok) expect(Object.keys(result.fieldErrors)).toEqual([field]);
   });
+});
+
+it("issue 49: 0 accounts is refused with a message that says why (the browser and the API parse with this one schema)", () => {
+  const result = parseForm(standard, { ...valid, ddAccounts: 0 });
+  expect(result.ok).toBe(false);
+  if (!result.ok)
+    expect(String(result.fieldErrors.ddAccounts)).toBe("Enter a number of accounts from 1 to 10: count the account your pay goes into");
 });
 
 describe("employment schema: prequalification's eligibility, under the field it is about", () => {

@@ -35,9 +35,13 @@ const base = {
     required: "Choose how often you are paid",
     invalid: "Choose weekly, every two weeks, twice a month or monthly",
   }),
+  /** At least the one account the pay goes into (issue 49: 0 was accepted); the database holds the same range. */
   ddAccounts: integer(
-    { required: "Enter how many accounts your pay is split into", range: `Enter a number of accounts from 0 to ${MAX_DD_ACCOUNTS}` },
-    { min: 0, max: MAX_DD_ACCOUNTS },
+    {
+      required: "Enter how many accounts your pay is split into",
+      range: `Enter a number of accounts from 1 to ${MAX_DD_ACCOUNTS}: count the account your pay goes into`,
+    },
+    { min: 1, max: MAX_DD_ACCOUNTS },
   ),
   activeMilitary: yesNo({ required: "Tell us whether you are on active military duty" }),
 };

@@ -29,6 +29,8 @@ function load(
       loanReason: null,
       otherDescription: null,
       directDepositConfirmed: false,
+      directDepositConfirmedBy: null,
+      payrollLinked: false,
       personal: null,
       employment: null,
       offer: null,

@@ -1,7 +1,7 @@
 import "server-only";
 import { publicConfig } from "@/lib/config/env";
 import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
-import { accounts, type FundingSource } from "./operations";
+import { accounts, directDeposit, type FundingSource } from "./operations";
 import { BankPage } from "./_ui/bank-page";
 import { logApiFailure } from "@/lib/observability/api-failure";
 import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
@@ -21,6 +21,20 @@ async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | 
 }
 
 /**
+ * Who confirmed direct deposit, read when the page renders (the claims say only whether). On a
+ * failed read the page names nobody (null), rather than guess.
+ */
+async function loadConfirmedBy(api: SignedInApi | null): Promise<"payroll" | "applicant" | null> {
+  if (!api) return null;
+  try {
+    return (await directDeposit(api.client)).confirmedBy;
+  } catch (error) {
+    await logApiFailure("bankDirectDeposit", error, { page: "bank" });
+    return null;
+  }
+}
+
+/**
  * /bank (SPEC 2, 4, 5, 8): funding sources, instant linking, micro-deposits, the active account;
  * and /bank/oauth, the same page where a bank's OAuth login returns and Link resumes (issue 25).
  */
@@ -35,11 +49,14 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
     contractSigned: isSignedOrOriginated(claims.loanState),
   };
   if (state && allClosed(state, BANK_ACTIONS)) return <ClosedActionsNotice state={state} action="addAccountByHand" title="Bank account" />;
+  const directDepositConfirmed = claims?.directDepositConfirmed ?? false;
+  const [initialAccounts, confirmedBy] = await Promise.all([loadAccounts(api), directDepositConfirmed ? loadConfirmedBy(api) : null]);
   return (
     <BankPage
-      initialAccounts={await loadAccounts(api)}
+      initialAccounts={initialAccounts}
       step={claims?.step ?? null}
-      directDepositConfirmed={claims?.directDepositConfirmed ?? false}
+      directDepositConfirmed={directDepositConfirmed}
+      directDepositConfirmedBy={confirmedBy}
       outboxUrl={publicConfig().widgets.outboxUrl}
       plaidStandInScript={publicConfig().widgets.plaidStandInScript}
       oauthReturn={oauthReturn}

@@ -1,6 +1,7 @@
 import type { GraphQLClient } from "graphql-request";
 import {
   AccountsDocument,
+  BankDirectDepositDocument,
   CheckItemStatusDocument,
   CreateLinkTokenDocument,
   LinksDocument,
@@ -22,6 +23,18 @@ export type LinkToken = NonNullable<CreateLinkTokenMutation["createLinkToken"]>;
 
 export async function accounts(client: GraphQLClient): Promise<FundingSource[]> {
   return (await client.request(AccountsDocument)).accounts ?? [];
+}
+
+/** Direct deposit as /bank says it: confirmed or not, and by whom (the employer's payroll or the applicant). */
+export async function directDeposit(
+  client: GraphQLClient,
+): Promise<{ step: string; confirmed: boolean; confirmedBy: "payroll" | "applicant" | null }> {
+  const load = present((await client.request(BankDirectDepositDocument)).loadFrontend, "loadFrontend");
+  return {
+    step: load.applicationStep,
+    confirmed: load.appInfo.directDepositConfirmed,
+    confirmedBy: load.appInfo.directDepositConfirmedBy ?? null,
+  };
 }
 
 /** A Plaid link token for this user: products auth and assets, country US, the environment's webhook, OAuth banks returning to redirectUri. */

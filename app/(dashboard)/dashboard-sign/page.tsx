@@ -57,6 +57,7 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
           requestCopy={requestSignedCopy}
           // Already signed: the copy is looked for now, so its link is in the first paint too.
           initialCopy={!initial.ok && initial.reason === "conflict" ? await requestSignedCopy(signatureId) : undefined}
+          funded={session.status === "signed-in" && session.claims.loanState === "originated"}
         />
       ) : (
         <section

@@ -101,6 +101,8 @@ export default async function EmploymentRoute() {
       // A draft is the user's own (as on /personal): another account in the same tab never sees it.
       draftKey={appInfo.username ? `employment-details:${appInfo.username}` : undefined}
       otherDetailsEditable={otherDetailsEditable(appInfo)}
+      // Linked once is linked: no second "Link payroll account" (issue 49).
+      payrollLinked={appInfo.payrollLinked ? { directDepositConfirmed: appInfo.directDepositConfirmedBy === "payroll" } : null}
     />
   );
 }

@@ -3,6 +3,7 @@ import { stepRank } from "../../../lib/application/steps";
 import { applicationStateOf, isOpen, phaseOf } from "../../../lib/application/application-machine";
 import { dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
 import { LOCAL_PATHS } from "../../../lib/config/local-paths";
+import { FILING_WITHIN_MINUTES } from "../../../lib/esign/signed-contract";
 import { localToday } from "../../infra/clock/clock";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
@@ -18,7 +19,8 @@ import { actionForm, e, loanStateWords, pct, showDate, signInResponse, standInRe
 /**
  * The local stand-in of the hosted dashboard app (/api/local/apps/dashboard/…): the home a visitor
  * lands on after sign-in (name, step, loan state, what comes next; for borrowers the loan, next
- * payment, payment history and statements) and the contract page. Reads the GraphQL API with the
+ * payment and payment history; the documents and statements once there are any), the contract page
+ * and the documents (/documents, where /statements leads). Reads the GraphQL API with the
  * user's token; the only write is the local ops action that originates a signed loan.
  */
 
@@ -171,6 +173,35 @@ export function statementItem(s: ApiJson): string {
   return `<li>${served ? `<a href="${e(s.signedUrl)}" download>${label}</a>` : label}</li>`;
 }
 
+/** Every document and statement of the caller, as loadFrontend lists them; the filed ones linked. */
+function documentList(l: Load): string {
+  const statements = l.documents.flatMap((d) => d.statements);
+  return statements.length === 0
+    ? "<p>No documents yet.</p>"
+    : `<ul data-testid="statements">${statements.map(statementItem).join("")}</ul>`;
+}
+
+/**
+ * The signed copy of this offer's contract (issue 49): in the documents from the moment the
+ * e-signature callback files it, funded or not; until then, when it will be there.
+ */
+function signedCopyLine(l: Load): string {
+  const signatureId = l.appInfo.offer?.hellosignDirectDepositSignatureId;
+  const copy = l.documents.find((d) => signatureId && d.loanId === signatureId)?.statements[0];
+  if (copy && typeof copy.signedUrl === "string" && copy.signedUrl.startsWith(`${LOCAL_PATHS.documents}/`)) {
+    return `<p><a class="button" href="${e(copy.signedUrl)}" download data-testid="signed-copy">Download your signed contract (PDF)</a></p>`;
+  }
+  return `<p data-testid="signed-copy-pending">Your signed copy will be in your documents within ${FILING_WITHIN_MINUTES} minutes, once the e-signature service confirms your signature.</p>`;
+}
+
+function documentsPage(l: Load): Response {
+  return html(
+    "Documents",
+    `<h1>Your documents</h1><section class="card" aria-labelledby="documents"><h2 id="documents">Documents and statements</h2>${documentList(l)}</section>
+<p><a href="/dashboard">Back to dashboard</a></p>`,
+  );
+}
+
 function home(l: Load): Response {
   const info = l.appInfo;
   const state = loanStateOf(l);
@@ -179,7 +210,7 @@ function home(l: Load): Response {
   const loan = l.loanInfo;
   const today = localToday(); // the stand-ins' clock, which wrote the schedule
   const upcoming = loan?.scheduledPayments.find((p: ApiJson) => p.paymentDate >= today) ?? null;
-  const statements = l.documents.flatMap((d) => d.statements);
+  const hasDocuments = l.documents.some((d) => d.statements.length > 0);
   const borrower = loan
     ? `<section class="card" aria-labelledby="loan"><h2 id="loan">Your loan</h2><dl data-testid="loan">
 <dt>Loan</dt><dd>${e(loan.loanName)} (${e(loan.status === "paidOff" ? "paid off" : "active")})</dd>
@@ -198,13 +229,13 @@ function home(l: Load): Response {
                   `<tr><td>${showDate(p.effectiveDate)}</td><td>${usd(p.amount)}</td><td>${e(p.sts)}</td><td>${e(p.source)}</td></tr>`,
               )
               .join("")}</tbody></table></div>`
-      }</section>
-<section class="card" aria-labelledby="statements"><h2 id="statements">Statements</h2>${
-        statements.length === 0
-          ? "<p>No statements yet.</p>"
-          : `<ul data-testid="statements">${statements.map(statementItem).join("")}</ul>`
       }</section>`
     : "";
+  // Documents as soon as there are any (the signed contract is filed before funding), and always for a borrower.
+  const documents =
+    loan || hasDocuments
+      ? `<section class="card" aria-labelledby="statements"><h2 id="statements">Documents and statements</h2>${documentList(l)}</section>`
+      : "";
   return html(
     "Dashboard",
     `<h1>Hello, ${e(name)}</h1>
@@ -215,7 +246,8 @@ function home(l: Load): Response {
 <p data-testid="next">${e(next.text)}</p>
 ${next.href ? `<p><a class="button" href="${e(next.href)}" data-testid="next-link">${e(next.label ?? "Continue")}</a></p>` : ""}
 </section>
-${borrower}`,
+${borrower}
+${documents}`,
   );
 }
 
@@ -227,7 +259,10 @@ async function contract(l: Load, s: AppSession, config: AppsConfig, notice = "")
   const state = applicationStateOf({ ...info, step: l.applicationStep });
   const phase = phaseOf(state);
   if (phase === "activeLoan") {
-    return html("Contract", `<h1>Your contract</h1>${err}<p>Your loan is active.</p><p><a href="/dashboard">Back to dashboard</a></p>`);
+    return html(
+      "Contract",
+      `<h1>Your contract</h1>${err}<p>Your loan is active.</p>${o?.contractSigned ? signedCopyLine(l) : ""}<p><a href="/dashboard">Back to dashboard</a></p>`,
+    );
   }
   if (phase === "paperForm") {
     return html(
@@ -255,6 +290,7 @@ ${actionForm("confirm-paper-form", `<button type="submit">Record the payroll off
       "Contract",
       `<h1>Your contract is signed</h1>${err}
 <p data-testid="contract-status">Signed. We are funding your loan.</p>
+${signedCopyLine(l)}
 ${disclosure}
 ${actionForm("originate", `<button type="submit">Originate (fund) the loan</button>`, { ops: true })}`,
     );
@@ -317,7 +353,8 @@ export async function dashboardApp(
 ): Promise<Response | null> {
   const isHome = rest.length === 0;
   const isContract = rest.length === 1 && rest[0] === "contract";
-  if (!isHome && !isContract) return null;
+  const isDocuments = rest.length === 1 && rest[0] === "documents";
+  if (!isHome && !isContract && !isDocuments) return null;
   const { config } = deps;
   const session = await appSession(request, deps);
   if (!session) return signInResponse(APP, new URL(request.url));
@@ -342,5 +379,6 @@ export async function dashboardApp(
     }
   }
   const l = await load();
+  if (isDocuments) return documentsPage(l);
   return isHome ? home(l) : contract(l, session, config);
 }

@@ -60,6 +60,7 @@ const LOAD = /* GraphQL */ `
         loanReason
         evolveConsent
         directDepositConfirmed
+        directDepositConfirmedBy
         rejectionReason
         personal {
           given_name
@@ -335,6 +336,12 @@ ${
   }
 }
 
+/** The direct-deposit page's status, by who confirmed it (appInfo.directDepositConfirmedBy). */
+export const DIRECT_DEPOSIT_CONFIRMED_BY = {
+  payroll: "Confirmed by your employer through payroll linking",
+  applicant: "Confirmed by you: you asked your payroll office to send the deduction",
+} as const;
+
 function renderDirectDeposit(l: Load, notice = ""): Response {
   const info = l.appInfo;
   const o = info.offer;
@@ -346,6 +353,9 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
       409,
     );
   }
+  const by = info.directDepositConfirmed
+    ? (DIRECT_DEPOSIT_CONFIRMED_BY[info.directDepositConfirmedBy as keyof typeof DIRECT_DEPOSIT_CONFIRMED_BY] ?? "Confirmed")
+    : undefined;
   const state = stateOf(l);
   // The confirmation is asked for only while the rules take it: not before the offer is accepted, not once confirmed.
   let confirm: string;
@@ -357,7 +367,8 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
 <button type="submit">Confirm direct deposit</button>`,
     );
   } else if (state.directDepositConfirmed) {
-    confirm = `<p data-testid="direct-deposit-done">Direct deposit is confirmed: nothing more to do here.</p><p><a class="button" href="/offer/contract">${state.offerAccepted ? "Sign your contract" : "Review and accept your offer"}</a></p>`;
+    // Once confirmed (by the employer's payroll, or by the applicant's tick) nothing is asked again: the way on is the contract.
+    confirm = `<p><a class="button" href="/offer/contract" data-testid="to-contract">${state.offerAccepted ? "Go to your contract" : "Review and accept your offer"}</a></p>`;
   } else {
     confirm = `<p data-testid="direct-deposit-not-yet">${e(REFUSAL_WORDS.OFFER_NOT_ACCEPTED)}</p><p><a class="button" href="/apply/offerDetails">See your offer</a></p>`;
   }
@@ -367,7 +378,7 @@ function renderDirectDeposit(l: Load, notice = ""): Response {
 <section class="card"><dl>
 <dt>Employer</dt><dd>${e(info.employerName ?? "—")}</dd>
 <dt>Deduction</dt><dd data-testid="deduction">${paymentHeadline(offerSchedule(o, info.employment))}</dd>
-<dt>Status</dt><dd>${info.directDepositConfirmed ? "Confirmed" : "Not set up yet"}</dd>
+<dt>Status</dt><dd data-testid="direct-deposit-status">${e(by ?? "Not set up yet")}</dd>
 </dl></section>
 ${confirm}`,
   );

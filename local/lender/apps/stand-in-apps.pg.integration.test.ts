@@ -14,6 +14,7 @@ import {
 import { OTP, arrange, gql, persona, signUpUser, sql, standInSuite } from "../graphql/testing/api-test-kit";
 import { cognitoCall } from "../../infra/testing/cognito-client";
 import { statementItem } from "./dashboard-app";
+import { DIRECT_DEPOSIT_CONFIRMED_BY } from "./lending-app";
 
 jest.setTimeout(120_000);
 
@@ -82,6 +83,16 @@ describe("the lending app stand-in", () => {
     expect(await stepOf("under-review@example.com")).toBe("completeUnderReview");
   });
 
+  it("issue 49: after payroll linking confirmed direct deposit, the direct-deposit page says so and asks for no tick", async () => {
+    const res = await get("lending/direct-deposit", await cookieFor("offer-dd@example.com"));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(DIRECT_DEPOSIT_CONFIRMED_BY.payroll);
+    expect(html).not.toContain('name="dd"');
+    expect(html).not.toContain("I have asked my payroll office");
+    expect(html).toContain('href="/offer/contract"');
+  });
+
   it("direct deposit needs the offer accepted first; accepting then confirming works", async () => {
     const cookie = await cookieFor("offer-sent@example.com");
     const nextLink = async () => (await (await get("dashboard/", cookie)).text()).match(/href="([^"]+)" data-testid="next-link"/)?.[1];
@@ -97,6 +108,10 @@ describe("the lending app stand-in", () => {
       persona("offer-sent@example.com").sub,
     ]);
     expect(row).toEqual({ dd: true });
+    // Issue 49: the page now says who confirmed it (the applicant) and asks for nothing again.
+    const after = await (await get("lending/direct-deposit", cookie)).text();
+    expect(after).toContain(DIRECT_DEPOSIT_CONFIRMED_BY.applicant);
+    expect(after).not.toContain('name="dd"');
     // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
     expect(await nextLink()).toBe("/offer/contract");
   });
@@ -209,6 +224,19 @@ describe("the dashboard stand-in", () => {
     expect(unsigned.status).toBe(400);
     expect(await stepOf("offer-dd@example.com")).toBe("Offer Sent");
 
+    // Issue 49: signed, not funded: the signed copy is on the dashboard already (home, contract page, documents), linked.
+    const signedCookie = await cookieFor("signed@example.com");
+    const copyLink =
+      /<a [^>]*href="\/api\/local\/documents\/[^"]+\/signed-contract-sig-dd-a10009\.pdf\?expires=\d+&amp;signature=[0-9a-f]{64}"[^>]*download/;
+    for (const path of ["dashboard/", "dashboard/contract", "dashboard/documents"]) {
+      const page = await get(path, signedCookie);
+      expect([path, page.status, await page.text()]).toEqual([path, 200, expect.stringMatching(copyLink)]);
+    }
+    expect(await (await get("dashboard/contract", signedCookie)).text()).toContain('data-testid="signed-copy"');
+    // Nothing filed yet (offer-dd has not signed): the home has no documents section, the documents page says so.
+    expect(await (await get("dashboard/", await cookieFor("offer-dd@example.com"))).text()).not.toContain('data-testid="statements"');
+    expect(await (await get("dashboard/documents", await cookieFor("offer-dd@example.com"))).text()).toContain("No documents yet.");
+
     const signed = await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" });
     expect([signed.status, signed.headers.get("location")]).toEqual([303, "/dashboard"]);
     expect(await stepOf("signed@example.com")).toBe("activeLoan");
@@ -219,6 +247,10 @@ describe("the dashboard stand-in", () => {
       [persona("signed@example.com").sub],
     );
     expect(loan).toEqual({ amount: 4000, apr: 19.65, n: 52, payout: true }); // the collected schedule: 52 biweekly paydays, their APR
+    // Funded: the copy stays in the documents and on the contract page.
+    for (const path of ["dashboard/", "dashboard/contract", "dashboard/documents"]) {
+      expect([path, await (await get(path, signedCookie)).text()]).toEqual([path, expect.stringMatching(copyLink)]);
+    }
     // Once: a second origination is refused.
     expect((await post("dashboard/contract", await cookieFor("signed@example.com"), { action: "originate" })).status).toBe(400);
   });

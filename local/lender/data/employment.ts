@@ -192,7 +192,10 @@ export async function successfulArgyleUpdate(db: Db, caller: Caller, args: { use
     const recorded = await tx.query(`UPDATE argyle_accounts SET recorded_at = coalesce(recorded_at, now()) WHERE argyle_user_id = $1 RETURNING account_id`, [argyleUserId]);
     if (recorded.length === 0) throw new InputError("argyleUserId", "has no connected payroll account yet");
     if (decision.confirmsDirectDeposit) {
-      await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
+      await tx.query(
+        `UPDATE applications SET direct_deposit_confirmed = true, direct_deposit_confirmed_by = 'payroll', updated_at = now() WHERE sub = $1`,
+        [caller.sub],
+      );
     }
     return true;
   });

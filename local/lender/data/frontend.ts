@@ -30,6 +30,9 @@ SELECT json_build_object(
   'employerParentId', emp.parent_id, 'evolveConsent', a.evolve_consent, 'stateOfResidence', a.state_of_residence,
   'amountAppliedFor', a.amount_applied_for, 'loanType', a.loan_type, 'loanReason', a.loan_reason,
   'otherDescription', a.other_description, 'directDepositConfirmed', a.direct_deposit_confirmed,
+  'directDepositConfirmedBy', a.direct_deposit_confirmed_by,
+  'payrollLinked', EXISTS (SELECT 1 FROM argyle_users u JOIN argyle_accounts ac ON ac.argyle_user_id = u.argyle_user_id
+                            WHERE u.sub = a.sub AND ac.recorded_at IS NOT NULL),
   'personal', CASE WHEN p.sub IS NULL THEN NULL ELSE json_build_object(
     'given_name', p.given_name, 'middle_name', p.middle_name, 'family_name', p.family_name,
     'birthdate', p.birthdate, 'address', p.address, 'unit', p.unit, 'addrCity', p.addr_city,
@@ -102,7 +105,8 @@ export async function readAppInfo(db: Queryable, caller: Caller): Promise<{ appI
         step: "chooseEmployer", history: [], rejectionReason: null, username: caller.username,
         primary_email: caller.email ?? null, employer: null, employerName: null, employerParentId: null,
         evolveConsent: null, stateOfResidence: null, amountAppliedFor: null, loanType: null, loanReason: null,
-        otherDescription: null, directDepositConfirmed: false, personal: null, employment: null, offer: null,
+        otherDescription: null, directDepositConfirmed: false, directDepositConfirmedBy: null, payrollLinked: false,
+        personal: null, employment: null, offer: null,
         prequalification: null,
       },
     };

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { fileSignedContract } from "./documents";
+import { argyleItemFor } from "./employment";
 import type { Db, Queryable } from "../../infra/db";
 import { addMonths, localToday } from "../../infra/clock/clock";
 import { PERSONAS, type Persona } from "../seed/personas";
@@ -97,17 +99,32 @@ async function seedPersona(tx: Queryable, p: Persona): Promise<void> {
   const [local = "user"] = p.email.split("@");
   const givenName = capitalise(local.split(/[-.]/)[0] ?? "user");
   const employerId = employerFor(p);
+  const ddConfirmed = p.directDepositConfirmed ?? (p.activeLoan ? true : false);
 
   await tx.query(
     `INSERT INTO applications (sub, username, primary_email, step, history, rejection_reason, employer_id, evolve_consent,
-            state_of_residence, amount_applied_for, loan_type, loan_reason, direct_deposit_confirmed, registered_at)
-     VALUES ($1, $2, $3, $4, ($5::text)::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, now())`,
+            state_of_residence, amount_applied_for, loan_type, loan_reason, direct_deposit_confirmed,
+            direct_deposit_confirmed_by, registered_at)
+     VALUES ($1, $2, $3, $4, ($5::text)::jsonb, $6, $7, $8, $9, $10, $11, $12, $13, $14, now())`,
     [
       p.sub, p.username, p.email, p.applicationStep, JSON.stringify(historyFor(p.applicationStep)), rejectionReason,
       employerId, rank >= 6 ? true : null, amount ? "IL" : null, amount, amount ? "personal" : null,
-      amount ? "Debt Consolidation" : null, p.directDepositConfirmed ?? (p.activeLoan ? true : false),
+      amount ? "Debt Consolidation" : null, ddConfirmed, ddConfirmed ? (p.directDepositConfirmedBy ?? "applicant") : null,
     ],
   );
+
+  if (p.directDepositConfirmedBy === "payroll" && employerId) {
+    // The payroll link that confirmed it, as successfulArgyleUpdate records one (its user token is nobody's).
+    await tx.query(
+      `INSERT INTO argyle_users (argyle_user_id, sub, employer_id, direct_deposit, user_token_sha256, token_expires_at)
+       VALUES ($1, $2, $3, true, $4, now())`,
+      [`argyle-user-seed-${p.username}`, p.sub, employerId, createHash("sha256").update(`seed-${p.username}`).digest("hex")],
+    );
+    await tx.query(
+      `INSERT INTO argyle_accounts (account_id, argyle_user_id, item_id, recorded_at) VALUES ($1, $2, $3, now())`,
+      [`argyle-account-seed-${p.username}`, `argyle-user-seed-${p.username}`, argyleItemFor(employerId)],
+    );
+  }
 
   if (p.flags) {
     await tx.query(

@@ -6,6 +6,7 @@
 import {
   EmploymentInformationNextHandlerDocument,
   InitializeArgyleDocument,
+  LoadFrontendDocument,
   SetEmployerDocument,
   SuccessfulArgyleUpdateDocument,
   type EmploymentInformationNextHandlerMutationVariables,
@@ -20,6 +21,16 @@ jest.setTimeout(120_000);
 let server = standInSuite();
 
 const newUser = () => signUpUser(server.url, "emp");
+
+/** What loadFrontend tells the pages about payroll linking and direct deposit (issue 49). */
+const linkFacts = async (u: NewUser) => {
+  const appInfo = (await gql(server.url, u, LoadFrontendDocument, {})).body.data!.loadFrontend!.appInfo;
+  return {
+    payrollLinked: appInfo.payrollLinked,
+    directDepositConfirmed: appInfo.directDepositConfirmed,
+    by: appInfo.directDepositConfirmedBy,
+  };
+};
 
 const setEmployer = async (u: NewUser, employerId: string) =>
   expect((await gql(server.url, u, SetEmployerDocument, { employerId })).body.errors).toBeUndefined();
@@ -79,6 +90,7 @@ describe("employmentInformationNextHandler", () => {
     ["a blank employee id", { id: "" }, "id"],
     ["negative additional income", { additional: -5 }, "additional"],
     ["negative ddAccounts", { ddAccounts: -1 }, "ddAccounts"],
+    ["ddAccounts 0 (issue 49: the pay goes into at least one account)", { ddAccounts: 0 }, "ddAccounts"],
     ["a cost centre outside the children's hospital", { cost_center: "CC-1" }, "cost_center"],
   ])("refuses %s in validationError naming the field, and writes nothing", async (_name, change, field) => {
     const u = await applicantAt("employmentInformation");
@@ -276,6 +288,7 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     const { userId } = JSON.parse(answer.payload!) as { userId: string };
 
     // Before any account is connected, success is refused.
+    expect(await linkFacts(u)).toEqual({ payrollLinked: false, directDepositConfirmed: false, by: null });
     const early = await done(u, userId);
     expect(early.body.errors?.[0]).toMatchObject({
       errorInfo: { field: "argyleUserId" },
@@ -299,8 +312,12 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
 
     const finished = await done(u, userId);
     expect(finished.body).toEqual({ data: { successfulArgyleUpdate: true } });
-    const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
-    expect(app).toEqual({ direct_deposit_confirmed: true });
+    const [app] = await sql(server.url, `SELECT direct_deposit_confirmed, direct_deposit_confirmed_by FROM applications WHERE sub = $1`, [
+      u.sub,
+    ]);
+    // Issue 49: confirmed by the employer's payroll, and said so.
+    expect(app).toEqual({ direct_deposit_confirmed: true, direct_deposit_confirmed_by: "payroll" });
+    expect(await linkFacts(u)).toEqual({ payrollLinked: true, directDepositConfirmed: true, by: "payroll" });
     const accounts = await sql(server.url, `SELECT recorded_at IS NOT NULL AS recorded FROM argyle_accounts WHERE argyle_user_id = $1`, [
       userId,
     ]);
@@ -319,8 +336,12 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect((await done(u, account.body.userId)).body.data).toEqual({
       successfulArgyleUpdate: true,
     });
-    const [app] = await sql(server.url, `SELECT direct_deposit_confirmed FROM applications WHERE sub = $1`, [u.sub]);
-    expect(app).toEqual({ direct_deposit_confirmed: false });
+    const [app] = await sql(server.url, `SELECT direct_deposit_confirmed, direct_deposit_confirmed_by FROM applications WHERE sub = $1`, [
+      u.sub,
+    ]);
+    expect(app).toEqual({ direct_deposit_confirmed: false, direct_deposit_confirmed_by: null });
+    // Linked for income only: linked, and direct deposit still to set up.
+    expect(await linkFacts(u)).toEqual({ payrollLinked: true, directDepositConfirmed: false, by: null });
   });
 
   it("serves the widget script and refuses unknown tokens", async () => {

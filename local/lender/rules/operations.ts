@@ -422,7 +422,12 @@ export async function confirmDirectDeposit(db: Db, caller: Caller): Promise<void
       await tx.query<{ accepted: boolean }>(`SELECT accepted_at IS NOT NULL AS accepted FROM offers WHERE sub = $1`, [caller.sub])
     )[0];
     if (!offer?.accepted) throw new InputError("offer", "accept the offer before setting up direct deposit");
-    await tx.query(`UPDATE applications SET direct_deposit_confirmed = true, updated_at = now() WHERE sub = $1`, [caller.sub]);
+    // The applicant's own word; a confirmation the employer's payroll already gave stays the employer's.
+    await tx.query(
+      `UPDATE applications SET direct_deposit_confirmed = true,
+              direct_deposit_confirmed_by = coalesce(direct_deposit_confirmed_by, 'applicant'), updated_at = now() WHERE sub = $1`,
+      [caller.sub],
+    );
   });
 }
 

@@ -13,6 +13,8 @@ export interface Persona {
   amountAppliedFor?: number;
   prequalified?: boolean;
   directDepositConfirmed?: boolean;
+  /** Who confirmed direct deposit: payroll linking (the seed records the payroll link too) or the applicant's tick (the default). */
+  directDepositConfirmedBy?: "payroll" | "applicant";
   contractSigned?: boolean;
   activeLoan?: boolean;
   /** ISO date; set for an originated loan. */
@@ -79,11 +81,12 @@ export const PERSONAS: readonly Persona[] = [
     email: "offer-dd@example.com",
     username: "a10007",
     sub: sub(7),
-    description: "step Offer Sent, direct deposit confirmed",
+    description: "step Offer Sent, direct deposit confirmed by payroll linking",
     applicationStep: "Offer Sent",
     amountAppliedFor: 4000,
     prequalified: true,
     directDepositConfirmed: true,
+    directDepositConfirmedBy: "payroll",
   },
   {
     email: "paper-form@example.com",

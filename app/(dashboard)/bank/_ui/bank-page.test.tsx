@@ -61,3 +61,13 @@ it("no progress where the person is not applying (a borrower)", () => {
   render(<BankPage {...props} step="activeLoan" initialAccounts={[]} />);
   expect(screen.queryByTestId("application-progress")).toBeNull();
 });
+
+/** Issue 49: "confirmed by your employer" only when the employer's payroll confirmed it. */
+it.each([
+  { by: "payroll" as const, text: "Direct deposit: set up — confirmed by your employer." },
+  { by: "applicant" as const, text: "Direct deposit: set up — you confirmed that you asked your payroll office to send the loan payment." },
+  { by: null, text: "Direct deposit: set up." },
+])("direct deposit confirmed by $by reads: $text", ({ by, text }) => {
+  render(<BankPage {...props} step="Offer Sent" directDepositConfirmed directDepositConfirmedBy={by} initialAccounts={[]} />);
+  expect(screen.getByTestId("direct-deposit")).toHaveTextContent(text);
+});

@@ -18,7 +18,7 @@ import { useSubmissionKeys } from "@/components/forms/use-submit-once";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
-import { directDepositSetUp, isExitedState, showMask, type DirectDeposit } from "@/lib/bank/funding-rules";
+import { directDepositSetUp, directDepositText, isExitedState, showMask, type DirectDepositConfirmer } from "@/lib/bank/funding-rules";
 import { MICRO_DEPOSIT_CAP_MESSAGE, WRONG_TRIES_TEXT } from "@/lib/bank/funding-rules";
 import { isOAuthReturn, PENDING_LINK_TOKEN_KEY } from "@/lib/bank/plaid-oauth";
 import { sessionDraftStore } from "@/lib/forms/draft-store";
@@ -38,6 +38,8 @@ export interface BankPageProps {
   /** The application step from the claims; null while they are not loaded. */
   step: string | null;
   directDepositConfirmed: boolean;
+  /** Who confirmed direct deposit (loadFrontend); null when not confirmed or not known: then nobody is named. */
+  directDepositConfirmedBy?: DirectDepositConfirmer | null;
   /** Locally the micro-deposits are readable in the local outbox. */
   outboxUrl: string | null;
   /** Locally the Plaid Link stand-in, loaded when Link is first asked for (null elsewhere). */
@@ -100,17 +102,11 @@ export async function followFundingChange(step: string | null, leaving: () => vo
   return followed !== null;
 }
 
-function directDepositText(dd: DirectDeposit): string {
-  if (!dd.setUp) return "Direct deposit: not set up yet.";
-  return dd.because === "paperForm"
-    ? "Direct deposit: set up — your paper form is waiting for confirmation."
-    : "Direct deposit: set up — confirmed by your employer.";
-}
-
 export function BankPage({
   initialAccounts,
   step,
   directDepositConfirmed,
+  directDepositConfirmedBy = null,
   outboxUrl,
   plaidStandInScript,
   oauthReturn = false,
@@ -280,7 +276,7 @@ export function BankPage({
   };
 
   const pending = accounts?.find((a) => !a.verified) ?? null;
-  const dd = directDepositSetUp(step ?? "", directDepositConfirmed);
+  const dd = directDepositSetUp(step ?? "", directDepositConfirmed, directDepositConfirmedBy);
 
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">

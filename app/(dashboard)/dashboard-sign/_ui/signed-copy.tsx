@@ -1,6 +1,7 @@
 "use client";
 
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from "react";
+import { AppLink } from "@/components/ui/app-link";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { FILING_WITHIN_MINUTES, documentUrlStillGood } from "@/lib/esign/signed-contract";
@@ -24,6 +25,41 @@ const linkClass = classNames(
   focusRing,
 );
 
+const inlineLink = classNames("font-semibold text-brand underline", focusRing);
+
+/**
+ * Where the copy also stays, said as it is now (issue 49): from filing, the dashboard's contract
+ * page and documents; once the loan is funded, the documents (the contract page then says the loan
+ * is active).
+ */
+export function WhereCopyStays({ funded }: { funded: boolean }) {
+  return (
+    <p className="text-sm text-gray-700" data-copy-stays={funded ? "documents" : "contract-page"}>
+      {funded ? (
+        <>
+          A copy also stays in{" "}
+          <AppLink href="/statements" className={inlineLink}>
+            your documents
+          </AppLink>{" "}
+          on your dashboard.
+        </>
+      ) : (
+        <>
+          A copy also stays on your dashboard: on{" "}
+          <AppLink href="/offer/contract" className={inlineLink}>
+            your contract page
+          </AppLink>{" "}
+          and in{" "}
+          <AppLink href="/statements" className={inlineLink}>
+            your documents
+          </AppLink>
+          .
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * The signed contract's copy after signing (issue 42): a download from the borrower's documents
  * (SPEC 3, loadFrontend), or, while the provider's callback has not filed it, when it will be there
@@ -34,9 +70,12 @@ export function SignedCopy({
   signatureId,
   requestCopy,
   initial,
+  funded = false,
 }: {
   signatureId: string;
   requestCopy: (signatureId: string) => Promise<SignedCopyResult>;
+  /** The loan is funded (loan state originated): where the copy also stays depends on it. */
+  funded?: boolean;
   /** What the server found while rendering the page; without it, the copy is looked for on mount. */
   initial?: SignedCopyResult;
 }) {
@@ -100,7 +139,7 @@ export function SignedCopy({
           <a ref={link} href={state.url} download={state.fileName} onClick={follow} className={linkClass}>
             Download your signed contract (PDF)
           </a>
-          <p className="text-sm text-gray-700">A copy also stays in your documents on your dashboard.</p>
+          <WhereCopyStays funded={funded} />
         </div>
       );
     case "pending":

@@ -53,6 +53,7 @@ function setup({
   failToLoad = false,
   copies = [{ ok: true, copy: COPY }],
   initialCopy,
+  funded,
 }: {
   /** What the page brought: by default a URL to open. */
   initial?: SigningUrlResult;
@@ -64,6 +65,7 @@ function setup({
   /** requestCopy's answers, in order. */
   copies?: SignedCopyResult[];
   initialCopy?: SignedCopyResult;
+  funded?: boolean;
 } = {}) {
   const requestCopy = jest.fn(async () => copies.shift() ?? failure("failed"));
   const clients: FakeClient[] = [];
@@ -89,6 +91,7 @@ function setup({
       refreshClaims={refreshClaims}
       requestCopy={requestCopy}
       initialCopy={initialCopy}
+      funded={funded}
     />,
   );
   return { clients, requestUrl, createClient, refreshClaims, requestCopy, view };
@@ -261,6 +264,40 @@ it("after signing, offers the signed copy from the documents", async () => {
   expect(await download()).toHaveAttribute("href", COPY.url);
   expect(await download()).toHaveAttribute("download", COPY.fileName);
   expect(flow.requestCopy).toHaveBeenCalledWith("sig-1");
+});
+
+/** The sentence that says where the copy also stays, and its links' targets. */
+const whereItStays = () => {
+  const sentence = screen.getByText(/A copy also stays/);
+  return {
+    text: sentence.textContent,
+    links: Array.from(sentence.querySelectorAll("a")).map((a) => [a.textContent, a.getAttribute("href")]),
+  };
+};
+
+it("issue 49: just signed (not funded), the copy also stays on the dashboard's contract page and in the documents, linked", async () => {
+  await signIn(setup());
+  await download();
+  expect(whereItStays()).toEqual({
+    text: "A copy also stays on your dashboard: on your contract page and in your documents.",
+    links: [
+      ["your contract page", "/offer/contract"],
+      ["your documents", "/statements"],
+    ],
+  });
+});
+
+it("issue 49: an old signing link after funding says the copy stays in the documents, linked", () => {
+  setup({ initial: failure("conflict"), initialCopy: { ok: true, copy: COPY }, funded: true });
+  expect(whereItStays()).toEqual({
+    text: "A copy also stays in your documents on your dashboard.",
+    links: [["your documents", "/statements"]],
+  });
+});
+
+it("issue 49: an old signing link before funding names the contract page too", () => {
+  setup({ initial: failure("conflict"), initialCopy: { ok: true, copy: COPY }, funded: false });
+  expect(whereItStays().links.map(([, href]) => href)).toEqual(["/offer/contract", "/statements"]);
 });
 
 it("while the copy is not filed, says when it will be there; checking again finds it and moves the focus to it", async () => {

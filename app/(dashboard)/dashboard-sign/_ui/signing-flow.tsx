@@ -53,6 +53,8 @@ export interface SigningFlowProps {
   requestCopy: (signatureId: string) => Promise<SignedCopyResult>;
   /** For a contract already signed on arrival: the page's own look for the copy, asked while it rendered. */
   initialCopy?: SignedCopyResult;
+  /** The loan is already funded (an old signing link): the copy's whereabouts say so. */
+  funded?: boolean;
   /** Tests pass a fake embedded client; the app uses hellosign-embedded. */
   createClient?: EmbeddedClientFactory;
   /** Tests pass their own; the app reloads the claims (lib/auth/refresh-claims). */
@@ -120,6 +122,7 @@ export function SigningFlow({
   initial,
   requestCopy,
   initialCopy,
+  funded = false,
   createClient = createHelloSignClient,
   refreshClaims = postClaimsRefresh,
 }: SigningFlowProps) {
@@ -344,7 +347,9 @@ export function SigningFlow({
           headingRef={focusHere}
           body={copy.body}
         >
-          {state.reason === "conflict" && <SignedCopy signatureId={signatureId} requestCopy={requestCopy} initial={initialCopy} />}
+          {state.reason === "conflict" && (
+            <SignedCopy signatureId={signatureId} requestCopy={requestCopy} initial={initialCopy} funded={funded} />
+          )}
           <div className="flex flex-wrap gap-3">
             {!explained && (
               <button type="button" onClick={retry} className={primaryButton}>

@@ -61,6 +61,8 @@ export interface EmploymentPageProps {
    * is signed and while the application is open); its own inputs never are.
    */
   otherDetailsEditable?: boolean;
+  /** A payroll account is already linked (appInfo.payrollLinked), and whether payroll linking confirmed direct deposit. */
+  payrollLinked?: { directDepositConfirmed: boolean } | null;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -215,6 +217,7 @@ export function EmploymentPage({
   argyleScriptUrl,
   draftKey,
   otherDetailsEditable = false,
+  payrollLinked = null,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -388,6 +391,7 @@ export function EmploymentPage({
           directDeposit={employer.argyleDirectDeposit}
           start={() => startPayrollLinkAction(employer.employerId, employer.argyleDirectDeposit)}
           finish={finishPayrollLink}
+          linked={payrollLinked}
         />
       )}
     </div>

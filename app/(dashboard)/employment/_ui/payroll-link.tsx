@@ -48,17 +48,22 @@ export interface PayrollLinkProps {
   /** initializeArgyle: a user token (a new one each call, for the same Argyle user) and the employer's item. */
   start: () => Promise<ActionResult<{ userToken: string; sandbox: boolean; flowId: string | null; argyleEmployerId: string | null }>>;
   finish: (argyleUserId: string) => Promise<ActionResult>;
+  /**
+   * Already linked (loadFrontend's appInfo.payrollLinked), and whether that link confirmed direct
+   * deposit (directDepositConfirmedBy "payroll"): the page says so and offers no second link.
+   */
+  linked?: { directDepositConfirmed: boolean } | null;
 }
 
-type State = { kind: "idle" } | { kind: "open" } | { kind: "linked" } | { kind: "failed"; message: string };
+type State = { kind: "idle" } | { kind: "open" } | { kind: "linked"; directDeposit: boolean } | { kind: "failed"; message: string };
 
 /**
  * Payroll linking through Argyle: initializeArgyle, the widget, then successfulArgyleUpdate. The
  * widget opens at the chosen employer (direct login, `items`), and when its one-hour user token
  * expires mid-way (onTokenExpired) a new one is asked for and handed over, so the person goes on.
  */
-export function PayrollLink({ employerName, scriptUrl, directDeposit, start, finish }: PayrollLinkProps) {
-  const [state, setState] = useState<State>({ kind: "idle" });
+export function PayrollLink({ employerName, scriptUrl, directDeposit, start, finish, linked = null }: PayrollLinkProps) {
+  const [state, setState] = useState<State>(linked ? { kind: "linked", directDeposit: linked.directDepositConfirmed } : { kind: "idle" });
   const { run, pending } = useSubmitOnce(async () => {
     setState({ kind: "idle" });
     const [init, Argyle] = await Promise.all([start(), loadArgyle(scriptUrl).catch(() => null)]);
@@ -96,7 +101,7 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
           return;
         }
         void finish(connected).then((r) => {
-          if (r.ok) return setState({ kind: "linked" });
+          if (r.ok) return setState({ kind: "linked", directDeposit });
           const ruled = r.reason === "refused" && r.rule;
           setState({ kind: "failed", message: ruled ? REFUSAL_WORDS[ruled] : "We could not save your payroll link. Please try again." });
         });
@@ -109,16 +114,18 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
   return (
     <section aria-labelledby="payroll-link-title" className="flex flex-col gap-3 rounded-md border border-gray-300 bg-white p-4">
       <h2 id="payroll-link-title" className="text-lg font-bold text-brand-dark">
-        Link your payroll account
+        {state.kind === "linked" ? "Your payroll account" : "Link your payroll account"}
       </h2>
-      <p className="text-gray-800">
-        {directDeposit
-          ? `Connect your ${employerName} payroll account to confirm your income and set up your loan payment by direct deposit.`
-          : `Connect your ${employerName} payroll account to confirm your income faster.`}
-      </p>
+      {state.kind !== "linked" && (
+        <p className="text-gray-800">
+          {directDeposit
+            ? `Connect your ${employerName} payroll account to confirm your income and set up your loan payment by direct deposit.`
+            : `Connect your ${employerName} payroll account to confirm your income faster.`}
+        </p>
+      )}
       {state.kind === "linked" && (
         <p role="status" className="font-semibold text-brand-dark">
-          Your payroll account is linked{directDeposit ? " and direct deposit is confirmed" : ""}.
+          Your payroll account is linked{state.directDeposit ? " and direct deposit is confirmed" : ""}.
         </p>
       )}
       {state.kind === "failed" && (
