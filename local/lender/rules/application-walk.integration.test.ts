@@ -338,8 +338,8 @@ async function replay(path: readonly Step[]): Promise<Applicant> {
 /** Open actions the walk takes, each with the variants whose answers lead apart. */
 const variantsOf = (action: Action): (Variant | undefined)[] => (action === "checkRate" ? ["approve", "refuse"] : [undefined]);
 
-/** Open actions that need data first (going on needs the step complete; a deposit check needs an account awaiting it). */
-const DATA_FIRST: readonly Action[] = ["moveOn", "verifyDeposits", "chooseAccount"];
+/** Open actions that need data first (going on needs the step complete; a deposit check needs an account awaiting it; SPEC 5: one account awaiting deposits at a time). */
+const DATA_FIRST: readonly Action[] = ["moveOn", "verifyDeposits", "chooseAccount", "addAccountByHand"];
 
 /** Open actions that stay on their step and fill in what going on needs. */
 const FILLERS: readonly Action[] = ["requestLoan", "giveIdentity", "consent"];
