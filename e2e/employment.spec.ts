@@ -346,7 +346,7 @@ test("a borrower edits their job title and their step does not change", async ({
     // The saved data is read again (router.refresh): the page is busy until it is in, and Next re-renders
     // the document title meanwhile.
     await expect(page.locator("[data-refreshing]")).toHaveCount(0);
-    await expect(page).toHaveTitle("Employment details · Employee Loans");
+    await expect(page).toHaveTitle("Your employment · Employee Loans");
     await checkState(page, testInfo, "edit-saved");
     expect(new URL(page.url()).pathname).toBe("/employment");
     expect(await appInfo(page)).toMatchObject({ step: "activeLoan", employment: { jobTitle: "Assistant Principal" } });

@@ -50,7 +50,8 @@ test("personal details: one press of Continue shows every error at once (the str
       "Enter your cell phone number",
       "Enter your yearly salary",
     ]);
-  await expect(page.getByLabel("Last name", { exact: true })).toBeFocused();
+  // GOV.UK's error summary at the top of the form takes focus (issue 50); its links lead to the fields.
+  await expect(page.getByRole("group", { name: "There is a problem" })).toBeFocused();
   await checkState(page, testInfo, "personal-all-errors");
 });
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
@@ -8,19 +9,23 @@ import { isChildrensHospitalEmployer } from "@/lib/application/special-employers
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
+import { stepTitle } from "@/components/progress/step-heading";
+import { EMPLOYMENT_HEADINGS, employmentView } from "./page-view";
 
-export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
+
+const LOAD_FAILED_TITLE = "We couldn't load your employment details";
 
 function Unavailable() {
   return (
-    <Notice icon="form" title="We couldn't load your employment details" actions={<BackToDashboard />}>
+    <Notice icon="form" title={LOAD_FAILED_TITLE} actions={<BackToDashboard />}>
       <p>Please reload the page in a moment.</p>
     </Notice>
   );
 }
 
-async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> {
+// One read per request, shared by the title and the page (React's request cache).
+const loadPage = cache(async (): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> => {
   const api = await signedInApi();
   if (!api) return null;
   try {
@@ -42,11 +47,14 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
     await logApiFailure("loading /employment", error, { page: "employment" });
     return null;
   }
-}
+});
 
-function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose" | "details" | "saved" {
-  if (step === "chooseEmployer" || !hasEmployer) return "choose";
-  return step === "employmentInformation" ? "details" : "saved";
+/** The title follows the view and its step (issue 50): "Who is your employer? — Step 1 of 10". */
+export async function generateMetadata(): Promise<Metadata> {
+  const data = await loadPage();
+  if (!data) return { title: LOAD_FAILED_TITLE, robots: { index: false } };
+  const { heading, here } = EMPLOYMENT_HEADINGS[employmentView(data.appInfo.step, data.employer !== null)];
+  return { title: stepTitle(heading, data.appInfo.step, here), robots: { index: false } };
 }
 
 /**
@@ -59,7 +67,7 @@ export default async function EmploymentRoute() {
   if (!data) return <Unavailable />;
   const { appInfo, employer } = data;
   const step = appInfo.step;
-  const view = viewFor(step, employer !== null);
+  const view = employmentView(step, employer !== null);
   const config = publicConfig();
   // No Suspense boundary here: the page is rendered whole with the layout (a streamed boundary is
   // revealed up to 300 ms after the first paint, React's reveal throttle, and holds back the LCP).

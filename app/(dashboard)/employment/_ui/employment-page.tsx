@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { useInPlaceFocus } from "@/components/forms/in-place";
+import { LiveStatus } from "@/components/forms/live-status";
 import { primaryButtonClass } from "@/components/forms/form";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
@@ -19,6 +21,8 @@ import dynamic from "next/dynamic";
 import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
 import { AppLink } from "@/components/ui/app-link";
 import { ApplicationProgress } from "@/components/progress/application-progress";
+import { StepHeading } from "@/components/progress/step-heading";
+import { EMPLOYMENT_HEADINGS } from "../page-view";
 import { applicationProgress, continueRoute, REVIEW_ROUTE, REVIEW_STEP } from "@/lib/application/progress";
 
 // Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
@@ -105,12 +109,6 @@ function yesNo(value: boolean | null): string {
   return value ? "Yes" : "No";
 }
 
-const TITLES: Record<EmploymentPageProps["view"], string> = {
-  choose: "Who is your employer?",
-  details: "Tell us about your job",
-  saved: "Your employment",
-};
-
 function Summary({ employer, employment }: { employer: ChosenEmployer | null; employment: SavedEmployment | null }) {
   const rows: [string, string][] = [["Employer", employer ? employerName(employer) : "Not chosen yet"]];
   if (employment) {
@@ -161,6 +159,17 @@ export function EmploymentPage({
   // The saved data is read again from the server after a change; the page is busy until it is in.
   const [refreshing, startRefresh] = useTransition();
   const refresh = () => startRefresh(() => router.refresh());
+  // Focus follows what opens and closes in place (issue 50): the employer search and the details
+  // form open at their first field and give focus back to the button that opened them on close.
+  const employerSearch = useInPlaceFocus<HTMLButtonElement, HTMLElement>(changingEmployer && view !== "choose", () =>
+    setChangingEmployer(false),
+  );
+  const detailsForm = useInPlaceFocus<HTMLButtonElement, HTMLElement>(editing && view === "saved", () => setEditing(false));
+  // The details saved while pay stubs will be asked for: the form goes, focus goes to Continue.
+  const continueRef = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (pendingRoute) continueRef.current?.focus();
+  }, [pendingRoute]);
 
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
     const result = await chooseEmployerAction(hit.objectID);
@@ -195,7 +204,7 @@ export function EmploymentPage({
     return { ok: true };
   };
 
-  const title = TITLES[view];
+  const { heading, here } = EMPLOYMENT_HEADINGS[view];
 
   return (
     <div
@@ -203,21 +212,26 @@ export function EmploymentPage({
       aria-busy={refreshing || undefined}
       data-refreshing={refreshing || undefined}
     >
-      <ApplicationProgress step={step} here={view !== "saved"} />
-      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
-      {notice && (
-        <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
-          <p>{notice}</p>
-          {pendingRoute && (
-            <button type="button" className={primaryButtonClass} onClick={() => void follow(pendingRoute)}>
-              Continue
-            </button>
-          )}
-        </div>
-      )}
+      <ApplicationProgress step={step} here={here} />
+      <StepHeading heading={heading} step={step} here={here} />
+      {/* Always in the page, so a change said here is heard (issue 50). */}
+      <div
+        className={
+          notice || pendingRoute
+            ? "flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900"
+            : "contents"
+        }
+      >
+        <LiveStatus message={notice} />
+        {pendingRoute && (
+          <button ref={continueRef} type="button" className={primaryButtonClass} onClick={() => void follow(pendingRoute)}>
+            Continue
+          </button>
+        )}
+      </div>
 
       {changingEmployer ? (
-        <section aria-label="Choose your employer" className="flex flex-col gap-3">
+        <section ref={employerSearch.region} aria-label="Choose your employer" className="flex flex-col gap-3">
           {view !== "choose" && <p className="text-gray-800">Choosing another employer keeps your application where it is.</p>}
           <OnDemand inPage={view === "choose"} loading="Loading the employer search…">
             <EmployerSearch
@@ -255,6 +269,7 @@ export function EmploymentPage({
             </div>
             {(view === "details" || editing) && (
               <button
+                ref={employerSearch.opener}
                 type="button"
                 className="min-h-11 rounded-md px-3 font-semibold text-brand underline"
                 onClick={() => setChangingEmployer(true)}
@@ -267,7 +282,7 @@ export function EmploymentPage({
       )}
 
       {view !== "choose" && !changingEmployer && !pendingRoute && (
-        <section aria-labelledby="employment-details-title" className="flex flex-col gap-4">
+        <section ref={detailsForm.region} aria-labelledby="employment-details-title" className="flex flex-col gap-4">
           <SectionTitle id="employment-details-title">Employment details</SectionTitle>
           {editing ? (
             <OnDemand inPage={view === "details"} loading="Loading the form…">
@@ -292,6 +307,7 @@ export function EmploymentPage({
                   </AppLink>
                 )}
                 <button
+                  ref={detailsForm.opener}
                   type="button"
                   className={
                     step && applicationProgress(step)
