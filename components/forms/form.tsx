@@ -110,15 +110,18 @@ export function DraftRestored<In extends Record<string, unknown>>({ form, childr
  * field in error moves focus to it (Form).
  */
 export function FormError({ message }: { message: string | null | undefined }) {
+  const id = useId();
   if (!message) return null;
   return (
     <div
       role="alert"
       tabIndex={-1}
+      // Named by its text, so taking focus it is read as "alert, <message>", not only "alert".
+      aria-labelledby={`${id}-text`}
       data-form-error
       className={classNames("rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm text-red-800", focusRing)}
     >
-      {message}
+      <span id={`${id}-text`}>{message}</span>
     </div>
   );
 }
