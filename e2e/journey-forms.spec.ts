@@ -25,7 +25,7 @@ async function applicantAt(page: Page, step: Parameters<typeof walkTo>[1], prefi
 
 const fieldErrors = (page: Page) => page.locator("[data-field-error]").allTextContents();
 
-test("personal details: one press of Continue shows every error at once (the street typed and cleared first) and focuses the first", async ({
+test("personal details: one press of Continue shows every error at once (the street typed and cleared first) and focuses the error summary", async ({
   page,
 }, testInfo) => {
   await applicantAt(page, "personalInformation", "errors");
