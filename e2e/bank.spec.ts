@@ -103,8 +103,8 @@ test("a manual account: amounts from the outbox, one wrong try, the right amount
   await page.getByLabel("Account name").fill("My checking");
   await page.getByLabel("Account type").selectOption("checking");
   await page.getByRole("button", { name: "Add account" }).click();
-  await expect(page.getByText("This is not a valid routing number")).toBeVisible();
-  await expect(page.getByText("The account numbers do not match")).toBeVisible();
+  await expect(page.locator("[data-field-error]", { hasText: "This is not a valid routing number" })).toBeVisible();
+  await expect(page.locator("[data-field-error]", { hasText: "The account numbers do not match" })).toBeVisible();
   await checkState(page, testInfo, "manual-errors");
   await page.getByLabel("Routing number").fill("011000015");
   await page.getByLabel("Account number again").fill("000123456789");

@@ -286,7 +286,7 @@ test("a new applicant fills the details and lands where the guards send /apply/a
 
   await hydrated(page.getByLabel("Job title"));
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Enter your job title")).toBeVisible();
+  await expect(page.locator("[data-field-error]", { hasText: "Enter your job title" })).toBeVisible();
   await checkState(page, testInfo, "details-errors");
 
   await submitEmploymentDetails(page, WATER_TECHNICIAN_DETAILS);

@@ -25,7 +25,7 @@ async function applicantAt(page: Page, step: Parameters<typeof walkTo>[1], prefi
 
 const fieldErrors = (page: Page) => page.locator("[data-field-error]").allTextContents();
 
-test("personal details: one press of Continue shows every error at once (the street typed and cleared first) and focuses the first", async ({
+test("personal details: one press of Continue shows every error at once (the street typed and cleared first) and focuses the error summary", async ({
   page,
 }, testInfo) => {
   await applicantAt(page, "personalInformation", "errors");
@@ -50,7 +50,8 @@ test("personal details: one press of Continue shows every error at once (the str
       "Enter your cell phone number",
       "Enter your yearly salary",
     ]);
-  await expect(page.getByLabel("Last name", { exact: true })).toBeFocused();
+  // GOV.UK's error summary at the top of the form takes focus (issue 50); its links lead to the fields.
+  await expect(page.getByRole("group", { name: "There is a problem" })).toBeFocused();
   await checkState(page, testInfo, "personal-all-errors");
 });
 

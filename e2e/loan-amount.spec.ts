@@ -25,7 +25,7 @@ test("a $50 loan is refused at the form with the range shown; nothing is sent an
   await page.getByLabel("What is the loan for?").selectOption("Debt Consolidation");
   await state.selectOption("IL");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("The smallest loan is $500: enter $500 to $10,000")).toBeVisible();
+  await expect(page.locator("[data-field-error]", { hasText: "The smallest loan is $500: enter $500 to $10,000" })).toBeVisible();
 
   const load = await loadFrontend(page);
   expect([load.applicationStep, load.appInfo?.amountAppliedFor]).toEqual(["loanDetails", null]);

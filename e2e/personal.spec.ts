@@ -58,14 +58,14 @@ test("loan request: amount, reason (Other needs a description), state; then wher
     await amount.fill("12000");
     await page.getByLabel("What is the loan for?").selectOption("Other");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("The largest loan is $10,000: enter $500 to $10,000")).toBeVisible();
+    await expect(page.locator("[data-field-error]", { hasText: "The largest loan is $10,000: enter $500 to $10,000" })).toBeVisible();
     await checkState(page, "personal-loan-request-errors", testInfo);
 
     await amount.fill("5250");
     await expect(amount).toHaveValue("5,250");
     await page.getByLabel("State of residence").selectOption("TX");
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page.getByText("Describe what the loan is for")).toBeVisible();
+    await expect(page.locator("[data-field-error]", { hasText: "Describe what the loan is for" })).toBeVisible();
     expect((await loadFrontend(page)).applicationStep).toBe("loanDetails"); // nothing sent yet
     await page.getByLabel("Tell us what the loan is for").fill("Moving costs");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -227,7 +227,7 @@ test("personal details typed by hand when the Maps API cannot load: kept with la
   await page.goto("/personal");
   // Submitted empty first: every error shows below its field and nothing is sent.
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+  await expect(page.locator("[data-field-error]", { hasText: "Enter your cell phone number" })).toBeVisible();
   await checkState(page, "personal-details-errors", testInfo);
   expect((await loadFrontend(page)).applicationStep).toBe("personalInformation");
   await page.getByLabel("First name", { exact: true }).fill("Grace");
@@ -274,7 +274,7 @@ test("account settings: a borrower changes their cell phone and nothing else cha
     const phone = page.getByLabel("Cell phone number");
     await phone.fill("");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByText("Enter your cell phone number")).toBeVisible();
+    await expect(page.locator("[data-field-error]", { hasText: "Enter your cell phone number" })).toBeVisible();
     await checkState(page, "personal-account-settings-errors", testInfo);
     await phone.fill("4155550199");
     await page.getByRole("button", { name: "Save changes" }).click();

@@ -70,6 +70,9 @@ export function IntegerField<In extends Record<string, unknown>>({
   );
 }
 
+const DATE_PICKER_RING =
+  "[&::-webkit-calendar-picker-indicator:focus]:rounded-sm [&::-webkit-calendar-picker-indicator:focus]:outline [&::-webkit-calendar-picker-indicator:focus]:outline-2 [&::-webkit-calendar-picker-indicator:focus]:outline-brand";
+
 /** A calendar date; the wire value is the input's own YYYY-MM-DD. */
 export function DateField<In extends Record<string, unknown>>({
   disabled,
@@ -88,7 +91,9 @@ export function DateField<In extends Record<string, unknown>>({
           max={max}
           min={min}
           disabled={disabled}
-          className={inputClass}
+          // Chromium's calendar button inside the field takes focus without matching :focus-visible,
+          // so the ring shows on :focus here (issue 50, WCAG 2.4.7); the button gets one of its own too.
+          className={classNames(inputClass, "focus:outline focus:outline-2 focus:outline-offset-2 focus:outline-brand", DATE_PICKER_RING)}
           value={(value as string | null) ?? ""}
           onChange={(e) => field.form.setValue(field.name, (e.target.value || null) as never)}
         />

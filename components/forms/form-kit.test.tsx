@@ -10,6 +10,7 @@ import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
 import { deadlineActionBody } from "@/lib/observability/deadline-answer";
 import {
   DateField,
+  ERROR_SUMMARY_TITLE,
   Form,
   FormError,
   MoneyField,
@@ -237,24 +238,126 @@ describe("errors", () => {
     expect(el).toHaveAttribute("aria-invalid", "false");
   });
 
-  it("a submit with errors shows every error, focuses the first field in error and sends nothing", async () => {
+  it("a submit with errors shows every error under its field, focuses the error summary at the top and sends nothing", async () => {
     const user = userEvent.setup();
     const onSubmit = jest.fn();
     render(<Harness onSubmit={onSubmit} />);
     await user.click(screen.getByRole("button", { name: "Save" }));
     expect(onSubmit).not.toHaveBeenCalled();
-    for (const message of [
+    const messages = [
       "Enter your first name",
       "Enter your e-mail",
       "Enter your phone number",
       "Enter your SSN",
       "Enter your salary",
       "Enter a note",
-    ]) {
-      expect(screen.getByText(message)).toBeInTheDocument();
+    ];
+    for (const message of messages) {
+      expect(screen.getByText(message, { selector: "[data-field-error]" })).toBeInTheDocument();
     }
     expect(screen.queryByText(/additional/i, { selector: "[data-field-error]" })).toBeNull();
-    expect(input(/first name/i)).toHaveFocus();
+    // GOV.UK's error summary: first in the form, focused, read as its title and the list of errors.
+    const summary = screen.getByRole("group", { name: ERROR_SUMMARY_TITLE });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveAccessibleDescription(messages.join(" "));
+    const form = screen.getByRole("form", { name: "Test form" });
+    expect(form.firstElementChild).toBe(summary);
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(messages);
+  });
+
+  it("each link of the error summary takes focus to its field; the summary follows the fields and goes when all are valid", async () => {
+    const user = userEvent.setup();
+    render(
+      <Harness onSubmit={jest.fn()} initial={{ ...empty, given_name: "Ann", email: "ann@example.com", ssn: "123456789", salary: 1 }} />,
+    );
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Enter your phone number", "Enter a note"]);
+    await user.click(screen.getByRole("link", { name: "Enter a note" }));
+    expect(input(/^note/i)).toHaveFocus();
+    await user.keyboard("n");
+    expect(screen.getAllByRole("link").map((link) => link.textContent)).toEqual(["Enter your phone number"]);
+    await user.click(screen.getByRole("link", { name: "Enter your phone number" }));
+    expect(input(/phone/i)).toHaveFocus();
+    await user.keyboard("5551234567");
+    expect(screen.queryByRole("group", { name: ERROR_SUMMARY_TITLE })).toBeNull();
+  });
+
+  it("tabbing through the whole empty form shows no error: only a field changed and left, or a submit, shows one (issue 50)", async () => {
+    const user = userEvent.setup();
+    render(<Harness onSubmit={jest.fn()} />);
+    act(() => input(/first name/i).focus());
+    for (let i = 0; i < 10; i++) await user.tab();
+    expect(document.querySelectorAll("[data-field-error]")).toHaveLength(0);
+    expect(screen.queryAllByRole("textbox").filter((el) => el.getAttribute("aria-invalid") === "true")).toEqual([]);
+    await user.click(input(/^note/i));
+    await user.keyboard("x{Backspace}");
+    await user.tab();
+    expect(screen.getByText("Enter a note", { selector: "[data-field-error]" })).toBeInTheDocument();
+    expect(document.querySelectorAll("[data-field-error]")).toHaveLength(1);
+  });
+
+  it("a failed submit with no field in error (the server's or the network's message) focuses the form's message", async () => {
+    const user = userEvent.setup();
+    function ServerRefuses() {
+      const form = useZodForm({
+        schema: ready,
+        initialValues: {
+          ...empty,
+          given_name: "Ann",
+          email: "ann@example.com",
+          phone_number: "5551234567",
+          ssn: "123456789",
+          salary: 1,
+          note: "n",
+        },
+        onSubmit: (_v, { setFormError }) => setFormError("We couldn't save your details."),
+      });
+      return (
+        <Form form={form} aria-label="Refused form">
+          <TextField form={form} name="note" label="Note" />
+          <FormError message={form.formError} />
+          <SubmitButton pending={form.pending}>Save</SubmitButton>
+        </Form>
+      );
+    }
+    render(<ServerRefuses />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("alert")).toHaveFocus();
+    expect(screen.getByRole("alert")).toHaveTextContent("We couldn't save your details.");
+    expect(screen.queryByRole("group", { name: ERROR_SUMMARY_TITLE })).toBeNull();
+  });
+
+  it("an error the server puts under a field is listed in the summary, which takes focus (the review's refused loan change)", async () => {
+    const user = userEvent.setup();
+    function ServerField() {
+      const form = useZodForm({
+        schema: ready,
+        initialValues: {
+          ...empty,
+          given_name: "Ann",
+          email: "ann@example.com",
+          phone_number: "5551234567",
+          ssn: "123456789",
+          salary: 1,
+          note: "n",
+        },
+        onSubmit: async (_v, { setFieldError }) => {
+          await Promise.resolve();
+          setFieldError("note", "This note is refused");
+        },
+      });
+      return (
+        <Form form={form} aria-label="Server form">
+          <TextField form={form} name="note" label="Note" />
+          <SubmitButton pending={form.pending}>Save</SubmitButton>
+        </Form>
+      );
+    }
+    render(<ServerField />);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    const summary = await screen.findByRole("group", { name: ERROR_SUMMARY_TITLE });
+    expect(summary).toHaveFocus();
+    expect(summary).toHaveAccessibleDescription("This note is refused");
   });
   it("pressing Save right after leaving a field shows that field's error only after the click: the submit is not lost, every error shows at once", async () => {
     // In a browser the error line appearing on blur pushes Save down between press and release,
@@ -264,6 +367,7 @@ describe("errors", () => {
     const note = input(/^note/i);
     const save = screen.getByRole("button", { name: "Save" });
     act(() => note.focus()); // the form's first use
+    fireEvent.change(note, { target: { value: " " } }); // typed in (a space is no note)
     fireEvent.pointerDown(save);
     fireEvent.mouseDown(save);
     fireEvent.blur(note, { relatedTarget: save });
@@ -273,9 +377,9 @@ describe("errors", () => {
     fireEvent.mouseUp(save);
     fireEvent.click(save);
     for (const message of ["Enter your first name", "Enter your e-mail", "Enter your phone number", "Enter your SSN", "Enter a note"]) {
-      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(await screen.findByText(message, { selector: "[data-field-error]" })).toBeInTheDocument();
     }
-    expect(input(/first name/i)).toHaveFocus();
+    expect(screen.getByRole("group", { name: ERROR_SUMMARY_TITLE })).toHaveFocus();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -283,6 +387,7 @@ describe("errors", () => {
     render(<Harness onSubmit={jest.fn()} />);
     const note = input(/^note/i);
     act(() => note.focus()); // the form's first use
+    fireEvent.change(note, { target: { value: " " } });
     fireEvent.blur(note, { relatedTarget: screen.getByRole("button", { name: "Save" }) });
     expect(screen.queryByText("Enter a note")).toBeNull();
     expect(await screen.findByText("Enter a note")).toBeInTheDocument();
@@ -662,6 +767,7 @@ describe("the form's first use: inUse, and the schema loading then (issue 24)", 
     render(<Harness onSubmit={jest.fn()} source={lazySchema(importer)} />);
     expect(importer).not.toHaveBeenCalled();
     await user.click(input(/first name/i));
+    await user.keyboard("a{Backspace}");
     await user.click(input(/e-mail/i));
     expect(importer).toHaveBeenCalledTimes(1);
     expect(input(/first name/i)).not.toHaveAccessibleDescription();

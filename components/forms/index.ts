@@ -6,4 +6,6 @@ export { FormField, type BoundFieldProps, type BoundControlProps, type FieldName
 export { TextField } from "./text-field";
 export { PhoneField, SsnField, MoneyField, DigitsField } from "./masked-fields";
 export { SelectField, IntegerField, DateField, YesNoField, type Option } from "./choice-fields";
-export { DraftRestored, Form, FormError, SaveOrCancel, SubmitButton, primaryButtonClass } from "./form";
+export { DraftRestored, ERROR_SUMMARY_TITLE, Form, FormError, SaveOrCancel, SubmitButton, primaryButtonClass } from "./form";
+export { useInPlaceFocus } from "./in-place";
+export { LiveStatus, savedStatusClass } from "./live-status";

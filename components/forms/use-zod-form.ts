@@ -17,13 +17,18 @@ import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
  * from the form's zod schema (the same schema the call is checked with on the server), and one
  * submit at a time.
  *
- * - A field's error shows once the field was left (blur) or a submit was tried, and it follows the
- *   value from then on: it changes as the person types and disappears as soon as the field is valid.
+ * - A field's error shows once the person changed the field and left it (blur), or a submit was tried,
+ *   and it follows the value from then on: it changes as the person types and disappears as soon as
+ *   the field is valid. Focus passing through a field (Tab to explore) never shows its error (issue
+ *   50; GOV.UK: errors after leaving a field or after submit).
  *   A blur caused by pressing a button shows its error after that button's click (after-press.ts),
  *   so the error's line cannot move Continue away from under the pointer and eat the submit.
  * - An error set from the server's answer (setFieldError) shows until that field changes.
- * - Submitting validates everything, focuses the first field in error and only then calls onSubmit
- *   with the parsed (wire) values. A double submit sends one request; `pending` says one is running.
+ * - Submitting validates everything and only then calls onSubmit with the parsed (wire) values. A
+ *   submit that ends with an error shown — the schema's, the server's under a field, or a form-level
+ *   message — counts a failed submit (`failedSubmits`): the Form then moves focus to its error summary
+ *   at the top (GOV.UK's error summary), or to the form-level message when no field is in error.
+ *   A double submit sends one request; `pending` says one is running.
  * - With `draft`, what is typed is kept in session storage (never the `omit` fields) and laid over
  *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it. It is
  *   written when the browser is idle (at once when the page is hidden or the form goes away).
@@ -72,9 +77,14 @@ export interface FormApi<In extends Record<string, unknown>> {
   setValue: <K extends keyof In & string>(name: K, value: Draft<In>[K]) => void;
   /** The error to show under a field now, if any. */
   errorFor: (name: keyof In & string) => string | undefined;
+  /** The fields showing an error now, in the order of `initialValues`, with their messages. */
+  shownErrors: () => { name: keyof In & string; message: string }[];
+  /** How many submits ended with an error shown; each one moves focus to the error summary. */
+  failedSubmits: number;
   /**
-   * Marks a field as visited: its errors show from now on. Pass the blur's relatedTarget (where
-   * focus went): when that is a button or link, the error waits for its click.
+   * The field was left: when its value was changed, its errors show from now on (a field only passed
+   * through stays quiet). Pass the blur's relatedTarget (where focus went): when that is a button or
+   * link, the error waits for its click.
    */
   touch: (name: keyof In & string, focusedNext?: EventTarget | null) => void;
   handleSubmit: (event?: FormEvent) => Promise<void>;
@@ -103,7 +113,12 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const [values, setValues] = useState<Draft<In>>(options.initialValues);
   const [restoredDraft, setRestoredDraft] = useState(false);
   const [visited, setVisited] = useState<Partial<Record<Name, true>>>({});
+  // The fields whose value changed since the last reset: only these count as visited when left.
+  const changed = useRef<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  // Set when onSubmit reports a problem (a field's or the form's), read once it has returned.
+  const reported = useRef(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
@@ -155,7 +170,11 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const setValue = useCallback(
     <K extends Name>(name: K, value: Draft<In>[K]) => {
       prepare();
-      setValues((current) => (Object.is(current[name], value) ? current : { ...current, [name]: value }));
+      setValues((current) => {
+        if (Object.is(current[name], value)) return current;
+        changed.current.add(name); // a control that re-reports its value on focus or blur changes nothing
+        return { ...current, [name]: value };
+      });
       setServerErrors((current) => {
         if (!(name in current)) return current;
         const { [name]: _dropped, ...rest } = current;
@@ -168,6 +187,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const touch = useCallback(
     (name: Name, focusedNext?: EventTarget | null) => {
       prepare();
+      if (!changed.current.has(name)) return;
       afterPress(() => setVisited((v) => (v[name] ? v : { ...v, [name]: true })), isPressable(focusedNext));
     },
     [prepare],
@@ -221,7 +241,21 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   const errorFor = (name: Name) => serverErrors[name] ?? (submitted || visited[name] ? schemaErrors[name] : undefined);
 
-  const setFieldError = useCallback((name: Name, message: string) => setServerErrors((e) => ({ ...e, [name]: message })), []);
+  const fieldOrder = useRef(Object.keys(options.initialValues) as Name[]);
+  const shownErrors = () =>
+    fieldOrder.current.flatMap((name) => {
+      const message = errorFor(name);
+      return message ? [{ name, message }] : [];
+    });
+
+  const setFieldError = useCallback((name: Name, message: string) => {
+    reported.current = true;
+    setServerErrors((e) => ({ ...e, [name]: message }));
+  }, []);
+  const reportFormError = useCallback((message: string | null) => {
+    if (message) reported.current = true;
+    setFormError(message);
+  }, []);
 
   // Offline at submit: one resend when the browser is back online, with what is typed by then.
   const latestValues = useRef(values);
@@ -229,39 +263,50 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const resendWhenOnline = useRef<(() => void) | null>(null);
   const rerun = useRef<((values: Draft<In>) => Promise<void>) | null>(null);
   useEffect(() => () => resendWhenOnline.current?.(), []);
-  const waitForOnline = useCallback((resend: () => void) => {
-    setFormError(OFFLINE_AT_SUBMIT_TEXT);
-    if (resendWhenOnline.current) return;
-    const onOnline = () => {
-      resendWhenOnline.current?.();
-      resend();
-    };
-    window.addEventListener("online", onOnline);
-    resendWhenOnline.current = () => {
-      window.removeEventListener("online", onOnline);
-      resendWhenOnline.current = null;
-    };
-  }, []);
+  const waitForOnline = useCallback(
+    (resend: () => void) => {
+      reportFormError(OFFLINE_AT_SUBMIT_TEXT);
+      if (resendWhenOnline.current) return;
+      const onOnline = () => {
+        resendWhenOnline.current?.();
+        resend();
+      };
+      window.addEventListener("online", onOnline);
+      resendWhenOnline.current = () => {
+        window.removeEventListener("online", onOnline);
+        resendWhenOnline.current = null;
+      };
+    },
+    [reportFormError],
+  );
 
   const keys = useSubmissionKeys();
   const { run, pending } = useSubmitOnce(async (current: Draft<In>): Promise<void> => {
     setFormError(null);
+    reported.current = false;
+    // Whatever went wrong is said once, where focus goes (the Form's error summary).
+    const failed = () => setFailedSubmits((n) => n + 1);
     let checked: S;
     try {
       checked = await needSchema();
     } catch {
-      setFormError(PAGE_LOAD_FAILED_TEXT);
-      return;
+      reportFormError(PAGE_LOAD_FAILED_TEXT);
+      return failed();
     }
     const result = checked.safeParse(current);
-    if (!result.success) {
-      focusFirstInvalid(formRef.current, Object.keys(issuesByField(result.error)));
-      return;
-    }
+    if (!result.success) return failed();
     const resend = () => void rerun.current?.(latestValues.current);
-    if (isOffline()) return waitForOnline(resend);
+    if (isOffline()) {
+      waitForOnline(resend);
+      return failed();
+    }
     try {
-      await onSubmit.current(result.data, { setFieldError, setFormError, clearDraft, idempotencyKey: keys.keyFor(result.data) });
+      await onSubmit.current(result.data, {
+        setFieldError,
+        setFormError: reportFormError,
+        clearDraft,
+        idempotencyKey: keys.keyFor(result.data),
+      });
     } catch (error) {
       // Cut by the server's request deadline: said with its request id as the reference (deadline-answer.ts).
       const reference = deadlineReference(error);
@@ -269,8 +314,9 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       // A server action's fetch that never reached the server rejects with a TypeError.
       if (!(error instanceof TypeError)) throw error;
       if (isOffline()) waitForOnline(resend);
-      else setFormError(SEND_FAILED_TEXT);
+      else reportFormError(SEND_FAILED_TEXT);
     }
+    if (reported.current) failed();
   });
 
   rerun.current = run;
@@ -286,6 +332,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 
   const reset = useCallback((next: Draft<In>) => {
     setValues(next);
+    changed.current = new Set();
     setVisited({});
     setSubmitted(false);
     setServerErrors({});
@@ -296,6 +343,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     values,
     setValue,
     errorFor,
+    shownErrors,
+    failedSubmits,
     touch,
     handleSubmit,
     pending,
@@ -313,16 +362,3 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
 const DRAFT_WRITE_WITHIN_MS = 1000;
 
 const isOffline = () => typeof navigator !== "undefined" && navigator.onLine === false;
-
-/** Focuses the first control, in document order, whose name is in error. */
-function focusFirstInvalid(form: HTMLFormElement | null, names: string[]) {
-  if (!form || names.length === 0) return;
-  const wanted = new Set(names);
-  for (const element of Array.from(form.elements)) {
-    const name = (element as HTMLInputElement).name;
-    if (name && wanted.has(name) && typeof (element as HTMLElement).focus === "function") {
-      (element as HTMLElement).focus();
-      return;
-    }
-  }
-}

@@ -31,6 +31,9 @@ const COPY: Record<RestrictedReason, { title: string; body: string }> = {
   },
 };
 
+/** The notice's heading, which is also its page's title (issue 50: a title per state, matching the h1). */
+export const restrictedTitle = (reason: RestrictedReason): string => COPY[reason].title;
+
 export interface RestrictedNoticeProps {
   reason?: RestrictedReason;
   headingLevel?: 1 | 2 | 3;

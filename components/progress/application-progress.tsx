@@ -11,7 +11,8 @@ export function ApplicationProgress({ step, here = true }: { step: string | null
   const text = progressText(progress, here);
   return (
     <div className="flex flex-col gap-1" data-testid="application-progress">
-      <p className="text-sm font-semibold text-gray-800">
+      {/* Drawn for the eye; a screen reader hears the step with the page's h1 (StepHeading) and from the bar. */}
+      <p className="text-sm font-semibold text-gray-800" aria-hidden="true">
         {here ? "Step" : "Your application is at step"} {progress.stage} of {progress.total}:{" "}
         <span className="font-normal">{progress.label}</span>
       </p>

@@ -7,13 +7,29 @@ import { SectionTitle } from "@/components/ui/section-title";
 import { publicConfig } from "@/lib/config/env";
 import { requestSignedCopy, requestSigningUrl } from "./actions";
 import { ApplicationProgress } from "@/components/progress/application-progress";
+import { StepHeading, stepTitle } from "@/components/progress/step-heading";
 import { currentSession } from "@/lib/session/server-session";
 
-export const metadata: Metadata = { title: "Sign your loan contract", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 interface PageProps {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+const HEADING = "Sign your loan contract";
+const NO_CONTRACT = "No contract to sign";
+
+async function signatureIdOf(searchParams: PageProps["searchParams"]): Promise<string | undefined> {
+  const raw = (await searchParams).counters;
+  const signatureId = Array.isArray(raw) ? undefined : raw?.trim();
+  return signatureId && isSignatureId(signatureId) ? signatureId : undefined;
+}
+
+/** The title says which of the two the page is, and the step (issue 50): "Sign your loan contract — Step 10 of 10". */
+export async function generateMetadata({ searchParams }: PageProps): Promise<Metadata> {
+  if (!(await signatureIdOf(searchParams))) return { title: NO_CONTRACT, robots: { index: false } };
+  const session = await currentSession();
+  return { title: stepTitle(HEADING, session.status === "signed-in" ? session.claims.step : null), robots: { index: false } };
 }
 
 /**
@@ -27,7 +43,7 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
 
   if (!signatureId || !isSignatureId(signatureId)) {
     return (
-      <Notice icon="form" title="No contract to sign" actions={<BackToDashboard />}>
+      <Notice icon="form" title={NO_CONTRACT} actions={<BackToDashboard />}>
         <p>
           {signatureId
             ? "This signing link isn't valid."
@@ -40,13 +56,14 @@ export default async function DashboardSignPage({ searchParams }: PageProps) {
 
   const { hellosign } = publicConfig();
   const session = await currentSession();
+  const step = session.status === "signed-in" ? session.claims.step : null;
   // Asked for here, so the contract's frame is in the first paint (issue 24).
   const initial = hellosign ? await requestSigningUrl(signatureId) : undefined;
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-8 sm:py-10">
       {/* Signing is the application's last stage: the same bar as every other step's page (issue 42). */}
-      <ApplicationProgress step={session.status === "signed-in" ? session.claims.step : null} />
-      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">Sign your loan contract</h1>
+      <ApplicationProgress step={step} />
+      <StepHeading heading={HEADING} step={step} />
       {hellosign && initial ? (
         <SigningFlow
           signatureId={signatureId}

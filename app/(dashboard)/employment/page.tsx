@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import { EmploymentPage, type ChosenEmployer } from "./_ui/employment-page";
 import { BackToDashboard } from "@/components/notices/back-to-dashboard";
 import { Notice } from "@/components/notices/notice";
@@ -11,19 +12,23 @@ import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
 import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
 import { applicationStateOf, isOpen, phaseOf, refusalFor } from "@/lib/application/application-machine";
+import { stepTitle } from "@/components/progress/step-heading";
+import { EMPLOYMENT_HEADINGS, employmentView } from "./page-view";
 
-export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
+
+const LOAD_FAILED_TITLE = "We couldn't load your employment details";
 
 function Unavailable() {
   return (
-    <Notice icon="form" title="We couldn't load your employment details" actions={<BackToDashboard />}>
+    <Notice icon="form" title={LOAD_FAILED_TITLE} actions={<BackToDashboard />}>
       <p>Please reload the page in a moment.</p>
     </Notice>
   );
 }
 
-async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> {
+// One read per request, shared by the title and the page (React's request cache).
+const loadPage = cache(async (): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> => {
   const api = await signedInApi();
   if (!api) return null;
   try {
@@ -45,7 +50,7 @@ async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer:
     await logApiFailure("loading /employment", error, { page: "employment" });
     return null;
   }
-}
+});
 
 /** Where nothing about the application changes any more: refused, blocked, signed or funded. */
 const CLOSED_STEPS: readonly string[] = ["prequalRej", "rejected", PAPER_FORM_PENDING, ACTIVE_LOAN];
@@ -56,9 +61,12 @@ function otherDetailsEditable(appInfo: FrontendLoad["appInfo"]): boolean {
   return !appInfo.offer?.contractSigned && !CLOSED_STEPS.includes(step) && !isBlockedStep(step);
 }
 
-function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose" | "details" | "saved" {
-  if (step === "chooseEmployer" || !hasEmployer) return "choose";
-  return step === "employmentInformation" ? "details" : "saved";
+/** The title follows the view and its step (issue 50): "Who is your employer? — Step 1 of 10". */
+export async function generateMetadata(): Promise<Metadata> {
+  const data = await loadPage();
+  if (!data) return { title: LOAD_FAILED_TITLE, robots: { index: false } };
+  const { heading, here } = EMPLOYMENT_HEADINGS[employmentView(data.appInfo.step, data.employer !== null)];
+  return { title: stepTitle(heading, data.appInfo.step, here), robots: { index: false } };
 }
 
 /**
@@ -81,9 +89,9 @@ export default async function EmploymentRoute() {
     isOpen(state, "giveEmployment") ||
     (refusalFor(state, "giveEmployment") === "DECISION_FACTS_LOCKED" && !["signed", "activeLoan"].includes(phase));
   if (!editable && allClosed(state, ["chooseEmployer", "requestEmployer", "linkPayroll"])) {
-    return <ClosedActionsNotice state={state} action="giveEmployment" title="Employment details" />;
+    return <ClosedActionsNotice state={state} action="giveEmployment" title="Your employment" />;
   }
-  const view = viewFor(step, employer !== null);
+  const view = employmentView(step, employer !== null);
   const config = publicConfig();
   // No Suspense boundary here: the page is rendered whole with the layout (a streamed boundary is
   // revealed up to 300 ms after the first paint, React's reveal throttle, and holds back the LCP).

@@ -23,3 +23,16 @@ export const NEXT_ROUTE = {
   loanRequest: { step: "personalInformation", route: "/apply/personalInformation" },
   personalDetails: { step: "employmentInformation", route: "/apply/employmentInformation" },
 } as const;
+
+/**
+ * Each mode's h1, and with the step its document title (stepTitle): unique per step, so a screen
+ * reader's announcement on arrival says where the person is (issue 50). The progress is shown
+ * only where the page serves the step (`here`): not in the account settings.
+ */
+export const PERSONAL_HEADINGS: Record<PersonalPageMode, { heading: string; here: boolean }> = {
+  loanRequest: { heading: "Tell us about your loan", here: true },
+  personalDetails: { heading: "Tell us about yourself", here: true },
+  review: { heading: "Review your application", here: true },
+  accountSettings: { heading: "Your account", here: false },
+  notYet: { heading: "Choose your employer first", here: false },
+};

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { RestrictedProcessing } from "@/components/auth/restricted-processing";
-import { RestrictedNotice } from "@/components/notices/restricted-notice";
+import { RestrictedNotice, restrictedTitle } from "@/components/notices/restricted-notice";
 import { restrictedReasonFor } from "@/components/notices/restricted-reason";
 import { publicConfig } from "@/lib/config/env";
 import { describeRefusal, type Refusal } from "@/lib/lending/refusal";
@@ -9,11 +9,18 @@ import { currentSession } from "@/lib/session/server-session";
 import { signedInApi } from "@/lib/session/signed-in-api";
 import { refusalDecidedAt, refusalReasons } from "./operations";
 
-export const metadata: Metadata = { title: "Not available", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+/** The title is the notice's heading for the person's reason, or says the application is loading (issue 50). */
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const [session, query] = await Promise.all([currentSession(), searchParams]);
+  const waiting = (session.status === "signing-in" || session.status === "verifying") && typeof query.redirect === "string";
+  const reason = restrictedReasonFor(session.status === "signed-in" ? session.claims.loanState : undefined);
+  return { title: waiting ? "Loading your application" : restrictedTitle(reason), robots: { index: false } };
 }
 
 /**

@@ -26,6 +26,8 @@ import { LinkScript } from "./link-script";
 import { AccountList } from "./account-list";
 import { OnDemand } from "@/components/ui/on-demand";
 import { ApplicationProgress } from "@/components/progress/application-progress";
+import { StepHeading } from "@/components/progress/step-heading";
+import { BANK_HEADING, BANK_STEPS, servesBankStep } from "../bank-steps";
 
 // The forms (the form kit and zod) load when one is shown: most visits only look at their accounts.
 const ManualAccountForm = dynamic(() => import("./manual-account-form").then((m) => m.ManualAccountForm));
@@ -81,12 +83,6 @@ const pendingLinkToken = {
     }
   },
 };
-
-/**
- * The steps /bank serves: a funding event may move the application on from them (the server decides
- * where to). At any other step /bank is visited away from the application's step.
- */
-const BANK_STEPS: ReadonlySet<string> = new Set(["fundingAccount", "verifyMD"]);
 
 /**
  * After links, manually or verifies at a step where a funding event may move the application:
@@ -282,8 +278,8 @@ export function BankPage({
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 p-4 sm:p-6">
       <header className="flex flex-col gap-2">
         {/* Away from its step (a later step, an old tab) the bar says where the application is instead. */}
-        <ApplicationProgress step={step} here={step !== null && BANK_STEPS.has(step)} />
-        <h1 className="text-2xl font-bold text-gray-900">Bank account</h1>
+        <ApplicationProgress step={step} here={servesBankStep(step)} />
+        <StepHeading heading={BANK_HEADING} step={step} here={servesBankStep(step)} className="text-gray-900 sm:text-2xl" />
         <p className="text-gray-700">
           Your loan is paid into, and repaid from, your active bank account. Only checking and savings accounts can be used.
         </p>

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { BANK_HEADING } from "../bank-steps";
 import { BankScreen } from "../bank-screen";
 
-export const metadata: Metadata = { title: "Bank account" };
+// The bank's OAuth login returns here: the title says so, apart from /bank's (issue 50).
+export const metadata: Metadata = { title: `${BANK_HEADING}: back from your bank` };
 
 /**
  * /bank/oauth (issue 25): the link token's redirect_uri. A bank's OAuth login sends the browser

@@ -107,10 +107,12 @@ export function EmployerCombobox({
   // request is pending; the query check covers the moment between a keystroke and that status).
   const searching = status === "loading" || status === "stalled" || (searched && results.query !== value);
   const notFound = exact && value.trim() !== "" && (results?.nbHits ?? 0) === 0 && status !== "loading" && status !== "stalled";
+  // The live region says every answer, "Employer not found" too (issue 50); a failure is the alert's.
   const statusText = () => {
     if (failed) return "";
     if (status === "stalled") return "Still searching…";
-    if (notFound || !exact || !value.trim()) return "";
+    if (notFound) return EMPLOYER_NOT_FOUND;
+    if (!exact || !value.trim()) return "";
     return countText(results?.nbHits ?? 0);
   };
 
@@ -190,12 +192,11 @@ export function EmployerCombobox({
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      <p id={statusId} role="status" className="min-h-5 text-sm text-gray-700">
+      <p id={statusId} role="status" className={classNames("min-h-5", notFound ? "font-semibold text-red-700" : "text-sm text-gray-700")}>
         {statusText()}
       </p>
       {notFound && (
         <div className="flex flex-col gap-1" data-testid="employer-not-found">
-          <p className="font-semibold text-red-700">{EMPLOYER_NOT_FOUND}</p>
           <p className="text-gray-800">
             {/* A plain link: /employerRequest is a redirect to the lending app, carrying the name. */}
             <a href={employerRequestHref(value)} className="font-semibold text-brand underline">

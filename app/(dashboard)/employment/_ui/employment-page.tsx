@@ -1,7 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { useInPlaceFocus } from "@/components/forms/in-place";
+import { LiveStatus } from "@/components/forms/live-status";
 import { primaryButtonClass } from "@/components/forms/form";
 import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmissionKeys } from "@/components/forms/use-submit-once";
@@ -23,6 +25,8 @@ import dynamic from "next/dynamic";
 import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
 import { AppLink } from "@/components/ui/app-link";
 import { ApplicationProgress } from "@/components/progress/application-progress";
+import { StepHeading } from "@/components/progress/step-heading";
+import { EMPLOYMENT_HEADINGS } from "../page-view";
 import { applicationProgress, continueRoute, REVIEW_ROUTE, REVIEW_STEP } from "@/lib/application/progress";
 
 // Each view loads only what it shows: InstantSearch for choosing an employer, the form kit's masks
@@ -124,12 +128,6 @@ function yesNo(value: boolean | null): string {
   return value ? "Yes" : "No";
 }
 
-const TITLES: Record<EmploymentPageProps["view"], string> = {
-  choose: "Who is your employer?",
-  details: "Tell us about your job",
-  saved: "Your employment",
-};
-
 type Row = readonly [term: string, value: string, input?: DecisionInput];
 
 function Rows({ rows, testId }: { rows: readonly Row[]; testId?: string }) {
@@ -227,6 +225,17 @@ export function EmploymentPage({
   // The saved data is read again from the server after a change; the page is busy until it is in.
   const [refreshing, startRefresh] = useTransition();
   const refresh = () => startRefresh(() => router.refresh());
+  // Focus follows what opens and closes in place (issue 50): the employer search and the details
+  // form open at their first field and give focus back to the button that opened them on close.
+  const employerSearch = useInPlaceFocus<HTMLButtonElement, HTMLElement>(changingEmployer && view !== "choose", () =>
+    setChangingEmployer(false),
+  );
+  const detailsForm = useInPlaceFocus<HTMLButtonElement, HTMLElement>(editing && view === "saved", () => setEditing(false));
+  // The details saved while pay stubs will be asked for: the form goes, focus goes to Continue.
+  const continueRef = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (pendingRoute) continueRef.current?.focus();
+  }, [pendingRoute]);
 
   const employerKeys = useSubmissionKeys();
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
@@ -262,7 +271,7 @@ export function EmploymentPage({
     return { ok: true };
   };
 
-  const title = TITLES[view];
+  const { heading, here } = EMPLOYMENT_HEADINGS[view];
   // The saved view after the credit decision: its inputs are final (the API refuses a change).
   const decisionFinal = view === "saved" && step !== null && decisionInputsFinal(step);
   const editable = !decisionFinal || otherDetailsEditable;
@@ -273,21 +282,26 @@ export function EmploymentPage({
       aria-busy={refreshing || undefined}
       data-refreshing={refreshing || undefined}
     >
-      <ApplicationProgress step={step} here={view !== "saved"} />
-      <h1 className="text-2xl font-bold text-brand-dark sm:text-3xl">{title}</h1>
-      {notice && (
-        <div role="status" className="flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900">
-          <p>{notice}</p>
-          {pendingRoute && (
-            <button type="button" className={primaryButtonClass} onClick={() => void follow(pendingRoute)}>
-              Continue
-            </button>
-          )}
-        </div>
-      )}
+      <ApplicationProgress step={step} here={here} />
+      <StepHeading heading={heading} step={step} here={here} />
+      {/* Always in the page, so a change said here is heard (issue 50). */}
+      <div
+        className={
+          notice || pendingRoute
+            ? "flex flex-col items-start gap-3 rounded-md border border-brand bg-green-50 px-3 py-2 text-gray-900"
+            : "contents"
+        }
+      >
+        <LiveStatus message={notice} />
+        {pendingRoute && (
+          <button ref={continueRef} type="button" className={primaryButtonClass} onClick={() => void follow(pendingRoute)}>
+            Continue
+          </button>
+        )}
+      </div>
 
       {changingEmployer ? (
-        <section aria-label="Choose your employer" className="flex flex-col gap-3">
+        <section ref={employerSearch.region} aria-label="Choose your employer" className="flex flex-col gap-3">
           {view !== "choose" && <p className="text-gray-800">Choosing another employer keeps your application where it is.</p>}
           <OnDemand inPage={view === "choose"} loading="Loading the employer search…">
             <EmployerSearch
@@ -325,6 +339,7 @@ export function EmploymentPage({
             </div>
             {(view === "details" || editing) && !decisionFinal && (
               <button
+                ref={employerSearch.opener}
                 type="button"
                 className="min-h-11 rounded-md px-3 font-semibold text-brand underline"
                 onClick={() => setChangingEmployer(true)}
@@ -337,7 +352,7 @@ export function EmploymentPage({
       )}
 
       {view !== "choose" && !changingEmployer && !pendingRoute && (
-        <section aria-labelledby="employment-details-title" className="flex flex-col gap-4">
+        <section ref={detailsForm.region} aria-labelledby="employment-details-title" className="flex flex-col gap-4">
           <SectionTitle id="employment-details-title">Employment details</SectionTitle>
           {editing ? (
             <OnDemand inPage={view === "details"} loading="Loading the form…">
@@ -364,6 +379,7 @@ export function EmploymentPage({
                 )}
                 {editable && (
                   <button
+                    ref={detailsForm.opener}
                     type="button"
                     className={
                       step && applicationProgress(step)

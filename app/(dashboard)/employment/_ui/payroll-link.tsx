@@ -1,7 +1,7 @@
 "use client";
 
 import type { ActionResult } from "@/lib/actions/action-result";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
@@ -58,12 +58,34 @@ export interface PayrollLinkProps {
 type State = { kind: "idle" } | { kind: "open" } | { kind: "linked"; directDeposit: boolean } | { kind: "failed"; message: string };
 
 /**
+ * While the widget's dialog is open the page behind it is inert (issue 50: Tab stays in the
+ * dialog, a screen reader's reading too, whatever the widget does itself): every element in
+ * <body> before the widget adds its own. Returns the undo, which clears only what it set.
+ */
+function pageBehindInert(): () => void {
+  const set = Array.from(document.body.children).filter((el) => !el.hasAttribute("inert") && el.tagName !== "SCRIPT");
+  for (const el of set) el.setAttribute("inert", "");
+  return () => {
+    for (const el of set) el.removeAttribute("inert");
+  };
+}
+
+/**
  * Payroll linking through Argyle: initializeArgyle, the widget, then successfulArgyleUpdate. The
  * widget opens at the chosen employer (direct login, `items`), and when its one-hour user token
  * expires mid-way (onTokenExpired) a new one is asked for and handed over, so the person goes on.
  */
 export function PayrollLink({ employerName, scriptUrl, directDeposit, start, finish, linked = null }: PayrollLinkProps) {
   const [state, setState] = useState<State>(linked ? { kind: "linked", directDeposit: linked.directDepositConfirmed } : { kind: "idle" });
+  // Where focus goes when the widget closes (Done, Close or Escape): back to the button that opened
+  // it, or to the section's heading once linked (the button is gone then and the status says so).
+  const button = useRef<HTMLButtonElement | null>(null);
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  const [closed, setClosed] = useState(0);
+  useEffect(() => {
+    if (closed === 0 || state.kind === "open") return;
+    (button.current ?? heading.current)?.focus();
+  }, [closed, state.kind]);
   const { run, pending } = useSubmitOnce(async () => {
     setState({ kind: "idle" });
     const [init, Argyle] = await Promise.all([start(), loadArgyle(scriptUrl).catch(() => null)]);
@@ -96,6 +118,8 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
       },
       onError: ({ errorType }) => logClientError("error", new Error(`[payroll link] widget error ${errorType}`)),
       onClose: () => {
+        restorePage();
+        setClosed((n) => n + 1);
         if (!connected) {
           setState({ kind: "idle" });
           return;
@@ -108,12 +132,13 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
       },
     });
     setState({ kind: "open" });
+    const restorePage = pageBehindInert();
     link.open();
   });
 
   return (
     <section aria-labelledby="payroll-link-title" className="flex flex-col gap-3 rounded-md border border-gray-300 bg-white p-4">
-      <h2 id="payroll-link-title" className="text-lg font-bold text-brand-dark">
+      <h2 ref={heading} id="payroll-link-title" tabIndex={-1} className="text-lg font-bold text-brand-dark focus:outline-none">
         {state.kind === "linked" ? "Your payroll account" : "Link your payroll account"}
       </h2>
       {state.kind !== "linked" && (
@@ -135,6 +160,7 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
       )}
       {state.kind !== "linked" && (
         <button
+          ref={button}
           type="button"
           className={primaryButtonClass + " self-start"}
           disabled={pending || state.kind === "open"}

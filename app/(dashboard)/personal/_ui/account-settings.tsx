@@ -1,7 +1,7 @@
 "use client";
 
 import { AddressFields } from "./address-fields";
-import { Form, FormError, PhoneField, SaveOrCancel, lazySchema } from "@/components/forms";
+import { Form, FormError, LiveStatus, PhoneField, SaveOrCancel, lazySchema, savedStatusClass } from "@/components/forms";
 import { primaryButtonClass } from "@/components/forms";
 import { saveAccountSettings } from "../actions";
 import { classNames } from "@/components/ui/class-names";
@@ -48,7 +48,15 @@ export function AccountSettings({
     personal_email: details.personal_email ?? "",
     phone_number: details.phone_number ?? "",
   };
-  const { form, editing, saved, open, cancel } = useEditInPlace({
+  const {
+    form,
+    editing,
+    saved,
+    opener,
+    region: editRegion,
+    open,
+    cancel,
+  } = useEditInPlace({
     schema: accountSettingsSchema,
     initialValues: initial,
     action: saveAccountSettings,
@@ -63,35 +71,34 @@ export function AccountSettings({
   return (
     <section aria-labelledby="account-settings-title" className="flex flex-col gap-4">
       <SectionTitle id="account-settings-title">Your details</SectionTitle>
-      {saved && !editing && (
-        <p role="status" className="rounded-md border border-green-700 bg-green-50 px-3 py-2 text-green-900">
-          Your changes were saved.
-        </p>
-      )}
-      {!editing ? (
-        <>
-          <dl>
-            <Row label="Name" value={details.name} />
-            <Row label="Birth date" value={details.birthdate} />
-            <Row label="Social Security number" value={details.ssnLastFour ? `•••-••-${details.ssnLastFour}` : null} />
-            <Row label="Address" value={[street, region].filter(Boolean).join(", ")} />
-            <Row label="Alternate email" value={details.personal_email} />
-            <Row label="Cell phone number" value={details.phoneShown} />
-            <Row label="Home phone number" value={details.homePhoneShown} />
-          </dl>
-          <button type="button" className={classNames(primaryButtonClass, "self-start")} onClick={open}>
-            Edit contact details
-          </button>
-        </>
-      ) : (
-        <Form form={form} aria-labelledby="account-settings-title">
-          <AddressFields form={form} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} legend="Address" />
-          <AlternateEmailField form={form} />
-          <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
-          <FormError message={form.formError} />
-          <SaveOrCancel pending={form.pending} onCancel={cancel} />
-        </Form>
-      )}
+      <LiveStatus message={editing ? null : saved} className={savedStatusClass} />
+      {/* The part that opens in place, for its focus (useEditInPlace); it adds no box of its own. */}
+      <div ref={editRegion} className="contents">
+        {!editing ? (
+          <>
+            <dl>
+              <Row label="Name" value={details.name} />
+              <Row label="Birth date" value={details.birthdate} />
+              <Row label="Social Security number" value={details.ssnLastFour ? `•••-••-${details.ssnLastFour}` : null} />
+              <Row label="Address" value={[street, region].filter(Boolean).join(", ")} />
+              <Row label="Alternate email" value={details.personal_email} />
+              <Row label="Cell phone number" value={details.phoneShown} />
+              <Row label="Home phone number" value={details.homePhoneShown} />
+            </dl>
+            <button ref={opener} type="button" className={classNames(primaryButtonClass, "self-start")} onClick={open}>
+              Edit contact details
+            </button>
+          </>
+        ) : (
+          <Form form={form} aria-labelledby="account-settings-title">
+            <AddressFields form={form} mapsApiKey={mapsApiKey} mapsStandInScript={mapsStandInScript} legend="Address" />
+            <AlternateEmailField form={form} />
+            <PhoneField form={form} name="phone_number" label="Cell phone number" autoComplete="mobile tel-national" />
+            <FormError message={form.formError} />
+            <SaveOrCancel pending={form.pending} onCancel={cancel} />
+          </Form>
+        )}
+      </div>
     </section>
   );
 }

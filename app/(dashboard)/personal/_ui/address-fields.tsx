@@ -280,6 +280,17 @@ function StreetField({
   };
 
   const expanded = open && suggestions.length > 0;
+  // On a phone (640 px and below) the keyboard covers the lower half of the screen: once suggestions
+  // show, the field goes to the top of the view so the list and a suggestion's warning ("We don't
+  // lend in …") are seen without scrolling (issue 50). The active suggestion stays in view in the list.
+  useEffect(() => {
+    if (!expanded || !window.matchMedia?.("(max-width: 640px)").matches) return;
+    inputRef.current?.scrollIntoView?.({ block: "start" });
+  }, [expanded]);
+  useEffect(() => {
+    if (active < 0) return;
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: "nearest" });
+  }, [active, listId]);
   return (
     <FieldShell
       label="Street address"

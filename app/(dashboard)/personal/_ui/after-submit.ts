@@ -10,8 +10,10 @@ import type { SubmitHelpers } from "@/components/forms";
 export async function afterSubmit<In>(result: PersonalActionResult, helpers: SubmitHelpers<In>): Promise<boolean> {
   if (!result.ok) {
     if (result.reason === "invalid") {
-      for (const [field, message] of Object.entries(result.fieldErrors ?? {})) helpers.setFieldError(field as keyof In & string, message);
-      helpers.setFormError("Please correct the fields marked below.");
+      const fields = Object.entries(result.fieldErrors ?? {});
+      for (const [field, message] of fields) helpers.setFieldError(field as keyof In & string, message);
+      // The form's error summary lists the fields and takes focus; a refusal naming none says so here.
+      if (fields.length === 0) helpers.setFormError("We couldn't save these details. Please check them and try again.");
     } else if (result.reason === "signed-out") {
       helpers.setFormError("Your session has ended. Please sign in again; nothing was saved.");
     } else if (result.reason === "wrong-step") {

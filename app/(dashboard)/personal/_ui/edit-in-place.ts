@@ -3,32 +3,41 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { z } from "zod";
-import { useZodForm, type UseZodFormOptions } from "@/components/forms";
+import { useInPlaceFocus, useZodForm, type UseZodFormOptions } from "@/components/forms";
 import type { PersonalActionResult } from "../actions";
 import { afterSubmit } from "./after-submit";
 
 /**
  * A saved fact of /personal shown with a button that opens its form in place (the review's
- * changes, the account settings): opening starts from what is saved, a save goes through
- * afterSubmit, then closes the form and re-reads the page; `saved` says the last save went through.
+ * changes, the account settings): opening starts from what is saved and moves focus to the form's
+ * first field; Cancel, Escape or a save closes it and returns focus to the button (useInPlaceFocus);
+ * a save goes through afterSubmit, then re-reads the page; `saved` is what the polite live region
+ * says about the last save (`savedMessage`), null until one went through.
  */
 export function useEditInPlace<S extends z.ZodType<unknown, Record<string, unknown>>>({
   schema,
   initialValues,
   action,
+  savedMessage = "Your changes were saved.",
 }: Pick<UseZodFormOptions<S>, "schema" | "initialValues"> & {
   action: (input: unknown, idempotencyKey?: string) => Promise<PersonalActionResult>;
+  savedMessage?: string | ((values: z.output<S>) => string);
 }) {
   const router = useRouter();
   const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const cancel = () => setEditing(false);
+  // Escape cancels like the Cancel button, which is disabled while a save is on its way.
+  const { opener, region } = useInPlaceFocus<HTMLButtonElement, HTMLDivElement>(editing, () => {
+    if (!form.pending) cancel();
+  });
   const form = useZodForm({
     schema,
     initialValues,
     onSubmit: async (values, helpers) => {
       if (await afterSubmit(await action(values, helpers.idempotencyKey), helpers)) {
         setEditing(false);
-        setSaved(true);
+        setSaved(typeof savedMessage === "function" ? savedMessage(values) : savedMessage);
         router.refresh();
       }
     },
@@ -37,11 +46,13 @@ export function useEditInPlace<S extends z.ZodType<unknown, Record<string, unkno
     form,
     editing,
     saved,
+    opener,
+    region,
     open: () => {
       form.reset(initialValues);
-      setSaved(false);
+      setSaved(null);
       setEditing(true);
     },
-    cancel: () => setEditing(false),
+    cancel,
   };
 }

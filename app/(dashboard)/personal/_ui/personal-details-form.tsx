@@ -7,6 +7,7 @@ import {
   DraftRestored,
   Form,
   FormError,
+  LiveStatus,
   MoneyField,
   PhoneField,
   SelectField,
@@ -14,6 +15,7 @@ import {
   SubmitButton,
   TextField,
   lazySchema,
+  savedStatusClass,
   useZodForm,
 } from "@/components/forms";
 import { submitPersonalDetails } from "../actions";
@@ -21,7 +23,7 @@ import { SectionTitle } from "@/components/ui/section-title";
 import { todayIso } from "@/lib/format/dates";
 import { APPLICATION_SOURCES } from "@/lib/personal/reference-lists";
 import { formatUsd } from "@/lib/format";
-import { homeStateHint, residenceChangeTo } from "@/lib/personal/states";
+import { homeStateHint, residenceChangeTo, stateName } from "@/lib/personal/states";
 import { submitThenFollow } from "./after-submit";
 import { AlternateEmailField } from "./alternate-email-field";
 import { ResidenceFix } from "./residence-fix";
@@ -45,6 +47,9 @@ export function PersonalDetailsForm({
 }) {
   // Held here so the one-press fix of a home-state conflict (ResidenceFix) moves the rule at once.
   const [residence, setResidence] = useState(saved.stateOfResidence);
+  // The fix's button goes with the conflict: its result is said in a live region, and focus moves to
+  // the address's state, whose error it cleared (issue 50).
+  const [residenceNote, setResidenceNote] = useState<string | null>(null);
   const schema = useMemo(
     () => lazySchema(() => import("@/lib/personal/schemas").then((m) => m.personalDetailsSchema(undefined, residence))),
     [residence],
@@ -80,6 +85,12 @@ export function PersonalDetailsForm({
     },
     onSubmit: submitThenFollow(submitPersonalDetails),
   });
+  const onResidenceChanged = (state: string) => {
+    setResidence(state);
+    setResidenceNote(`Your state of residence is now ${stateName(state)}.`);
+    const field = form.formRef.current?.elements.namedItem("addrStateAbbr");
+    if (field instanceof HTMLElement) field.focus();
+  };
   return (
     <Form form={form} aria-labelledby="personal-details-title">
       <SectionTitle id="personal-details-title">About you</SectionTitle>
@@ -107,8 +118,9 @@ export function PersonalDetailsForm({
         residence={residence}
       />
       {residenceChangeTo(form.values.addrStateAbbr, residence) && (
-        <ResidenceFix to={residenceChangeTo(form.values.addrStateAbbr, residence)!} onChanged={setResidence} />
+        <ResidenceFix to={residenceChangeTo(form.values.addrStateAbbr, residence)!} onChanged={onResidenceChanged} />
       )}
+      <LiveStatus message={residenceNote} className={savedStatusClass} />
       <SsnField
         form={form}
         name="ssn"
