@@ -8,6 +8,8 @@ import { isChildrensHospitalEmployer } from "@/lib/application/special-employers
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
+import { employerRequestRefusal } from "@/lib/employment/employer-request";
+import { employerRequests, type RecordedEmployerRequest } from "./operations";
 
 export const metadata: Metadata = { title: "Employment details", robots: { index: false } };
 export const dynamic = "force-dynamic";
@@ -20,15 +22,35 @@ function Unavailable() {
   );
 }
 
-async function loadPage(): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> {
+type PageData = { appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null; requests: RecordedEmployerRequest[] | null };
+
+/**
+ * The applicant's employer requests where asking for one is open (the employer step), else null. A
+ * failed read costs the page only the list of earlier requests: logged, and the search still works.
+ */
+async function loadRequests(client: Parameters<typeof employerRequests>[0], step: string | null | undefined) {
+  if (employerRequestRefusal(step) !== null) return null;
+  try {
+    return await employerRequests(client);
+  } catch (error) {
+    await logApiFailure("loading /employment's employer requests", error, { page: "employment" });
+    return [];
+  }
+}
+
+async function loadPage(): Promise<PageData | null> {
   const api = await signedInApi();
   if (!api) return null;
   try {
     const load = await loadFrontend(api.client);
     const id = load.appInfo.employer;
-    const employer = id ? await loadEmployer(await publicApi(), id) : null;
+    const [employer, requests] = await Promise.all([
+      id ? loadEmployer(await publicApi(), id) : null,
+      loadRequests(api.client, load.appInfo.step),
+    ]);
     return {
       appInfo: load.appInfo,
+      requests,
       employer: employer && {
         employerId: employer.employerId,
         name: employer.name,
@@ -57,7 +79,7 @@ function viewFor(step: string | null | undefined, hasEmployer: boolean): "choose
 export default async function EmploymentRoute() {
   const data = await loadPage();
   if (!data) return <Unavailable />;
-  const { appInfo, employer } = data;
+  const { appInfo, employer, requests } = data;
   const step = appInfo.step;
   const view = viewFor(step, employer !== null);
   const config = publicConfig();
@@ -75,6 +97,7 @@ export default async function EmploymentRoute() {
       argyleScriptUrl={config.widgets.argyleScriptUrl}
       // A draft is the user's own (as on /personal): another account in the same tab never sees it.
       draftKey={appInfo.username ? `employment-details:${appInfo.username}` : undefined}
+      employerRequests={requests}
     />
   );
 }

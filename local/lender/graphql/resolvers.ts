@@ -3,6 +3,7 @@ import type { MutationResolvers, QueryResolvers } from "../../../contract/genera
 import type { Db } from "../../infra/db";
 import * as app from "../data/application";
 import * as employment from "../data/employment";
+import { employerRequestsOf, requestEmployer } from "../data/employer-requests";
 import { loadEmployer } from "../data/employers";
 import { EsignError, issueSigningLink } from "../data/esign";
 import { esignBaseUrl } from "../../vendors/esign/settings";
@@ -73,6 +74,7 @@ export const resolvers: RootResolvers = {
     queries: user((db, caller) => app.contractSigned(db, caller)),
     rating: user((db, caller) => app.rating(db, caller)),
     qualifies: user((db, caller) => lending.qualifies(db, caller)),
+    employerRequests: user((db, caller) => employerRequestsOf(db, caller)),
     leadsModel: publicField((db, a) => loadLead(db, a.leadId)),
   },
   Mutation: {
@@ -100,6 +102,7 @@ export const resolvers: RootResolvers = {
       }
     }),
     // Employment and payroll linking (local/lender/data/employment.ts).
+    requestEmployer: user((db, caller, a) => requestEmployer(db, caller, a)),
     employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a)),
     initializeArgyle: user((db, caller, a) =>
       employment.initializeArgyle(db, caller, { username: a.username, employerId: a.employerId, directDeposit: a.directDeposit }),

@@ -14,7 +14,15 @@ import { shellRouteFor, type EmployerHit } from "./employer-selection";
 import { EMPLOYMENT_STATUS_LABELS, PAY_FREQUENCY_LABELS } from "@/lib/employment/labels";
 import type { EmploymentArgs } from "@/lib/employment/schema";
 import { firstFailedField, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
-import { checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction } from "../actions";
+import {
+  checkIslandAction,
+  chooseEmployerAction,
+  finishPayrollLinkAction,
+  requestEmployerAction,
+  saveEmploymentAction,
+  startPayrollLinkAction,
+} from "../actions";
+import type { RecordedEmployerRequest } from "../operations";
 import dynamic from "next/dynamic";
 import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
 import { AppLink } from "@/components/ui/app-link";
@@ -52,6 +60,8 @@ export interface EmploymentPageProps {
   argyleScriptUrl: string;
   /** The key of the details form's draft (the user's own), when the user is known. */
   draftKey?: string;
+  /** The applicant's employer requests where asking for an employer is open (the employer step); otherwise null. */
+  employerRequests?: readonly RecordedEmployerRequest[] | null;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -152,6 +162,7 @@ export function EmploymentPage({
   serverOrigin,
   argyleScriptUrl,
   draftKey,
+  employerRequests = null,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -226,6 +237,7 @@ export function EmploymentPage({
               checkIsland={checkIslandAction}
               onChosen={onEmployerChosen}
               autoFocus={view !== "choose"}
+              employerRequest={employerRequests ? { recorded: employerRequests, send: requestEmployerAction } : undefined}
             />
           </OnDemand>
           {view !== "choose" && (
