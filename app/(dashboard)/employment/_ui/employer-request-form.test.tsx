@@ -4,8 +4,9 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { RequestEmployerResult } from "../actions";
 import type { RecordedEmployerRequest } from "../operations";
-import { EMPLOYER_REQUEST_TITLE, EmployerRequestForm } from "./employer-request-form";
-import { EMPLOYER_REQUEST_NEXT, EmployerRequestRecorded } from "./employer-request-recorded";
+import { EMPLOYER_REQUEST_NEXT, EMPLOYER_REQUEST_TITLE } from "./employer-request-copy";
+import { EmployerRequestForm } from "./employer-request-form";
+import { EmployerRequestRecorded } from "./employer-request-recorded";
 
 const RECORDED: RecordedEmployerRequest = {
   id: "er_1",

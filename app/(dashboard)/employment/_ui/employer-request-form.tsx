@@ -7,6 +7,7 @@ import { EMPLOYER_REQUEST_LIMITS } from "@/lib/employment/employer-request";
 import type { EmployerRequestArgs, EmployerRequestInput } from "@/lib/employment/employer-request-schema";
 import { US_STATES } from "@/lib/personal/reference-lists";
 import type { RequestEmployerResult } from "../actions";
+import { EMPLOYER_REQUEST_TITLE } from "./employer-request-copy";
 
 // Fetched on the form's first use, not with the page (the form kit's lazySchema).
 const schema = lazySchema(() => import("@/lib/employment/employer-request-schema").then((m) => m.employerRequestSchema));
@@ -20,8 +21,6 @@ const FAILURES: Partial<Record<FailureReason, string>> = {
     "You can ask us to add an employer only while choosing your employer, and your application has moved past that step. Reload the page to see where it is.",
 };
 const FAILED = "We could not send your request. Please try again in a moment; what you typed is kept.";
-
-export const EMPLOYER_REQUEST_TITLE = "Ask us to add your employer";
 
 export interface EmployerRequestFormProps {
   /** What was typed in the search: the name the form starts from. */

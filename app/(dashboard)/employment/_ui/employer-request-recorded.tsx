@@ -3,18 +3,7 @@
 import { useEffect, useRef } from "react";
 import { formatDate } from "@/lib/format";
 import type { RecordedEmployerRequest } from "../operations";
-import { EMPLOYER_NOT_FOUND_HINT } from "./employer-selection";
-
-/** What an employer request leads to, and what the person can do meanwhile (docs/lending.md, "Employers not on the list"). */
-export const EMPLOYER_REQUEST_NEXT = {
-  why: "This loan is repaid through your employer's payroll, so we can lend only to people who work for one of our partner employers.",
-  email:
-    "We will pass your request to our partnerships team and e-mail you when your employer joins. Until then we cannot take your application further.",
-  meanwhile: [
-    EMPLOYER_NOT_FOUND_HINT,
-    "Ask your HR or payroll office whether it offers this loan as an employee benefit. An employer can ask to join too.",
-  ],
-} as const;
+import { EMPLOYER_REQUEST_NEXT } from "./employer-request-copy";
 
 export interface EmployerRequestRecordedProps {
   /** The applicant's requests, newest first. */

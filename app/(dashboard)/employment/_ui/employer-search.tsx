@@ -14,8 +14,11 @@ import { EMPLOYER_REQUEST_PARAM, employerRequestFormHref } from "@/lib/employmen
 import type { EmployerRequestArgs } from "@/lib/employment/employer-request-schema";
 import type { RequestEmployerResult } from "../actions";
 import type { RecordedEmployerRequest } from "../operations";
-import { EmployerRequestForm } from "./employer-request-form";
+import dynamic from "next/dynamic";
 import { EmployerRequestRecorded } from "./employer-request-recorded";
+
+// Loaded when the request is opened (rendered on the server too when the page arrives with it open).
+const EmployerRequestForm = dynamic(() => import("./employer-request-form").then((m) => m.EmployerRequestForm));
 
 /** Asking the lender to add an employer (issue 49), where the lender's rules open it (the employer step). */
 export interface EmployerRequestProps {
