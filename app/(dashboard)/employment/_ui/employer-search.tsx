@@ -122,17 +122,23 @@ export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, au
         {requestOpen && (
           <EmployerRequestForm initialName={asked} send={employerRequest.send} onRecorded={onRecorded} onCancel={closeRequest} />
         )}
-        {!requestOpen && !parent && recorded.length > 0 && <EmployerRequestRecorded requests={recorded} justRecorded={justRecorded} />}
-        {!requestOpen && !parent && (
-          <EmployerCombobox
-            label="Your employer"
-            hint="Search by employer name or city."
-            error={error}
-            busy={busy}
-            autoFocus={autoFocus}
-            onChoose={(hit) => void pick(hit)}
-            onRequest={employerRequest ? openRequest : undefined}
-          />
+        {!parent && (
+          // Hidden, not unmounted, while the request is open: Back finds the search as it was left.
+          <div className={requestOpen ? "hidden" : "flex flex-col gap-4"}>
+            {recorded.length > 0 && (
+              // Said (and focused) once the form has closed: a hidden heading cannot take the focus.
+              <EmployerRequestRecorded requests={recorded} justRecorded={requestOpen ? null : justRecorded} />
+            )}
+            <EmployerCombobox
+              label="Your employer"
+              hint="Search by employer name or city."
+              error={error}
+              busy={busy}
+              autoFocus={autoFocus}
+              onChoose={(hit) => void pick(hit)}
+              onRequest={employerRequest ? openRequest : undefined}
+            />
+          </div>
         )}
         {parent && !requestOpen && (
           <section aria-labelledby="sub-employer-title" className="flex flex-col gap-3">
