@@ -73,6 +73,21 @@ export type Employer = {
   signedFormAction: Maybe<Scalars['String']['output']>;
 };
 
+export type EmployerRequest = {
+  city: Maybe<Scalars['String']['output']>;
+  /** Lower-cased, trimmed. */
+  contactEmail: Maybe<Scalars['String']['output']>;
+  contactName: Maybe<Scalars['String']['output']>;
+  /** 10 digits. */
+  contactPhone: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The employer's name as the applicant typed it (trimmed). */
+  name: Scalars['String']['output'];
+  /** When it was first recorded (ISO 8601, UTC). */
+  requestedAt: Scalars['String']['output'];
+  state: Maybe<Scalars['String']['output']>;
+};
+
 export type Employment = {
   activeMilitary: Maybe<Scalars['Boolean']['output']>;
   additionalIncome: Maybe<Scalars['Float']['output']>;
@@ -231,6 +246,16 @@ export type Mutation = {
   manually: Maybe<FundingSource>;
   originationPaymentCalculator: Maybe<Scalars['String']['output']>;
   preQualification: Maybe<PreQualificationResult>;
+  /**
+   * Records the caller's request that the lender add an employer, and answers the recorded request.
+   * Only the name is required (at most 200 characters); city (100), state (a US state or territory's
+   * code), and an HR or payroll contact's name (100), e-mail and 10-digit phone are optional. One
+   * request per applicant and name (case, punctuation and spacing aside): asking again for the same
+   * name answers the first request unchanged. At most 10 requests per applicant. Open only at the
+   * employer step (applicationStep chooseEmployer); elsewhere FailedPrecondition with
+   * errorInfo { reason, field } (reason: a lib/application/refusal-codes.ts code).
+   */
+  requestEmployer: Maybe<EmployerRequest>;
   setActiveFSID: Maybe<Scalars['Boolean']['output']>;
   setApplicationStep: Maybe<StepResult>;
   setApplyExtraPaymentFlag: Maybe<Scalars['Boolean']['output']>;
@@ -381,6 +406,16 @@ export type MutationPreQualificationArgs = {
 };
 
 
+export type MutationRequestEmployerArgs = {
+  city: InputMaybe<Scalars['String']['input']>;
+  contactEmail: InputMaybe<Scalars['String']['input']>;
+  contactName: InputMaybe<Scalars['String']['input']>;
+  contactPhone: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  state: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationSetActiveFsidArgs = {
   fs_account_id: Scalars['String']['input'];
   isReAppWithPlaid: InputMaybe<Scalars['Boolean']['input']>;
@@ -504,6 +539,8 @@ export type Prequalification = {
 export type Query = {
   /** Funding sources of the signed-in user. */
   accounts: Maybe<Array<FundingSource>>;
+  /** The caller's employer requests, newest first (empty when none). */
+  employerRequests: Maybe<Array<EmployerRequest>>;
   /** The loan record: latest loan, else the offer's terms, else null. */
   gets: Maybe<LoanRecord>;
   /** Public (API key): a partner lead by id. */
@@ -633,6 +670,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   DirectDepositConfirmer: DirectDepositConfirmer;
   Employer: ResolverTypeWrapper<Employer>;
+  EmployerRequest: ResolverTypeWrapper<EmployerRequest>;
   Employment: ResolverTypeWrapper<Employment>;
   EmploymentNextResult: ResolverTypeWrapper<EmploymentNextResult>;
   Flags: ResolverTypeWrapper<Flags>;
@@ -670,6 +708,7 @@ export type ResolversParentTypes = {
   ArgyleInit: ArgyleInit;
   Boolean: Scalars['Boolean']['output'];
   Employer: Employer;
+  EmployerRequest: EmployerRequest;
   Employment: Employment;
   EmploymentNextResult: EmploymentNextResult;
   Flags: Flags;
@@ -760,6 +799,17 @@ export type EmployerResolvers<ContextType = any, ParentType extends ResolversPar
   pdfPaystubs?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   showEmailDomain?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   signedFormAction?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type EmployerRequestResolvers<ContextType = any, ParentType extends ResolversParentTypes['EmployerRequest'] = ResolversParentTypes['EmployerRequest']> = {
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactPhone?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type EmploymentResolvers<ContextType = any, ParentType extends ResolversParentTypes['Employment'] = ResolversParentTypes['Employment']> = {
@@ -905,6 +955,7 @@ export type MutationResolvers<ContextType = any, ParentType extends ResolversPar
   manually?: Resolver<Maybe<ResolversTypes['FundingSource']>, ParentType, ContextType, RequireFields<MutationManuallyArgs, 'account' | 'name' | 'routing' | 'type'>>;
   originationPaymentCalculator?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType, RequireFields<MutationOriginationPaymentCalculatorArgs, 'username'>>;
   preQualification?: Resolver<Maybe<ResolversTypes['PreQualificationResult']>, ParentType, ContextType, RequireFields<MutationPreQualificationArgs, 'username'>>;
+  requestEmployer?: Resolver<Maybe<ResolversTypes['EmployerRequest']>, ParentType, ContextType, RequireFields<MutationRequestEmployerArgs, 'name'>>;
   setActiveFSID?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetActiveFsidArgs, 'fs_account_id'>>;
   setApplicationStep?: Resolver<Maybe<ResolversTypes['StepResult']>, ParentType, ContextType, RequireFields<MutationSetApplicationStepArgs, 'applicationStep'>>;
   setApplyExtraPaymentFlag?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType, RequireFields<MutationSetApplyExtraPaymentFlagArgs, 'flag' | 'username'>>;
@@ -994,6 +1045,7 @@ export type PrequalificationResolvers<ContextType = any, ParentType extends Reso
 
 export type QueryResolvers<ContextType = any, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   accounts?: Resolver<Maybe<Array<ResolversTypes['FundingSource']>>, ParentType, ContextType>;
+  employerRequests?: Resolver<Maybe<Array<ResolversTypes['EmployerRequest']>>, ParentType, ContextType>;
   gets?: Resolver<Maybe<ResolversTypes['LoanRecord']>, ParentType, ContextType>;
   leadsModel?: Resolver<Maybe<ResolversTypes['Lead']>, ParentType, ContextType, RequireFields<QueryLeadsModelArgs, 'leadId'>>;
   loadFrontend?: Resolver<Maybe<ResolversTypes['FrontendLoad']>, ParentType, ContextType>;
@@ -1038,6 +1090,7 @@ export type Resolvers<ContextType = any> = {
   AppInfo?: AppInfoResolvers<ContextType>;
   ArgyleInit?: ArgyleInitResolvers<ContextType>;
   Employer?: EmployerResolvers<ContextType>;
+  EmployerRequest?: EmployerRequestResolvers<ContextType>;
   Employment?: EmploymentResolvers<ContextType>;
   EmploymentNextResult?: EmploymentNextResultResolvers<ContextType>;
   Flags?: FlagsResolvers<ContextType>;

@@ -19,6 +19,7 @@ export const AUDIT_EVENTS = [
   "bank-account-verified",
   "bank-account-made-active",
   "contract-signed",
+  "employer-requested",
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export type AuditOutcome = "success" | "refused" | "failed";

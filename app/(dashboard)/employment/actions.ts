@@ -8,7 +8,17 @@ import { STEP_RANK, stepRank } from "@/lib/application/steps";
 import { serverConfig } from "@/lib/config/env";
 import { EMPLOYMENT_FIELDS, employmentSchema, type EmploymentArgs } from "@/lib/employment/schema";
 import { fieldOfValidationError, parseForm } from "@/lib/forms/validation";
-import { employmentInformationNextHandler, initializeArgyle, setEmployer, successfulArgyleUpdate } from "./operations";
+import { employerNameKey } from "@/lib/employment/employer-request";
+import { employerRequestSchema } from "@/lib/employment/employer-request-schema";
+import {
+  employerRequests,
+  employmentInformationNextHandler,
+  initializeArgyle,
+  requestEmployer,
+  setEmployer,
+  successfulArgyleUpdate,
+  type RecordedEmployerRequest,
+} from "./operations";
 
 /**
  * The /employment page's calls, made on the server with the signed-in user's own token (read from
@@ -163,4 +173,30 @@ export async function finishPayrollLinkAction(argyleUserId: string, idempotencyK
     if (typeof argyleUserId !== "string" || !argyleUserId) return invalid();
     return (await successfulArgyleUpdate(client, { username, argyleUserId })) ? { ok: true } : failure("failed");
   });
+}
+
+export type RequestEmployerResult = ActionResult<{ request: RecordedEmployerRequest }>;
+
+/**
+ * Asks the lender to add an employer the search does not list (issue 49): the form's own schema
+ * again, then requestEmployer, which records one request per name (a repeat answers the first).
+ * The lender refuses it away from the employer step (FailedPrecondition): the page's wrong-step.
+ */
+export async function requestEmployerAction(values: unknown): Promise<RequestEmployerResult> {
+  return userAction(
+    {
+      page: PAGE,
+      operation: "requestEmployer",
+      form: { schema: employerRequestSchema, input: values },
+      audit: "employer-requested",
+      errorTypes: { FailedPrecondition: "wrong-step" },
+      // An answer that never came: recorded if the applicant's requests now hold the name.
+      reconcile: async ({ client, data }) => {
+        const key = employerNameKey(data.name);
+        const recorded = (await employerRequests(client)).find((r) => employerNameKey(r.name) === key);
+        return recorded ? { ok: true, request: recorded } : undefined;
+      },
+    },
+    async ({ client, data }) => ({ ok: true, request: await requestEmployer(client, data) }),
+  );
 }

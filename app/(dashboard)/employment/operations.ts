@@ -1,12 +1,16 @@
 import type { GraphQLClient } from "graphql-request";
 import type { EmploymentArgs } from "@/lib/employment/schema";
+import type { EmployerRequestArgs } from "@/lib/employment/employer-request-schema";
 import {
+  EmployerRequestsDocument,
   EmploymentInformationNextHandlerDocument,
   InitializeArgyleDocument,
   SetEmployerDocument,
+  RequestEmployerDocument,
   SuccessfulArgyleUpdateDocument,
   type EmploymentInformationNextHandlerMutation,
   type InitializeArgyleMutation,
+  type RecordedEmployerRequestFragment,
   type SetEmployerMutation,
 } from "@/lib/graphql/generated/operations";
 import { present } from "@/lib/graphql/operations";
@@ -35,4 +39,16 @@ export async function initializeArgyle(
 
 export async function successfulArgyleUpdate(client: GraphQLClient, input: { username: string; argyleUserId: string }): Promise<boolean> {
   return present((await client.request(SuccessfulArgyleUpdateDocument, input)).successfulArgyleUpdate, "successfulArgyleUpdate");
+}
+
+/** An employer the applicant asked the lender to add, as the API recorded it (issue 49). */
+export type RecordedEmployerRequest = RecordedEmployerRequestFragment;
+
+export async function requestEmployer(client: GraphQLClient, args: EmployerRequestArgs): Promise<RecordedEmployerRequest> {
+  return present((await client.request(RequestEmployerDocument, args)).requestEmployer, "requestEmployer");
+}
+
+/** The applicant's employer requests, newest first. */
+export async function employerRequests(client: GraphQLClient): Promise<RecordedEmployerRequest[]> {
+  return present((await client.request(EmployerRequestsDocument)).employerRequests, "employerRequests");
 }

@@ -14,6 +14,8 @@ import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-acti
 import { applicationStateOf, isOpen, phaseOf, refusalFor } from "@/lib/application/application-machine";
 import { stepTitle } from "@/components/progress/step-heading";
 import { EMPLOYMENT_HEADINGS, employmentView } from "./page-view";
+import { employerRequestRefusal } from "@/lib/employment/employer-request";
+import { employerRequests, type RecordedEmployerRequest } from "./operations";
 
 export const dynamic = "force-dynamic";
 
@@ -27,16 +29,36 @@ function Unavailable() {
   );
 }
 
+type PageData = { appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null; requests: RecordedEmployerRequest[] | null };
+
+/**
+ * The applicant's employer requests where asking for one is open (the employer step), else null. A
+ * failed read costs the page only the list of earlier requests: logged, and the search still works.
+ */
+async function loadRequests(client: Parameters<typeof employerRequests>[0], step: string | null | undefined) {
+  if (employerRequestRefusal(step) !== null) return null;
+  try {
+    return await employerRequests(client);
+  } catch (error) {
+    await logApiFailure("loading /employment's employer requests", error, { page: "employment" });
+    return [];
+  }
+}
+
 // One read per request, shared by the title and the page (React's request cache).
-const loadPage = cache(async (): Promise<{ appInfo: FrontendLoad["appInfo"]; employer: ChosenEmployer | null } | null> => {
+const loadPage = cache(async (): Promise<PageData | null> => {
   const api = await signedInApi();
   if (!api) return null;
   try {
     const load = await loadFrontend(api.client);
     const id = load.appInfo.employer;
-    const employer = id ? await loadEmployer(await publicApi(), id) : null;
+    const [employer, requests] = await Promise.all([
+      id ? loadEmployer(await publicApi(), id) : null,
+      loadRequests(api.client, load.appInfo.step),
+    ]);
     return {
       appInfo: load.appInfo,
+      requests,
       employer: employer && {
         employerId: employer.employerId,
         name: employer.name,
@@ -78,7 +100,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EmploymentRoute() {
   const data = await loadPage();
   if (!data) return <Unavailable />;
-  const { appInfo, employer } = data;
+  const { appInfo, employer, requests } = data;
   const step = appInfo.step;
   // The page offers only what the lender's rules open in this state (issue 49): after the decision the
   // job form keeps the facts that are not the decision's until the contract is signed; a closed
@@ -111,6 +133,7 @@ export default async function EmploymentRoute() {
       otherDetailsEditable={otherDetailsEditable(appInfo)}
       // Linked once is linked: no second "Link payroll account" (issue 49).
       payrollLinked={appInfo.payrollLinked ? { directDepositConfirmed: appInfo.directDepositConfirmedBy === "payroll" } : null}
+      employerRequests={requests}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { TERM_MONTHS, dollarsToCents, percentToBps } from "../../../lib/lending/loan-math";
 import { openStep } from "../../../lib/application/progress";
+import { employerRequestFormHref, employerRequestRefusal } from "../../../lib/employment/employer-request";
 import type { Db } from "../../infra/db";
 import { InputError } from "../data/validate";
 import * as lending from "../rules/operations";
@@ -444,6 +445,11 @@ export async function lendingApp(
     }
   }
   const l = await load(config, session);
+  // SPEC 2's /employerRequest arrives as /apply?employerName=…: where the request is open (the
+  // employer step), the shell's request form on that name; elsewhere the step's page, as for /apply.
+  const employerName = here.searchParams.get("employerName");
+  if (rest.length === 1 && employerName !== null && employerRequestRefusal(l.applicationStep) === null)
+    return seeOther(employerRequestFormHref(employerName));
   return isDirectDeposit ? renderDirectDeposit(l) : renderStep(requestedStep(rest, l.applicationStep), l);
 }
 

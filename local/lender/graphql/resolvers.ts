@@ -3,6 +3,7 @@ import type { MutationResolvers, QueryResolvers } from "../../../contract/genera
 import type { Db } from "../../infra/db";
 import * as app from "../data/application";
 import * as employment from "../data/employment";
+import { employerRequestsOf, requestEmployer } from "../data/employer-requests";
 import { loadEmployer } from "../data/employers";
 import { EsignError, issueSigningLink } from "../data/esign";
 import { esignBaseUrl } from "../../vendors/esign/settings";
@@ -85,6 +86,7 @@ export const resolvers: RootResolvers = {
     queries: user((db, caller) => app.contractSigned(db, caller)),
     rating: user((db, caller) => app.rating(db, caller)),
     qualifies: user((db, caller) => lending.qualifies(db, caller)),
+    employerRequests: user((db, caller) => employerRequestsOf(db, caller)),
     leadsModel: publicField((db, a) => loadLead(db, a.leadId)),
   },
   Mutation: {
@@ -113,6 +115,7 @@ export const resolvers: RootResolvers = {
       }
     }, "signContract"),
     // Employment and payroll linking (local/lender/data/employment.ts).
+    requestEmployer: user((db, caller, a) => requestEmployer(db, caller, a), "requestEmployer"),
     employmentInformationNextHandler: user((db, caller, a) => employment.employmentInformationNextHandler(db, caller, a), "giveEmployment"),
     initializeArgyle: user(
       (db, caller, a) =>

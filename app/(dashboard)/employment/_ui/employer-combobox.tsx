@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useHits, useInstantSearch, useSearchBox } from "react-instantsearch";
 import { classNames } from "@/components/ui/class-names";
 import { inputClass } from "@/components/forms/field-shell";
-import { EMPLOYER_NOT_FOUND, employerRequestHref, type EmployerHit } from "./employer-selection";
+import { EMPLOYER_NOT_FOUND, EMPLOYER_NOT_FOUND_HINT, employerRequestHref, type EmployerHit } from "./employer-selection";
 import { searchUnavailable } from "@/lib/search/employer-search-client";
 import { logClientError } from "@/lib/browser/error-logging";
 import { keepActive, moveActive, type ActiveKey } from "./active-option";
@@ -26,6 +26,8 @@ export interface EmployerComboboxProps {
   extraOptions?: ComboboxOption[];
   busy?: boolean;
   autoFocus?: boolean;
+  /** Where asking the lender to add an employer is open: opens the request with what was typed. */
+  onRequest?: (typed: string) => void;
 }
 
 /** The index caps its counts at 1,000 (as Algolia's are approximate on big sets). */
@@ -70,6 +72,7 @@ export function EmployerCombobox({
   extraOptions = [],
   busy = false,
   autoFocus = false,
+  onRequest,
 }: EmployerComboboxProps) {
   const { query, refine } = useSearchBox();
   const { items, results } = useHits<EmployerHit & Record<string, unknown>>();
@@ -196,14 +199,18 @@ export function EmployerCombobox({
         {statusText()}
       </p>
       {notFound && (
-        <div className="flex flex-col gap-1" data-testid="employer-not-found">
-          <p className="text-gray-800">
-            {/* A plain link: /employerRequest is a redirect to the lending app, carrying the name. */}
-            <a href={employerRequestHref(value)} className="font-semibold text-brand underline">
+        <div className="flex flex-col items-start gap-2" data-testid="employer-not-found">
+          <p className="font-semibold text-red-700">{EMPLOYER_NOT_FOUND}</p>
+          <p className="text-gray-800">{EMPLOYER_NOT_FOUND_HINT}</p>
+          {onRequest && (
+            <button
+              type="button"
+              className="min-h-11 rounded-md border border-brand px-4 py-2 text-left font-semibold text-brand"
+              onClick={() => onRequest(value.trim())}
+            >
               Ask us to add {value.trim()}
-            </a>{" "}
-            and continue your application with your employer&apos;s details.
-          </p>
+            </button>
+          )}
         </div>
       )}
       {failed && (

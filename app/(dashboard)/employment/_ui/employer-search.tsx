@@ -2,6 +2,7 @@
 
 import type { ActionResult } from "@/lib/actions/action-result";
 import { useMemo, useState } from "react";
+import { useSearchParams } from "next/navigation";
 import { Configure, Index } from "react-instantsearch";
 import { InstantSearchNext } from "react-instantsearch-nextjs";
 import type { PublicConfig } from "@/lib/config/env";
@@ -9,6 +10,22 @@ import { chooseOther, resolvePick, subEmployerFilter, SUB_EMPLOYER_HELP, type Em
 import { logClientError } from "@/lib/browser/error-logging";
 import { employerIndexName, employerSearchClient } from "@/lib/search/employer-search-client";
 import { EmployerCombobox } from "./employer-combobox";
+import { EMPLOYER_REQUEST_PARAM, employerRequestFormHref } from "@/lib/employment/employer-request";
+import type { EmployerRequestArgs } from "@/lib/employment/employer-request-schema";
+import type { RequestEmployerResult } from "../actions";
+import type { RecordedEmployerRequest } from "../operations";
+import dynamic from "next/dynamic";
+import { EmployerRequestRecorded } from "./employer-request-recorded";
+
+// Loaded when the request is opened (rendered on the server too when the page arrives with it open).
+const EmployerRequestForm = dynamic(() => import("./employer-request-form").then((m) => m.EmployerRequestForm));
+
+/** Asking the lender to add an employer (issue 49), where the lender's rules open it (the employer step). */
+export interface EmployerRequestProps {
+  /** The requests the lender recorded for this applicant, newest first. */
+  recorded: readonly RecordedEmployerRequest[];
+  send: (values: EmployerRequestArgs) => Promise<RequestEmployerResult>;
+}
 
 export interface EmployerSearchProps {
   config: Pick<PublicConfig, "appEnv" | "algolia">;
@@ -19,6 +36,8 @@ export interface EmployerSearchProps {
   /** Called with the employer the person chose; answers the error to show under the field, if any. */
   onChosen: (employer: EmployerHit) => Promise<string | null>;
   autoFocus?: boolean;
+  /** Present only where the request is open: "Employer not found" then offers it. */
+  employerRequest?: EmployerRequestProps;
 }
 
 type Phase =
@@ -32,7 +51,7 @@ type Phase =
  * server, 3000 ms stalled-search delay. Picking a parent runs the island check; a parent that is
  * not an island opens the sub-employer search filtered by its id, with "Other" for the parent.
  */
-export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, autoFocus }: EmployerSearchProps) {
+export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, autoFocus, employerRequest }: EmployerSearchProps) {
   const indexName = employerIndexName(config);
   const searchClient = useMemo(
     () => employerSearchClient(config, { origin: typeof window === "undefined" ? serverOrigin : undefined }),
@@ -68,6 +87,25 @@ export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, au
     else await finish(outcome.employer, { kind: "search" });
   };
 
+  // The request form is open while the address says so (?employerRequest=<name>): opened here by a
+  // press (a history entry of its own, so Back returns to the search), or arriving from SPEC 2's
+  // /employerRequest through the lending app. Sent or cancelled, the entry becomes /employment again.
+  const asked = useSearchParams().get(EMPLOYER_REQUEST_PARAM);
+  const requestOpen = employerRequest !== undefined && asked !== null;
+  const [sent, setSent] = useState<RecordedEmployerRequest[]>([]);
+  const [justRecorded, setJustRecorded] = useState<string | null>(null);
+  const recorded = [...sent.filter((s) => !employerRequest?.recorded.some((r) => r.id === s.id)), ...(employerRequest?.recorded ?? [])];
+  const openRequest = (typed: string) => {
+    setJustRecorded(null);
+    window.history.pushState(null, "", employerRequestFormHref(typed));
+  };
+  const closeRequest = () => window.history.replaceState(null, "", "/employment");
+  const onRecorded = (request: RecordedEmployerRequest) => {
+    setSent((before) => [request, ...before.filter((s) => s.id !== request.id)]);
+    setJustRecorded(request.id);
+    closeRequest();
+  };
+
   const busy = phase.kind === "checking" || phase.kind === "saving";
   const parent = phase.kind === "sub-employer" ? phase.parent : null;
 
@@ -81,17 +119,28 @@ export function EmployerSearch({ config, serverOrigin, checkIsland, onChosen, au
     >
       <Configure hitsPerPage={20} />
       <div className="flex flex-col gap-4">
-        {!parent && (
-          <EmployerCombobox
-            label="Your employer"
-            hint="Search by employer name or city."
-            error={error}
-            busy={busy}
-            autoFocus={autoFocus}
-            onChoose={(hit) => void pick(hit)}
-          />
+        {requestOpen && (
+          <EmployerRequestForm initialName={asked} send={employerRequest.send} onRecorded={onRecorded} onCancel={closeRequest} />
         )}
-        {parent && (
+        {!parent && (
+          // Hidden, not unmounted, while the request is open: Back finds the search as it was left.
+          <div className={requestOpen ? "hidden" : "flex flex-col gap-4"}>
+            {recorded.length > 0 && (
+              // Said (and focused) once the form has closed: a hidden heading cannot take the focus.
+              <EmployerRequestRecorded requests={recorded} justRecorded={requestOpen ? null : justRecorded} />
+            )}
+            <EmployerCombobox
+              label="Your employer"
+              hint="Search by employer name or city."
+              error={error}
+              busy={busy}
+              autoFocus={autoFocus}
+              onChoose={(hit) => void pick(hit)}
+              onRequest={employerRequest ? openRequest : undefined}
+            />
+          </div>
+        )}
+        {parent && !requestOpen && (
           <section aria-labelledby="sub-employer-title" className="flex flex-col gap-3">
             <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-gray-100 px-3 py-2">
               <p id="sub-employer-title">

@@ -19,6 +19,9 @@ export type PickOutcome = { kind: "chosen"; employer: EmployerHit } | { kind: "s
 
 export const SUB_EMPLOYER_HELP = "Select 'Other' if you work directly for the parent employer or do not see your sub-employer.";
 export const EMPLOYER_NOT_FOUND = "Employer not found";
+/** What to try before asking for an employer: schools and departments are often listed under their district or agency. */
+export const EMPLOYER_NOT_FOUND_HINT =
+  "Try the name of your school district, parent organisation or agency: many schools and departments are listed under it.";
 
 /**
  * SPEC 2's /employerRequest (a redirect to the lending app's apply page, the query kept) with what

@@ -20,7 +20,15 @@ import type { EmploymentArgs } from "@/lib/employment/schema";
 import { firstFailedField, type ActionFailure, type ActionResult, type FailureReason } from "@/lib/actions/action-result";
 import { DECISION_FINAL_WORDS, decisionInputsFinal, type DecisionInput } from "@/lib/application/decision-inputs";
 import { SupportLine } from "@/components/notices/support-line";
-import { checkIslandAction, chooseEmployerAction, finishPayrollLinkAction, saveEmploymentAction, startPayrollLinkAction } from "../actions";
+import {
+  checkIslandAction,
+  chooseEmployerAction,
+  finishPayrollLinkAction,
+  requestEmployerAction,
+  saveEmploymentAction,
+  startPayrollLinkAction,
+} from "../actions";
+import type { RecordedEmployerRequest } from "../operations";
 import dynamic from "next/dynamic";
 import type { KnownIncome, SaveOutcome, SavedEmployment } from "./employment-form";
 import { AppLink } from "@/components/ui/app-link";
@@ -67,6 +75,8 @@ export interface EmploymentPageProps {
   otherDetailsEditable?: boolean;
   /** A payroll account is already linked (appInfo.payrollLinked), and whether payroll linking confirmed direct deposit. */
   payrollLinked?: { directDepositConfirmed: boolean } | null;
+  /** The applicant's employer requests where asking for an employer is open (the employer step); otherwise null. */
+  employerRequests?: readonly RecordedEmployerRequest[] | null;
 }
 
 const MESSAGES: Partial<Record<FailureReason, string>> = {
@@ -216,6 +226,7 @@ export function EmploymentPage({
   draftKey,
   otherDetailsEditable = false,
   payrollLinked = null,
+  employerRequests = null,
 }: EmploymentPageProps) {
   const router = useRouter();
   const [changingEmployer, setChangingEmployer] = useState(view === "choose");
@@ -310,6 +321,7 @@ export function EmploymentPage({
               checkIsland={checkIslandAction}
               onChosen={onEmployerChosen}
               autoFocus={view !== "choose"}
+              employerRequest={employerRequests ? { recorded: employerRequests, send: requestEmployerAction } : undefined}
             />
           </OnDemand>
           {view !== "choose" && (
