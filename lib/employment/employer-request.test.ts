@@ -5,15 +5,13 @@ import { parseForm } from "../forms/validation";
 
 describe("employerRequestRefusal: open at the employer step only", () => {
   it("is open at chooseEmployer", () => expect(employerRequestRefusal("chooseEmployer")).toBeNull());
-  it.each([
-    ...Object.keys(STEP_RANK).filter((s) => s !== "chooseEmployer"),
-    "Offer Sent",
-    "activeLoan",
-    "applicationBlocked",
-    "",
-    null,
-    undefined,
-  ])("%p: APPLICATION_CLOSED", (step) => expect(employerRequestRefusal(step)).toBe("APPLICATION_CLOSED"));
+  it.each([...Object.keys(STEP_RANK).filter((s) => !["chooseEmployer", "prequalRej", "rejected"].includes(s)), "Offer Sent"])(
+    "%p: done already (the employer is chosen)",
+    (step) => expect(employerRequestRefusal(step)).toBe("ALREADY_DONE"),
+  );
+  it.each(["prequalRej", "rejected", "applicationBlocked", "activeLoan", "", null, undefined])("%p: APPLICATION_CLOSED", (step) =>
+    expect(employerRequestRefusal(step)).toBe("APPLICATION_CLOSED"),
+  );
 });
 
 describe("employerNameKey: one request per name, case, punctuation and spacing aside", () => {

@@ -1,5 +1,6 @@
 import type { RefusalCode } from "../application/refusal-codes";
 import { FIRST_STEP } from "../application/steps";
+import { refusalFor } from "../application/application-machine";
 
 /**
  * Asking the lender to add an employer that is not in the search (issue 49): the rules both the
@@ -11,12 +12,11 @@ import { FIRST_STEP } from "../application/steps";
 export const EMPLOYER_REQUEST_STEP = FIRST_STEP;
 
 /**
- * Why a request is refused at a step, or null where it is open. At every other step the application
- * already has its employer (or is closed), and no later step reopens the request: APPLICATION_CLOSED,
- * as the lender's state machine answers for requestEmployer (lib/application/refusal-codes.ts).
+ * Why a request is refused at a step, or null where it is open: the lender's state machine's answer
+ * for requestEmployer (lib/application/application-machine.ts), which no offer fact changes.
  */
 export function employerRequestRefusal(step: string | null | undefined): RefusalCode | null {
-  return step === EMPLOYER_REQUEST_STEP ? null : "APPLICATION_CLOSED";
+  return refusalFor({ step: step ?? "", offerAccepted: false, directDepositConfirmed: false, contractSigned: false }, "requestEmployer");
 }
 
 export const EMPLOYER_REQUEST_LIMITS = {
