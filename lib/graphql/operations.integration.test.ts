@@ -4,7 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { LOCAL_DEFAULTS } from "../config/env";
-import { idToken, standInSuite } from "../../local/lender/graphql/testing/api-test-kit";
+import { RULE_REFUSAL_ERROR_TYPE } from "../application/refusal-codes";
+import { atStep, idToken, standInSuite } from "../../local/lender/graphql/testing/api-test-kit";
 import { cognitoCall } from "../../local/infra/testing/cognito-client";
 import { apiError, publicClient, userClient } from "./client";
 import {
@@ -51,16 +52,22 @@ it("a new user's writes: justRegistered, steps, consent, logs", async () => {
     UserAttributes: [{ Name: "email", Value: email }],
   });
   expect(signUp.status).toBe(200);
-  const client = userClient(url, await idToken(server.url, email));
+  const token = await idToken(server.url, email);
+  const client = userClient(url, token);
   expect(await justRegistered(client, "/apply/chooseEmployer")).toBe(true);
   expect(await setApplicationStep(client, "chooseEmployer")).toEqual({ applicationStep: "chooseEmployer", history: [] });
   // Forward only once the step is complete (no employer yet): the stand-in's lending rules.
   const early = await setApplicationStep(client, "loanDetails").catch((e: unknown) => e);
   expect(apiError(early)).toMatchObject({ errorType: "BadRequestException", field: "applicationStep" });
-  expect(await setEvolveConsent(client, true)).toBe(true);
+  // Consent before the consent page is refused by the lender's rules, typed with its reason.
+  const tooEarly = await setEvolveConsent(client, true).catch((e: unknown) => e);
+  expect(apiError(tooEarly)).toMatchObject({ errorType: RULE_REFUSAL_ERROR_TYPE, rule: "NOT_YET" });
   expect(await logs(client, "shell test log")).toBe(true);
+  expect((await loadFrontend(client)).appInfo).toMatchObject({ step: "chooseEmployer", evolveConsent: null, primary_email: email });
+  await atStep(server.url, { sub: signUp.json.UserSub as string, token }, "consentPage");
+  expect(await setEvolveConsent(client, true)).toBe(true);
   const f = await loadFrontend(client);
-  expect(f.appInfo).toMatchObject({ step: "chooseEmployer", evolveConsent: true, primary_email: email });
+  expect(f.appInfo).toMatchObject({ step: "consentPage", evolveConsent: true, primary_email: email });
 
   const bad = await setApplicationStep(client, "nowhere").catch((e: unknown) => e);
   expect(apiError(bad)).toEqual({

@@ -7,7 +7,7 @@
  */
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE, MAX_VERIFY_ATTEMPTS } from "@/lib/bank/funding-rules";
 import { ManuallyDocument, VerifiesDocument } from "@/lib/graphql/generated/operations";
-import { gql, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
+import { gql, signUpAt, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
 import { actingAs } from "@/local/lender/graphql/testing/act-as";
 import { addManualAccount, verifyDeposits } from "./actions";
 
@@ -20,6 +20,8 @@ const MICRO_DEPOSIT_GUESS_CAP = 9;
 jest.mock("@/lib/session/signed-in-api", () => jest.requireActual("@/local/lender/graphql/testing/act-as").signedInApiStandIn);
 
 const server = standInSuite();
+/** Applicants stand where the bank writes are open and move no step (the state machine, lib/application/application-machine.ts). */
+const BANK_STEP = "uploadIdentity";
 const graphql = () => `${server.url}/api/local/graphql`;
 
 interface Door {
@@ -82,7 +84,7 @@ describe.each([
 ] as const)("at %s", (_door, door, _base, spellings) => {
   it(`five applicants adding the same account (spelled with leading zeros) get ${MICRO_DEPOSIT_GUESS_CAP} judged guesses in all`, async () => {
     const routing = "011000015";
-    const users = await Promise.all(spellings.map(() => signUpUser(server.url, "cap")));
+    const users = await Promise.all(spellings.map(() => signUpAt(server.url, "cap", BANK_STEP)));
     // Everyone adds first (the add-time check cannot see guesses not yet made), then everyone guesses.
     const added: string[] = [];
     for (const [i, u] of users.entries()) {
@@ -111,13 +113,13 @@ describe.each([
     const refused = outcomes.flat().filter((m) => m === MICRO_DEPOSIT_CAP_MESSAGE).length;
     expect(refused).toBeGreaterThanOrEqual(users.length * MAX_VERIFY_ATTEMPTS - MICRO_DEPOSIT_GUESS_CAP);
     // Past the cap nobody may add the account again (in any spelling): no deposits nobody may guess.
-    const late = await signUpUser(server.url, "cap-late");
+    const late = await signUpAt(server.url, "cap-late", BANK_STEP);
     const again = await door.add(late, `000${spellings[0]}`, routing);
     expect(again).toMatchObject({ ok: false, message: MICRO_DEPOSIT_CAP_MESSAGE });
   });
 
   it("adding the same unverified account twice answers the first add (no new deposits); another account is said in words", async () => {
-    const u = await signUpUser(server.url, "dup");
+    const u = await signUpAt(server.url, "dup", BANK_STEP);
     const account = `9${_base}`;
     const [first, second] = await Promise.all([door.add(u, account, "011000015"), door.add(u, `00${account}`, "011000015")]);
     expect(first).toMatchObject({ ok: true });

@@ -2,6 +2,7 @@
  * dashboard-sign's operation against the local API over HTTP, with real tokens from the identity
  * stand-in.
  */
+import { RULE_REFUSAL_ERROR_TYPE } from "@/lib/application/refusal-codes";
 import { apiError, userClient } from "@/lib/graphql/client";
 import { standInSuite } from "@/local/lender/graphql/testing/api-test-kit";
 import { counters, signedCopy } from "./operations";
@@ -16,10 +17,12 @@ it("counters answers the embedded signing URL of the caller's own contract, and 
   const signingUrl = new URL(await counters(signer, "sig-dd-a10007"));
   expect(signingUrl.pathname).toBe("/api/local/esign/editor/embeddedSign");
   expect(signingUrl.searchParams.get("signature_id")).toBe("sig-dd-a10007");
-  const foreign = await counters(userClient(graphql(), await api.tokenFor("admin@lender.example")), "sig-dd-a10007").catch(
-    (e: unknown) => e,
-  );
+  // Another applicant who may sign (signer@: accepted, direct deposit confirmed) is not served this one's contract.
+  const foreign = await counters(userClient(graphql(), await api.tokenFor("signer@example.com")), "sig-dd-a10007").catch((e: unknown) => e);
   expect(apiError(foreign)).toMatchObject({ errorType: "ResourceNotFoundException", field: "signature_id" });
+  // One who may not sign yet is refused by the lender's rules, with their reason.
+  const early = await counters(userClient(graphql(), await api.tokenFor("admin@lender.example")), "sig-dd-a10007").catch((e: unknown) => e);
+  expect(apiError(early)).toMatchObject({ errorType: RULE_REFUSAL_ERROR_TYPE, rule: "NOT_YET" });
 });
 
 it("signedCopy finds the signed contract in the caller's documents, and nothing before it is filed", async () => {

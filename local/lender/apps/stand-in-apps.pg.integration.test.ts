@@ -5,6 +5,7 @@
  */
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { LOCAL_DEFAULTS } from "../../../lib/config/env";
+import { REFUSAL_WORDS } from "../../../lib/application/refusal-words";
 import {
   AppliesDocument,
   IdentifiesDocument,
@@ -97,9 +98,18 @@ describe("the lending app stand-in", () => {
     const cookie = await cookieFor("offer-sent@example.com");
     const nextLink = async () => (await (await get("dashboard/", cookie)).text()).match(/href="([^"]+)" data-testid="next-link"/)?.[1];
     expect(await nextLink()).toBe("/apply/offerDetails");
+    // The page asks for the tick only while the rules take it; a forced post is refused by the rules, in their words.
+    const page = async () => (await get("lending/direct-deposit", cookie)).text();
+    const before = await page();
+    expect(before).toContain('data-testid="direct-deposit-not-yet"');
+    expect(before).not.toContain('name="dd"');
     const early = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
     expect(early.status).toBe(400);
-    expect(await early.text()).toContain("Accept the offer before setting up direct deposit");
+    expect(await early.text()).toContain(REFUSAL_WORDS.OFFER_NOT_ACCEPTED);
+    const [refused] = await sql(server.url, "SELECT direct_deposit_confirmed AS dd FROM applications WHERE sub = $1", [
+      persona("offer-sent@example.com").sub,
+    ]);
+    expect(refused).toEqual({ dd: false });
     const accepted = await post("lending/apply/offerDetails", cookie, { action: "accept" });
     expect([accepted.status, accepted.headers.get("location")]).toEqual([303, "/offer/directDeposit"]);
     const done = await post("lending/direct-deposit", cookie, { action: "confirm-direct-deposit", dd: "yes" });
@@ -111,6 +121,7 @@ describe("the lending app stand-in", () => {
     // Issue 49: the page now says who confirmed it (the applicant) and asks for nothing again.
     const after = await (await get("lending/direct-deposit", cookie)).text();
     expect(after).toContain(DIRECT_DEPOSIT_CONFIRMED_BY.applicant);
+    expect(after).toContain('data-testid="to-contract"');
     expect(after).not.toContain('name="dd"');
     // The dashboard now sends this applicant to sign (checked here, not by a later test: tests run in any order).
     expect(await nextLink()).toBe("/offer/contract");

@@ -12,7 +12,7 @@ import {
   type EmploymentInformationNextHandlerMutationVariables,
 } from "../../../lib/graphql/generated/operations";
 import { TEST_NOW } from "../../infra/testing/spawn-local-server";
-import { API_KEY, arrange, gql, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
+import { API_KEY, arrange, atStep, expectRefused, gql, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
@@ -35,11 +35,15 @@ const linkFacts = async (u: NewUser) => {
 const setEmployer = async (u: NewUser, employerId: string) =>
   expect((await gql(server.url, u, SetEmployerDocument, { employerId })).body.errors).toBeUndefined();
 
-/** A new applicant who chose `employerId` and stands at `step` (arranged: only the flow's own moves reach it otherwise). */
+/**
+ * A new applicant who chose `employerId` and stands at `step` (arranged: only the flow's own moves
+ * reach it otherwise). Employment and payroll linking open at employmentInformation (the state
+ * machine, lib/application/application-machine.ts), so that is where most tests stand.
+ */
 async function applicantAt(step: string, employerId = "1001"): Promise<NewUser> {
   const u = await newUser();
   await setEmployer(u, employerId);
-  await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
+  await atStep(server.url, u, step);
   return u;
 }
 
@@ -155,14 +159,13 @@ describe("employmentInformationNextHandler", () => {
   });
 
   it("asks for pay stubs under a year in the job, or when the employer sends PDF pay stubs", async () => {
-    const u = await newUser();
-    await setEmployer(u, "4001");
+    const u = await applicantAt("employmentInformation", "4001");
     // Full time: 6 months is enough to qualify (part time needs 12).
     const recent = await submit(u, { ...GOOD, status: "full", start: isoDaysFromNow(-200) });
     expect(recent.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: true, validationError: null });
     const settled = await submit(u, { ...GOOD, start: isoDaysFromNow(-400) });
     expect(settled.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: false });
-    // Riverside County Public Schools (1100) and its schools send PDF pay stubs.
+    // Riverside County Public Schools (1100) and its schools send PDF pay stubs (the employer may still change before the rate check).
     await setEmployer(u, "1101");
     const pdf = await submit(u, { ...GOOD, start: "2010-01-01" });
     expect(pdf.data?.employmentInformationNextHandler).toMatchObject({ requirePaystubs: true });
@@ -170,23 +173,37 @@ describe("employmentInformationNextHandler", () => {
   });
 
   it("the children's hospital requires cost centre and department extension", async () => {
-    const u = await newUser();
-    await setEmployer(u, "7002");
+    const u = await applicantAt("employmentInformation", "7002");
     const missing = await submit(u, GOOD);
     expect(missing.data?.employmentInformationNextHandler?.validationError).toMatch(/^cost_center: /);
     const badExt = await submit(u, { ...GOOD, cost_center: "CC-2210", dept_ext: "ext" });
     expect(badExt.data?.employmentInformationNextHandler?.validationError).toMatch(/^dept_ext: /);
     expect((await stateOf(u.sub)).employment).toBeUndefined();
     const ok = await submit(u, { ...GOOD, cost_center: "CC-2210", dept_ext: "4471" });
-    expect(ok.data?.employmentInformationNextHandler).toMatchObject({ validationError: null, nextRoute: null });
+    expect(ok.data?.employmentInformationNextHandler).toMatchObject({ validationError: null, nextRoute: "/apply/authPrequal" });
     expect((await stateOf(u.sub)).employment).toMatchObject({ choa_cost_center: "CC-2210", choa_department_extension: "4471" });
   });
 
   it("without a chosen employer: a validationError, nothing written", async () => {
+    // At the employment step without an employer (only arranged: the flow chooses one first), the handler's own check.
     const u = await newUser();
+    await atStep(server.url, u, "employmentInformation");
     const reply = await submit(u, GOOD);
     expect(reply.data?.employmentInformationNextHandler?.validationError).toMatch(/^employer: /);
     expect(await sql(server.url, `SELECT 1 FROM employment WHERE sub = $1`, [u.sub])).toEqual([]);
+  });
+
+  it("before the employment step: refused by the rules as not yet, nothing written", async () => {
+    const fresh = await newUser();
+    const chosen = await applicantAt("loanDetails");
+    for (const u of [fresh, chosen]) {
+      expectRefused(
+        await gql(server.url, u, EmploymentInformationNextHandlerDocument, GOOD),
+        "employmentInformationNextHandler",
+        "NOT_YET",
+      );
+      expect(await sql(server.url, `SELECT 1 FROM employment WHERE sub = $1`, [u.sub])).toEqual([]);
+    }
   });
 
   it("the database refuses what the API would refuse, whatever writes it", async () => {
@@ -255,8 +272,7 @@ const widget = async (path: string, body: unknown) => {
 
 describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgyleUpdate)", () => {
   it("refuses an unknown employer, an employer without Argyle and a username that is not the caller, clearly", async () => {
-    const u = await newUser();
-    await setEmployer(u, "1001");
+    const u = await applicantAt("employmentInformation");
     const cases: [{ username: string; employerId: string }, string, RegExp][] = [
       [{ username: u.username, employerId: "999999" }, "employerId", /no employer/],
       [{ username: u.username, employerId: "1101" }, "employerId", /not available for Riverside High School/],
@@ -274,9 +290,15 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
     expect(await sql(server.url, `SELECT 1 FROM argyle_users WHERE sub = $1`, [u.sub])).toEqual([]);
   });
 
+  it("before the employment step, payroll linking is refused by the rules as not yet, nothing written", async () => {
+    const u = await applicantAt("loanDetails");
+    expectRefused(await init(u, "1001", true), "initializeArgyle", "NOT_YET");
+    expectRefused(await done(u, "argyle-user-x"), "successfulArgyleUpdate", "NOT_YET");
+    expect(await sql(server.url, `SELECT 1 FROM argyle_users WHERE sub = $1`, [u.sub])).toEqual([]);
+  });
+
   it("links a payroll account for direct deposit end to end and marks direct deposit confirmed", async () => {
-    const u = await newUser();
-    await setEmployer(u, "1001");
+    const u = await applicantAt("employmentInformation");
     const started = await init(u, "1001", true);
     expect(started.body.errors).toBeUndefined();
     const answer = started.body.data!.initializeArgyle!;
@@ -305,8 +327,8 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
       body: { accountId: expect.stringMatching(/^argyle-account-/), userId, itemId: "item_local_1001" },
     });
 
-    // Another user cannot claim this link.
-    const other = await newUser();
+    // Another user cannot claim this link (one at whose step linking is open: the refusal is the link's owner, not the rules).
+    const other = await applicantAt("employmentInformation");
     const stolen = await done(other, userId);
     expect(stolen.body.errors?.[0]).toMatchObject({ errorInfo: { field: "argyleUserId" } });
 
@@ -325,8 +347,7 @@ describe("payroll linking (initializeArgyle, the widget stand-in, successfulArgy
   });
 
   it("without directDeposit: records the link, leaves direct deposit alone; a new token replaces the old one", async () => {
-    const u = await newUser();
-    await setEmployer(u, "3001");
+    const u = await applicantAt("employmentInformation", "3001");
     const first = (await init(u, "3001")).body.data!.initializeArgyle!;
     const second = (await init(u, "3001", false)).body.data!.initializeArgyle!;
     expect(JSON.parse(second.payload!).userId).toBe(JSON.parse(first.payload!).userId);
@@ -367,8 +388,7 @@ describe("payroll linking with a clock that moves (a server of its own)", () => 
   });
 
   it("an expired user token is refused as Argyle does (expired_user_token); a renewed one for the same user goes on", async () => {
-    const u = await newUser();
-    await setEmployer(u, "3001");
+    const u = await applicantAt("employmentInformation", "3001");
     const first = (await init(u, "3001")).body.data!.initializeArgyle!;
     // An hour and a second on the stand-ins' clock: Argyle's user tokens last an hour.
     const moved = await fetch(`${server.url}/api/local/clock`, { method: "POST", body: JSON.stringify({ advanceSeconds: 3601 }) });

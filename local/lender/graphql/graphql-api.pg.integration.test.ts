@@ -32,7 +32,19 @@ import {
   SetEvolveConsentDocument,
 } from "../../../lib/graphql/generated/operations";
 import { cognitoCall } from "../../infra/testing/cognito-client";
-import { API_KEY, CLIENT, OTP, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "./testing/api-test-kit";
+import {
+  API_KEY,
+  CLIENT,
+  OTP,
+  atStep,
+  expectRefused,
+  gql,
+  persona,
+  signUpUser,
+  sql,
+  standInSuite,
+  type GqlReply,
+} from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
@@ -45,6 +57,9 @@ const newUser = () => signUpUser(server.url, "gql");
 
 const rowCount = async (table: string, sub: string) =>
   (await sql<{ n: number }>(server.url, `SELECT count(*)::int AS n FROM ${table} WHERE sub = $1`, [sub]))[0]!.n;
+
+/** The user's rows in a table, whole: equal before and after a refused call proves it wrote nothing. */
+const rowsOf = (table: string, sub: string) => sql(server.url, `SELECT * FROM ${table} WHERE sub = $1`, [sub]);
 
 /**
  * Every user-token operation with a valid input, used for the good path and the wrong-auth path:
@@ -403,6 +418,16 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("applies", async () => {
     const u = await newUser();
+    // Before an employer is chosen the loan request is not open yet: refused by the rules, nothing written.
+    expectRefused(
+      await gql(server.url, { token: u.token }, AppliesDocument, { amount: 4000, reason: "Medical Bills", state: "GA", type: "personal" }),
+      "applies",
+      "NOT_YET",
+    );
+    expect(await rowCount("applications", u.sub)).toBe(0);
+    // The subject is the input's validation: the user at loanDetails, where the request is open.
+    await atStep(server.url, u, "loanDetails");
+    const before = await rowsOf("applications", u.sub);
     // Some probes send a variable of the wrong type or none at all: the server's coercion is under test.
     const applies = (v: Record<string, unknown>) =>
       gql(server.url, { token: u.token }, AppliesLoanRequestDocument, {
@@ -429,7 +454,7 @@ describe("user mutations: good input writes, bad input names the field and write
       [{ type: undefined }, "type"],
     ];
     for (const [v, field] of cases) expectFieldError(await applies(v), "applies", field);
-    expect(await rowCount("applications", u.sub)).toBe(0);
+    expect(await rowsOf("applications", u.sub)).toEqual(before);
 
     const ok = await applies({ amount: 10000, reason: "Other", other: "Moving costs", state: "il" });
     expect(ok.body.data?.applies).toEqual({
@@ -456,6 +481,16 @@ describe("user mutations: good input writes, bad input names the field and write
 
   it("identifies: personal fields only with accountSettings true, contact fields without it, nothing half-written", async () => {
     const u = await newUser();
+    // Identity before the loan request is not open yet (contact fields are, at every step): refused, nothing written.
+    expectRefused(
+      await gql(server.url, { token: u.token }, IdentifiesStoredDocument, { accountSettings: true, given_name: "Ada" }),
+      "identifies",
+      "NOT_YET",
+    );
+    expect(await rowCount("applications", u.sub)).toBe(0);
+    // The subject is the input's validation: the user at personalInformation, where identity is open.
+    await atStep(server.url, u, "personalInformation");
+    const before = await rowsOf("applications", u.sub);
     const identifies = (variables: IdentifiesStoredMutationVariables) =>
       gql(server.url, { token: u.token }, IdentifiesStoredDocument, variables);
     const cases: [IdentifiesStoredMutationVariables, string][] = [
@@ -477,7 +512,7 @@ describe("user mutations: good input writes, bad input names the field and write
       [{ accountSettings: true }, "identifies"],
     ];
     for (const [variables, field] of cases) expectFieldError(await identifies(variables), "identifies", field);
-    expect(await rowCount("applications", u.sub)).toBe(0);
+    expect(await rowsOf("applications", u.sub)).toEqual(before);
     expect(await rowCount("personal", u.sub)).toBe(0);
 
     const ok = await identifies({
@@ -531,6 +566,10 @@ describe("user mutations: good input writes, bad input names the field and write
     const set = (consent: unknown) => gql(server.url, { token: u.token }, SetEvolveConsentDocument, { consent: consent as boolean });
     for (const bad of ["yes", null, 1]) expectFieldError(await set(bad), "setEvolveConsent", "$consent");
     expect(await rowCount("applications", u.sub)).toBe(0);
+    // Consent is given on the consent page (after the rate check), not before: refused, nothing written.
+    expectRefused(await set(true), "setEvolveConsent", "NOT_YET");
+    expect(await rowCount("applications", u.sub)).toBe(0);
+    await atStep(server.url, u, "consentPage");
     expect((await set(true)).body.data?.setEvolveConsent).toBe(true);
     const [row] = await sql(server.url, "SELECT evolve_consent, evolve_consent_at IS NOT NULL AS at FROM applications WHERE sub = $1", [
       u.sub,
@@ -583,11 +622,32 @@ describe("user mutations: good input writes, bad input names the field and write
   });
 
   it("the lending operations are implemented (none answers NotImplemented): a wrong username is a BadRequest that writes nothing", async () => {
-    const u = await newUser();
+    // Each where the rules open it: the rate check at authPrequal, the contract's figures once signing
+    // is open (offer-dd: accepted, direct deposit confirmed; a refused call changes nothing of it), the
+    // extra-payment flag on an active loan.
+    const atAuthPrequal = await newUser();
+    await atStep(server.url, atAuthPrequal, "authPrequal");
+    const withLoan = await newUser();
+    await atStep(server.url, withLoan, "activeLoan");
+    const readyToSign = persona("offer-dd@example.com");
+    const callers: Record<string, { sub: string; token: string }> = {
+      preQualification: atAuthPrequal,
+      originationPaymentCalculator: { sub: readyToSign.sub, token: await tokenFor(readyToSign.email) },
+      setApplyExtraPaymentFlag: withLoan,
+    };
     for (const [field, op] of Object.entries(LENDING)) {
-      const reply = await gql(server.url, { token: u.token }, op.document, op.variables);
+      const caller = callers[field]!;
+      const rows = () => Promise.all(["applications", "prequalifications", "offers", "loans"].map((t) => rowsOf(t, caller.sub)));
+      const before = await rows();
+      const reply = await gql(server.url, { token: caller.token }, op.document, op.variables);
       expect(reply.body.data?.[field]).toBeNull();
       expect(reply.body.errors?.[0]).toMatchObject({ errorType: "BadRequestException", errorInfo: { field: "username" } });
+      expect(await rows()).toEqual(before);
+    }
+    // Where the rules do not open them (a new application), each is refused for its reason and writes nothing.
+    const u = await newUser();
+    for (const [field, op] of Object.entries(LENDING)) {
+      expectRefused(await gql(server.url, { token: u.token }, op.document, op.variables), field, "NOT_YET");
     }
     expect(await rowCount("applications", u.sub)).toBe(0);
   });

@@ -23,18 +23,23 @@ import {
   STATE_LOCKED_MESSAGE,
   IDENTITY_LOCKED_MESSAGE,
   MICRO_DEPOSIT_CAP_MESSAGE,
-  OFFER_NOT_ACCEPTED_MESSAGE,
-  PAYROLL_CLOSED_MESSAGE,
   PAYROLL_NOT_OWN_EMPLOYER_MESSAGE,
   SIGNER_NAME_MESSAGE,
 } from "./application-rules";
-import { arrange, gql, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
+import { arrange, atStep, expectRefused, gql, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
 // A server of its own: it signs a seeded persona's contract.
 const server = standInSuite({}, { ownServer: true });
 const newUser = () => signUpUser(server.url, "rules");
+/** A new applicant who chose employer 1001 and stands at `step`, where the action under test is open (the state machine). */
+const chosenAt = async (step: string) => {
+  const u = await newUser();
+  expect((await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" })).body.errors).toBeUndefined();
+  await atStep(server.url, u, step);
+  return u;
+};
 const as = async (email: string) => ({ token: await server.tokenFor(email) });
 
 const firstError = (reply: GqlReply) => reply.body.errors?.[0];
@@ -145,8 +150,7 @@ describe("employer and state of residence after prequalification (issue 43), at 
 
 describe("payroll linking", () => {
   it("refuses another Argyle employer than the application's", async () => {
-    const u = await newUser();
-    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
+    const u = await chosenAt("employmentInformation");
     const reply = await gql(server.url, { token: u.token }, InitializeArgyleDocument, {
       username: u.username,
       employerId: "3001",
@@ -160,20 +164,20 @@ describe("payroll linking", () => {
   });
 
   it("refuses once the application is closed", async () => {
-    const u = await newUser();
-    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
-    await arrange(server.url, "UPDATE applications SET step = 'activeLoan' WHERE sub = $1", [u.sub]);
+    // The state machine refuses it first (its reason code); application-rules' own closed-linking rule is its unit test's.
+    const u = await chosenAt("activeLoan");
     const reply = await gql(server.url, { token: u.token }, InitializeArgyleDocument, {
       username: u.username,
       employerId: "1001",
       directDeposit: true,
     });
-    expect(firstError(reply)).toMatchObject({ errorInfo: { field: "username" }, message: `username: ${PAYROLL_CLOSED_MESSAGE}` });
+    expectRefused(reply, "initializeArgyle", "APPLICATION_CLOSED");
+    expect(await sql(server.url, "SELECT 1 FROM argyle_users WHERE sub = $1", [u.sub])).toEqual([]);
   });
 
   it("a link made before the employer changed confirms nothing", async () => {
-    const u = await newUser();
-    await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
+    // At employmentInformation: linking is open and the employer may still change (before the rate check).
+    const u = await chosenAt("employmentInformation");
     const init = (
       await gql(server.url, { token: u.token }, InitializeArgyleDocument, { username: u.username, employerId: "1001", directDeposit: true })
     ).body.data!.initializeArgyle!;
@@ -195,15 +199,23 @@ describe("payroll linking", () => {
 
 describe("signing", () => {
   it("refuses a signing link before the offer is accepted", async () => {
+    // Signing is one action of the state machine (its figures, the link, the signature): refused as a whole before acceptance.
     const email = "offer-sent@example.com";
-    const [{ username }] = (await sql(server.url, "SELECT username FROM applications WHERE primary_email = $1", [email])) as [
-      { username: string },
+    const [{ username, sub }] = (await sql(server.url, "SELECT username, sub FROM applications WHERE primary_email = $1", [email])) as [
+      { username: string; sub: string },
     ];
-    const sig = (await gql(server.url, await as(email), OriginationPaymentCalculatorDocument, { username })).body.data!
-      .originationPaymentCalculator!;
-    expect(sig).toMatch(/^sig-dd-/);
-    const reply = await gql(server.url, await as(email), CountersDocument, { signature_id: sig });
-    expect(firstError(reply)).toMatchObject({ errorType: "FailedPrecondition", message: OFFER_NOT_ACCEPTED_MESSAGE });
+    const offerBefore = await sql(server.url, "SELECT * FROM offers WHERE sub = $1", [sub]);
+    expectRefused(
+      await gql(server.url, await as(email), OriginationPaymentCalculatorDocument, { username }),
+      "originationPaymentCalculator",
+      "OFFER_NOT_ACCEPTED",
+    );
+    expectRefused(
+      await gql(server.url, await as(email), CountersDocument, { signature_id: `sig-dd-${username}` }),
+      "counters",
+      "OFFER_NOT_ACCEPTED",
+    );
+    expect(await sql(server.url, "SELECT * FROM offers WHERE sub = $1", [sub])).toEqual(offerBefore);
     expect(DIRECT_DEPOSIT_NOT_CONFIRMED_MESSAGE).toMatch(/direct deposit/); // the next refusal in line (pure tables)
   });
 
@@ -231,6 +243,12 @@ describe("signing", () => {
 });
 
 describe("micro-deposits", () => {
+  /** At uploadIdentity the bank writes are open and none moves the step. */
+  const bankStepUser = async () => {
+    const u = await newUser();
+    await atStep(server.url, u, "uploadIdentity");
+    return u;
+  };
   const manually = (token: string, account: string) =>
     gql(server.url, { token }, ManuallyDocument, { account, name: "Checking", routing: "011000015", type: "checking" });
 
@@ -251,7 +269,7 @@ describe("micro-deposits", () => {
 
   it("after three lockouts the account goes to manual review, for this applicant and any other", async () => {
     const account = `9${randomInt(10_000_000, 99_999_999)}`;
-    const u = await newUser();
+    const u = await bankStepUser();
     expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining(`locked after ${WRONG_TRIES_TEXT}`) });
     expect(await lockOnce(u.token, account)).toMatchObject({ message: expect.stringContaining(`locked after ${WRONG_TRIES_TEXT}`) });
     expect(await lockOnce(u.token, account)).toMatchObject({ errorType: "ConflictException", message: MICRO_DEPOSIT_CAP_MESSAGE });
@@ -263,14 +281,14 @@ describe("micro-deposits", () => {
       errorInfo: { field: "account" },
       message: MICRO_DEPOSIT_CAP_MESSAGE,
     });
-    const other = await newUser();
+    const other = await bankStepUser();
     const elsewhere = await manually(other.token, account);
     expect(firstError(elsewhere)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });
     expect(await sql(server.url, "SELECT 1 FROM funding_sources WHERE sub = $1", [other.sub])).toEqual([]);
   });
 
   it("an applicant who locked three different accounts adds no fourth", async () => {
-    const u = await newUser();
+    const u = await bankStepUser();
     for (let i = 0; i < 3; i++) await lockOnce(u.token, `8${randomInt(10_000_000, 99_999_999)}`);
     const fourth = await manually(u.token, `7${randomInt(10_000_000, 99_999_999)}`);
     expect(firstError(fourth)).toMatchObject({ message: MICRO_DEPOSIT_CAP_MESSAGE });

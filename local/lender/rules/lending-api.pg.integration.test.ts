@@ -15,7 +15,17 @@ import {
   SetEmployerDocument,
 } from "../../../lib/graphql/generated/operations";
 import { PERSONAS } from "../seed/personas";
-import { API_KEY, arrange, gql, persona, signUpUser, sql, standInSuite, type GqlReply } from "../graphql/testing/api-test-kit";
+import {
+  API_KEY,
+  arrange,
+  expectRefused,
+  gql,
+  persona,
+  signUpUser,
+  sql,
+  standInSuite,
+  type GqlReply,
+} from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
@@ -86,12 +96,15 @@ describe("preQualification", () => {
       interval: "biweekly",
       term: 24,
     });
-    // Once decided, it does not run again.
-    expectBadRequest(
+    // Once decided, it does not run again: the state machine refuses it as done, and the decision stays.
+    const decided = await sql(server.url, "SELECT * FROM prequalifications WHERE sub = $1", [u.sub]);
+    expectRefused(
       await gql(server.url, { token: u.token }, PreQualificationFiguresDocument, { username: u.username }),
       "preQualification",
-      "username",
+      "ALREADY_DONE",
     );
+    expect(await sql(server.url, "SELECT * FROM prequalifications WHERE sub = $1", [u.sub])).toEqual(decided);
+    expect((await stepOf(u.sub))!.step).toBe("prequalApprove");
   });
 
   it("refuses on a credit denial: reason stored as the rejection reason, creditDenialReason kept, step prequalRej", async () => {
@@ -145,12 +158,15 @@ describe("preQualification", () => {
     );
     expect((await sql(server.url, "SELECT count(*)::int AS n FROM prequalifications WHERE sub = $1", [u.sub]))[0]).toEqual({ n: 0 });
     expect((await stepOf(u.sub))!.step).toBe("authPrequal");
+    // The wrong step: before authPrequal the rate check is not open yet (the state machine), nothing written.
     const newcomer = await server.tokenFor(other.email);
-    expectBadRequest(
+    expectRefused(
       await gql(server.url, { token: newcomer }, PreQualificationFiguresDocument, { username: other.username }),
       "preQualification",
-      "username",
+      "NOT_YET",
     );
+    expect((await sql(server.url, "SELECT count(*)::int AS n FROM prequalifications WHERE sub = $1", [other.sub]))[0]).toEqual({ n: 0 });
+    expect((await stepOf(other.sub))!.step).toBe("chooseEmployer");
     const key = await gql(server.url, { apiKey: API_KEY }, PreQualificationFiguresDocument, { username: u.username });
     expect(key.body.errors?.[0]).toMatchObject({ errorType: "Unauthorized" });
   });
@@ -158,7 +174,8 @@ describe("preQualification", () => {
 
 describe("originationPaymentCalculator", () => {
   it("answers the contract's signature id with the offer recomputed by the loan math", async () => {
-    const p = persona("offer-sent@example.com");
+    // Once signing is open: offer-dd has accepted its offer and confirmed direct deposit.
+    const p = persona("offer-dd@example.com");
     const token = await server.tokenFor(p.email);
     expect((await ok(token, OriginationPaymentCalculatorDocument, { username: p.username })).originationPaymentCalculator).toBe(
       `sig-dd-${p.username}`,
@@ -176,12 +193,28 @@ describe("originationPaymentCalculator", () => {
     );
   });
 
-  it("FAILURE without an offer; the wrong user is an input error", async () => {
-    const p = persona("newcomer@example.com");
-    const token = await server.tokenFor(p.email);
-    expect((await ok(token, OriginationPaymentCalculatorDocument, { username: p.username })).originationPaymentCalculator).toBe("FAILURE");
+  it("refused before the offer is accepted, and without an offer; the wrong user is an input error", async () => {
+    // Signing needs an accepted offer (the state machine): without one, or before acceptance, no
+    // signature id and nothing written. (The resolver's "FAILURE" for a missing offer is no longer
+    // reachable through the API: an accepted offer is an offer.)
+    const offerRows = (sub: string) => sql(server.url, "SELECT * FROM offers WHERE sub = $1", [sub]);
+    for (const [email, reason] of [
+      ["newcomer@example.com", "NOT_YET"],
+      ["offer-sent@example.com", "OFFER_NOT_ACCEPTED"],
+    ] as const) {
+      const p = persona(email);
+      const before = await offerRows(p.sub);
+      expectRefused(
+        await gql(server.url, { token: await server.tokenFor(email) }, OriginationPaymentCalculatorDocument, { username: p.username }),
+        "originationPaymentCalculator",
+        reason,
+      );
+      expect(await offerRows(p.sub)).toEqual(before);
+    }
     expectBadRequest(
-      await gql(server.url, { token }, OriginationPaymentCalculatorDocument, { username: "a10006" }),
+      await gql(server.url, { token: await server.tokenFor("offer-dd@example.com") }, OriginationPaymentCalculatorDocument, {
+        username: "a10006",
+      }),
       "originationPaymentCalculator",
       "username",
     );
@@ -202,12 +235,19 @@ describe("setApplyExtraPaymentFlag", () => {
   });
 
   it("refuses without an active loan, for another user, and a non-boolean flag", async () => {
+    const flags = () => sql(server.url, "SELECT sub, apply_extra_payment FROM applications ORDER BY sub");
+    const before = await flags();
+    // Without an active loan the state machine refuses it (not yet), whoever is named.
     const n = persona("newcomer@example.com");
     const token = await server.tokenFor(n.email);
-    expectBadRequest(await gql(server.url, { token }, SET, { u: n.username, f: true }), "setApplyExtraPaymentFlag", "username");
-    expectBadRequest(await gql(server.url, { token }, SET, { u: "a1000a", f: true }), "setApplyExtraPaymentFlag", "username");
+    expectRefused(await gql(server.url, { token }, SET, { u: n.username, f: true }), "setApplyExtraPaymentFlag", "NOT_YET");
+    expectRefused(await gql(server.url, { token }, SET, { u: "a1000a", f: true }), "setApplyExtraPaymentFlag", "NOT_YET");
+    // With an active loan, another user's name is an input error.
+    const borrower = await server.tokenFor("paid-off@example.com");
+    expectBadRequest(await gql(server.url, { token: borrower }, SET, { u: "a1000a", f: true }), "setApplyExtraPaymentFlag", "username");
     const bad = await gql(server.url, { token }, 'mutation { setApplyExtraPaymentFlag(username: "a10001", flag: "yes") }');
     expect(bad.body.errors?.[0]?.errorType).toBe("ValidationError");
+    expect(await flags()).toEqual(before);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { LOCAL_DEFAULTS, esignStandInOrigin } from "../../../lib/config/env";
 import { CountersDocument, LoadFrontendDocument, QueriesDocument } from "../../../lib/graphql/generated/operations";
-import { API_KEY, gql, sql, standInSuite } from "../../lender/graphql/testing/api-test-kit";
+import { API_KEY, expectRefused, gql, sql, standInSuite } from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
@@ -84,9 +84,10 @@ describe("counters(signature_id)", () => {
   });
 
   it("gives the same not-found answer for an unknown id and for someone else's id", async () => {
+    // Callers who may sign (accepted offer, direct deposit confirmed): the answer is about the id alone.
     for (const [email, id] of [
       ["offer-dd@example.com", "sig-does-not-exist"],
-      ["newcomer@example.com", "sig-dd-a10007"],
+      ["signer@example.com", "sig-dd-a10007"],
       ["offer-dd@example.com", "sig-dd-a10011"],
     ] as const) {
       const reply = await counters(email, id);
@@ -98,12 +99,22 @@ describe("counters(signature_id)", () => {
         errorInfo: { field: "signature_id" },
       });
     }
+    // A caller who may not sign yet is refused by the lender's rules before any id is looked up:
+    // the same answer for someone else's id and an unknown one, so it tells nothing about either.
+    for (const id of ["sig-dd-a10007", "sig-does-not-exist"])
+      expectRefused(await counters("newcomer@example.com", id), "counters", "NOT_YET");
   });
 
   it("refuses a contract that is already signed", async () => {
-    const reply = await counters("signed@example.com", "sig-dd-a10009");
-    expect(reply.body.errors?.[0]).toMatchObject({ errorType: "ConflictException", errorInfo: { field: "signature_id" } });
-    expect(reply.body.errors?.[0]?.message).toContain("already signed");
+    // The lender's rules refuse signing once signed (CONTRACT_SIGNED), before a new link is made.
+    const links = () => sql(server.url, "SELECT token_hash FROM esign_links WHERE signature_id = $1", ["sig-dd-a10009"]);
+    const before = await links();
+    expectRefused(await counters("signed@example.com", "sig-dd-a10009"), "counters", "CONTRACT_SIGNED");
+    expect(await links()).toEqual(before);
+    expect(await signedFlag("signed@example.com")).toEqual({
+      queries: "true",
+      loadFrontend: { appInfo: { offer: { contractSigned: true } } },
+    });
   });
 
   it("refuses a malformed id (BadRequestException naming signature_id) and the API key", async () => {
@@ -239,7 +250,7 @@ describe("signing and signing exits", () => {
 
     // Used link, and no new link for a signed contract; other open links cannot sign twice.
     expect((await post("sign", { token, signature_id: "sig-dd-a10007", name: "Offer Tester", consent: true })).status).toBe(410);
-    expect((await counters("offer-dd@example.com", "sig-dd-a10007")).body.errors?.[0]?.errorType).toBe("ConflictException");
+    expectRefused(await counters("offer-dd@example.com", "sig-dd-a10007"), "counters", "CONTRACT_SIGNED");
     const spareOpened = await fetch(asEmbedded(spare));
     expect(spareOpened.status).toBe(409);
     expect(await spareOpened.text()).toContain('"errorCode":"already_signed"');

@@ -8,7 +8,6 @@ import {
   AccountsDocument,
   CheckItemStatusDocument,
   CreateLinkTokenDocument,
-  JustRegisteredDocument,
   LinksDocument,
   LoadFrontendDocument,
   ManuallyDocument,
@@ -17,7 +16,8 @@ import {
 } from "../../../lib/graphql/generated/operations";
 import {
   API_KEY,
-  arrange,
+  atStep,
+  expectRefused,
   freshAccountNumber,
   gql,
   signUpUser,
@@ -32,13 +32,14 @@ const server = standInSuite();
 
 type User = NewUser;
 
-async function newUser(step?: string): Promise<User> {
+/**
+ * A new applicant at `step`: by default uploadIdentity, where every funding write is open (the state
+ * machine, lib/application/application-machine.ts) and none moves the step, so a test's subject is
+ * the funding rule alone. fundingAccount and verifyMD are the steps a funding event moves on from.
+ */
+async function newUser(step: string | null = "uploadIdentity"): Promise<User> {
   const user = await signUpUser(server.url, "bank");
-  if (step) {
-    // A user cannot jump to a later step (only the flow's own moves, issue 11): the test arranges it.
-    expect((await gql(server.url, user, JustRegisteredDocument, { applyNowRoute: "/apply" })).body.errors).toBeUndefined();
-    await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [user.sub, step]);
-  }
+  if (step !== null) await atStep(server.url, user, step);
   return user;
 }
 
@@ -294,6 +295,25 @@ describe("manual accounts and micro-deposits", () => {
     const act = await op(stranger, SetActiveFsidDocument, { id });
     expect(act.body.errors?.[0]).toMatchObject({ errorType: "ResourceNotFoundException" });
     expect((await accountsOf(owner))[0]).toMatchObject({ verified: false, verifyTriesLeft: 3 });
+  });
+});
+
+describe("the state machine at the funding doors", () => {
+  it("before the funding step every funding write is refused as not yet, and nothing is written", async () => {
+    const u = await newUser(null);
+    const refused = [
+      ["createLinkToken", await op(u, CreateLinkTokenDocument, {})],
+      ["links", await links(u, "public-local-x", { accounts: [] })],
+      ["manually", await manual(u)],
+      ["verifies", await verifies(u, 0.01, 0.02, "x")],
+      ["setActiveFSID", await op(u, SetActiveFsidDocument, { id: "x" })],
+      ["checkItemStatus", await op(u, CheckItemStatusDocument, { username: u.username, id: "x" })],
+    ] as const;
+    for (const [field, reply] of refused) expectRefused(reply, field, "NOT_YET");
+    for (const table of ["applications", "funding_sources", "plaid_link_tokens"]) {
+      expect(await sql(server.url, `SELECT 1 FROM ${table} WHERE sub = $1`, [u.sub])).toEqual([]);
+    }
+    expect(await depositsFor(u)).toEqual([]);
   });
 });
 

@@ -5,11 +5,13 @@
  * receivedRedirectUri, gets the login's outcome once. The browser walk is e2e/bank.spec.ts.
  */
 import { CreateLinkTokenDocument } from "../../../lib/graphql/generated/operations";
-import { gql, signUpUser, sql, standInSuite, type NewUser } from "../../lender/graphql/testing/api-test-kit";
+import { gql, signUpAt, sql, standInSuite, type NewUser } from "../../lender/graphql/testing/api-test-kit";
 
 jest.setTimeout(180_000);
 
 const server = standInSuite();
+/** Applicants stand where the bank writes are open and move no step (the state machine, lib/application/application-machine.ts). */
+const BANK_STEP = "uploadIdentity";
 const OAUTH_BANK = "ins_127287";
 
 const returnUri = () => `${server.url}/bank/oauth`;
@@ -50,7 +52,7 @@ async function atBank(oauthUrl: string, username: string, password: string) {
 
 describe("the link token's redirect_uri", () => {
   it("is kept in the token when it is the app's return page", async () => {
-    const u = await signUpUser(server.url, "oauth");
+    const u = await signUpAt(server.url, "oauth", BANK_STEP);
     await tokenFor(u);
     const [row] = await sql<{ config: any }>(server.url, "SELECT config FROM plaid_link_tokens WHERE sub = $1", [u.sub]);
     expect(row!.config.redirect_uri).toBe(returnUri());
@@ -59,7 +61,7 @@ describe("the link token's redirect_uri", () => {
   it.each([["https://evil.example/bank/oauth"], [`${"http://127.0.0.1:1"}/bank/oauth`], ["/bank/oauth"], ["javascript:alert(1)"]])(
     "refuses %s (not on the allowed list)",
     async (uri) => {
-      const u = await signUpUser(server.url, "oauth");
+      const u = await signUpAt(server.url, "oauth", BANK_STEP);
       const reply = await gql(server.url, { token: u.token }, CreateLinkTokenDocument, { redirectUri: uri });
       expect(reply.body.errors?.[0]).toMatchObject({
         errorType: "BadRequestException",
@@ -71,7 +73,7 @@ describe("the link token's redirect_uri", () => {
 
 describe("an OAuth bank", () => {
   it("goes to its own page and back through redirect_uri; Link resumes once with the same token", async () => {
-    const u = await signUpUser(server.url, "oauth");
+    const u = await signUpAt(server.url, "oauth", BANK_STEP);
     const token = await tokenFor(u);
     // Never through Link's credential form.
     const direct = await post("link/login", {
@@ -95,7 +97,7 @@ describe("an OAuth bank", () => {
     expect(stateId).toMatch(/^oauth-state-/);
 
     // Another user's token cannot pick the outcome up.
-    const other = await tokenFor(await signUpUser(server.url, "oauth"));
+    const other = await tokenFor(await signUpAt(server.url, "oauth", BANK_STEP));
     expect((await post("link/oauth/resume", { link_token: other, received_redirect_uri: bank.location })).json.error).toMatchObject({
       error_code: "INVALID_OAUTH_STATE_ID",
     });
@@ -114,7 +116,7 @@ describe("an OAuth bank", () => {
   });
 
   it("needs a redirect_uri in the link token", async () => {
-    const u = await signUpUser(server.url, "oauth");
+    const u = await signUpAt(server.url, "oauth", BANK_STEP);
     const token = await tokenFor(u, null);
     const start = await post("link/oauth/start", { link_token: token, institution_id: OAUTH_BANK });
     expect(start.json.error).toMatchObject({
@@ -124,7 +126,7 @@ describe("an OAuth bank", () => {
   });
 
   it("resumes only at the token's own redirect_uri", async () => {
-    const u = await signUpUser(server.url, "oauth");
+    const u = await signUpAt(server.url, "oauth", BANK_STEP);
     const token = await tokenFor(u);
     const start = await post("link/oauth/start", { link_token: token, institution_id: OAUTH_BANK });
     const bank = await atBank(start.json.oauth_url, "user_good", "pass_good");

@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { print } from "graphql";
 import { LOCAL_DEFAULTS } from "../../../../lib/config/env";
+import { RULE_REFUSAL_ERROR_TYPE, type RefusalCode } from "../../../../lib/application/refusal-codes";
+import { JustRegisteredDocument } from "../../../../lib/graphql/generated/operations";
 import { PERSONAS, type Persona } from "../../seed/personas";
 import { cognitoCall } from "../../../infra/testing/cognito-client";
 import { startLocalServer, type LocalServer } from "../../../infra/testing/spawn-local-server";
@@ -71,7 +73,12 @@ export interface GqlReply<TData = Record<string, any>> {
   status: number;
   body: {
     data?: TData | null;
-    errors?: { message: string; errorType: string; errorInfo?: { field?: string } | null; path?: string[] }[];
+    errors?: {
+      message: string;
+      errorType: string;
+      errorInfo?: { field?: string; reason?: string; action?: string } | null;
+      path?: string[];
+    }[];
   };
 }
 
@@ -104,6 +111,40 @@ export async function sql<T = Record<string, any>>(baseUrl: string, text: string
 export async function arrange(baseUrl: string, text: string, params: unknown[] = []): Promise<void> {
   const res = await fetch(`${baseUrl}/__test/arrange`, { method: "POST", body: JSON.stringify({ sql: text, params }) });
   if (!res.ok) throw new Error(`arrange ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * Test only: the user's application (created by justRegistered, which every state allows) put at
+ * `step`, for a test whose subject is an action open there (input validation, behaviour within the
+ * state). A user cannot jump steps through the API (only the flow's own moves, issue 11), and the
+ * state machine refuses an action outside its states (lib/application/application-machine.ts).
+ */
+export async function atStep(baseUrl: string, user: { sub: string; token: string }, step: string): Promise<void> {
+  const registered = await gql(baseUrl, { token: user.token }, JustRegisteredDocument, { applyNowRoute: "/apply" });
+  if (registered.body.errors) throw new Error(`justRegistered: ${JSON.stringify(registered.body.errors)}`);
+  await arrange(baseUrl, "UPDATE applications SET step = $2 WHERE sub = $1", [user.sub, step]);
+}
+
+/**
+ * A fresh user signed up and put at `step` (atStep): uploadIdentity for the bank writes, which are
+ * open there and move no step (fundingAccount and verifyMD are the steps a funding event moves on from).
+ */
+export async function signUpAt(baseUrl: string, emailPrefix: string, step: string): Promise<NewUser> {
+  const user = await signUpUser(baseUrl, emailPrefix);
+  await atStep(baseUrl, user, step);
+  return user;
+}
+
+/**
+ * A refusal by the lender's rules (the state machine): AppSync's FailedPrecondition naming the
+ * reason code and the action, no data for the field.
+ */
+export function expectRefused(reply: GqlReply, field: string, reason: RefusalCode): void {
+  expect(reply.status).toBe(200);
+  expect(reply.body.data?.[field] ?? null).toBeNull();
+  expect(reply.body.errors).toEqual([
+    expect.objectContaining({ errorType: RULE_REFUSAL_ERROR_TYPE, errorInfo: expect.objectContaining({ reason }), path: [field] }),
+  ]);
 }
 
 /** The environment of the stand-in servers this kit starts; a suite's own server adds its `env`. */
