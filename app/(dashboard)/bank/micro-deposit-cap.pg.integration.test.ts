@@ -137,7 +137,7 @@ describe.each([
   });
 
   it("six simultaneous adds of one account (issue 51: on PostgreSQL one was answered as refused): one source, one pair of deposits, six equal answers", async () => {
-    const u = await signUpUser(server.url, "dup6");
+    const u = await signUpAt(server.url, "dup6", "uploadIdentity");
     const account = `8${_base}`;
     const answers = await Promise.all(["", "0", "00", "", "000", "0"].map((zeros) => door.add(u, `${zeros}${account}`, "011000015")));
     expect(answers[0]).toMatchObject({ ok: true });
