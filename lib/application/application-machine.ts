@@ -86,7 +86,6 @@ type Open = Partial<Record<Action, readonly Phase[]>>;
 const APPLYING = ["chooseEmployer", "loanDetails", "personalInformation", "employmentInformation", "authPrequal"] as const;
 const COMPLETING = ["fundingAccount", "uploadIdentity", "uploadPaystubs", "uploadTenure", "verifyMD"] as const;
 const UPLOADS = ["uploadIdentity", "uploadPaystubs", "uploadTenure"] as const;
-const OFFER = ["offerSent", "offerAccepted", "readyToSign"] as const;
 
 /** The bank account the loan is paid into may change until the contract is signed. */
 const bankOpen = (here: Phase): Open => ({
@@ -311,11 +310,3 @@ export function refusalFor(s: ApplicationState, action: Action): RefusalCode | n
   const first = firstOpen(action);
   return first === -1 || ORDER.indexOf(phase) < first ? "NOT_YET" : "ALREADY_DONE";
 }
-
-/** Decision-input actions after the decision are refused per field (a resend of the stored values is no change). */
-export function isDecisionInputAction(action: Action): boolean {
-  return DECISION_INPUT_ACTIONS.includes(action);
-}
-
-/** Bank actions, uploads and the review steps all belong to these phases; exported for the routing agreement test. */
-export const PHASE_GROUPS = { APPLYING, COMPLETING, UPLOADS, OFFER } as const;

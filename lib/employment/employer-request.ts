@@ -1,5 +1,4 @@
 import type { RefusalCode } from "../application/refusal-codes";
-import { FIRST_STEP } from "../application/steps";
 import { refusalFor } from "../application/application-machine";
 
 /**
@@ -7,9 +6,6 @@ import { refusalFor } from "../application/application-machine";
  * /employment page and the lender's API (the stand-in) read. Zod-free, so the page can show its
  * limits before the schema (employer-request-schema.ts) loads.
  */
-
-/** The one step a request is open at: choosing the employer (the lender's state machine, action requestEmployer). */
-export const EMPLOYER_REQUEST_STEP = FIRST_STEP;
 
 /**
  * Why a request is refused at a step, or null where it is open: the lender's state machine's answer

@@ -438,7 +438,12 @@ describe("the application walk: every state the rules reach, every action at its
       while (todo.length) {
         const k = todo.shift()!;
         if (k.startsWith(`${GOAL_PHASE}|`)) return true;
-        for (const n of edges.get(k) ?? []) if (!seen.has(n)) (todo.push(n), seen.add(n));
+        for (const n of edges.get(k) ?? []) {
+          if (!seen.has(n)) {
+            todo.push(n);
+            seen.add(n);
+          }
+        }
       }
       return false;
     };
