@@ -129,7 +129,7 @@ test("at 'Offer Sent' the facts of the offer are final; the other details still 
     // The saved data is read again (router.refresh): the page is busy until it is in, and Next re-renders
     // the document title meanwhile.
     await expect(page.locator("[data-refreshing]")).toHaveCount(0);
-    await expect(page).toHaveTitle("Employment details · Employee Loans");
+    await expect(page).toHaveTitle("Your employment · Employee Loans");
     await expect(page.getByTestId("other-details-list").getByText("E-90210")).toBeVisible();
     expect(new URL(page.url()).pathname).toBe("/employment");
     const load = await loadFrontend(page);
