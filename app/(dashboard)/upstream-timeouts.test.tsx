@@ -14,6 +14,8 @@ import { startTokenKit, TEST_CLIENT_ID, type TokenKit } from "@/lib/session/test
 let jar = new Map<string, string>();
 jest.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (jar.has(name) ? { name, value: jar.get(name) } : undefined) }),
+  // The session is read from the raw Cookie header (a name sent twice is refused, never read last-wins).
+  headers: async () => new Headers({ cookie: [...jar].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ") }),
 }));
 jest.mock("server-only", () => ({}));
 

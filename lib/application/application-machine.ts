@@ -146,6 +146,7 @@ export const MACHINE: Readonly<Record<Phase, Open>> = {
     updateContact: ["employmentInformation"],
     giveEmployment: ["authPrequal"],
     linkPayroll: ["employmentInformation"],
+    moveOn: ["authPrequal"],
     goBack: ["personalInformation"],
   },
   authPrequal: {

@@ -7,6 +7,7 @@ import type { RecordedEmployerRequest } from "../operations";
 import { EMPLOYER_REQUEST_NEXT, EMPLOYER_REQUEST_TITLE } from "./employer-request-copy";
 import { EmployerRequestForm } from "./employer-request-form";
 import { EmployerRequestRecorded } from "./employer-request-recorded";
+import { ERROR_SUMMARY_TITLE } from "@/components/forms/form";
 
 const RECORDED: RecordedEmployerRequest = {
   id: "er_1",
@@ -44,7 +45,8 @@ describe("EmployerRequestForm", () => {
     const field = screen.getByLabelText("Employer name");
     await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
     expect(field).toHaveAccessibleDescription(expect.stringContaining("Enter your employer's name"));
-    expect(field).toHaveFocus();
+    // The form kit's error summary (GOV.UK's pattern) takes the focus and lists the error.
+    expect(screen.getByRole("group", { name: ERROR_SUMMARY_TITLE })).toHaveFocus();
     expect(send).not.toHaveBeenCalled();
   });
 

@@ -26,6 +26,9 @@ jest.mock("./employer-search", () => ({
   EmployerSearch: ({ autoFocus }: { autoFocus?: boolean }) => <input aria-label="Employer name" autoFocus={autoFocus} />,
 }));
 
+// The form and its schema load on demand (a dynamic import): slow on a loaded 2-core machine, not a hang.
+jest.setTimeout(20_000);
+
 const employer: ChosenEmployer = {
   employerId: "e1",
   name: "Metro Unified",
@@ -52,7 +55,8 @@ const props: EmploymentPageProps = {
   view: "saved",
   employer,
   employment,
-  step: "activeLoan",
+  // Before the rate check: the saved details are all editable (after it, only the decision's other details).
+  step: "authPrequal",
   config: { appEnv: "local", algolia: { appId: "a", searchKey: "k", indexName: "i" } } as EmploymentPageProps["config"],
   serverOrigin: "http://localhost",
   argyleScriptUrl: "/argyle.js",

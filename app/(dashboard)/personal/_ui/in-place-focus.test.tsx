@@ -31,6 +31,9 @@ jest.mock("@/lib/auth/refresh-claims", () => ({ refreshAndFollow: jest.fn(async 
 // The address fields load Google's Maps API through next/dynamic; without a key nothing is loaded.
 jest.mock("next/dynamic", () => () => () => null);
 
+// The form and its schema load on demand (a dynamic import): slow on a loaded 2-core machine, not a hang.
+jest.setTimeout(20_000);
+
 beforeEach(() => {
   answers.length = 0;
   mockRefresh.mockClear();
