@@ -122,7 +122,10 @@ async function applicantAt(step: string): Promise<NewUser> {
   const auth = { token: u.token };
   expect((await gql(server.url, auth, SetEmployerDocument, { employerId: EMPLOYER })).body.data?.setEmployer?.validationError).toBeNull();
   expect((await gql(server.url, auth, AppliesDocument, LOAN)).body.errors).toBeUndefined();
+  // Each input at the step where the lender's state machine takes it (identity from the details step, the job from the job step).
+  await arrange(server.url, "UPDATE applications SET step = 'personalInformation' WHERE sub = $1", [u.sub]);
   expect((await gql(server.url, auth, IdentifiesDocument, { ...IDENTITY, accountSettings: true })).body.errors).toBeUndefined();
+  await arrange(server.url, "UPDATE applications SET step = 'employmentInformation' WHERE sub = $1", [u.sub]);
   const job = await gql(server.url, auth, EmploymentInformationNextHandlerDocument, JOB);
   expect(job.body.data?.employmentInformationNextHandler?.validationError).toBeNull();
   await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, step]);
@@ -279,8 +282,21 @@ const applicantAfter = (step: string) => {
   return after.get(step)!;
 };
 
-const AFTER_DECISION = ["prequalApprove", "prequalRej", "fundingAccount", "Offer Sent", "activeLoan"];
+const AFTER_DECISION = ["prequalApprove", "fundingAccount", "Offer Sent", "activeLoan"];
 const ROWS = DOORS.flatMap((door) => door.inputs.map((input) => [door.name, input, door] as const));
+
+// A refused application is closed (the state machine's APPLICATION_CLOSED comes before the locked
+// inputs): every door refuses every change, and the stored values sent again too; nothing is written.
+describe("a refused application (at prequalRej)", () => {
+  it.each(ROWS)("%s refuses a change of %s as the application closed, and nothing is written", async (_name, input, door) => {
+    const u = await applicantAfter("prequalRej");
+    const before = await stored(u.sub);
+    const outcome = await door.send(u, input);
+    expect(outcome).toMatchObject({ done: false });
+    if (!outcome.done && outcome.reason !== "wrong-step") expect([outcome.reason, outcome.rule]).toContain("APPLICATION_CLOSED");
+    expect(await stored(u.sub)).toEqual(before);
+  });
+});
 
 describe.each(AFTER_DECISION)("after the decision (at %s)", (step) => {
   it.each(ROWS)("%s refuses a change of %s, and nothing is written", async (_name, input, door) => {

@@ -56,9 +56,9 @@ it("a new user's writes: justRegistered, steps, consent, logs", async () => {
   const client = userClient(url, token);
   expect(await justRegistered(client, "/apply/chooseEmployer")).toBe(true);
   expect(await setApplicationStep(client, "chooseEmployer")).toEqual({ applicationStep: "chooseEmployer", history: [] });
-  // Forward only once the step is complete (no employer yet): the stand-in's lending rules.
+  // Forward only by choosing the employer (no employer yet): the lender's state machine, typed with its reason.
   const early = await setApplicationStep(client, "loanDetails").catch((e: unknown) => e);
-  expect(apiError(early)).toMatchObject({ errorType: "BadRequestException", field: "applicationStep" });
+  expect(apiError(early)).toMatchObject({ errorType: RULE_REFUSAL_ERROR_TYPE, rule: "NOT_YET" });
   // Consent before the consent page is refused by the lender's rules, typed with its reason.
   const tooEarly = await setEvolveConsent(client, true).catch((e: unknown) => e);
   expect(apiError(tooEarly)).toMatchObject({ errorType: RULE_REFUSAL_ERROR_TYPE, rule: "NOT_YET" });

@@ -190,6 +190,8 @@ export async function requestEmployerAction(values: unknown): Promise<RequestEmp
       form: { schema: employerRequestSchema, input: values },
       audit: "employer-requested",
       errorTypes: { FailedPrecondition: "wrong-step" },
+      // The state machine's refusal (the employer is chosen already, or the application is closed): the page's wrong-step.
+      ruleReasons: { ALREADY_DONE: "wrong-step", APPLICATION_CLOSED: "wrong-step", NOT_YET: "wrong-step" },
       // An answer that never came: recorded if the applicant's requests now hold the name.
       reconcile: async ({ client, data }) => {
         const key = employerNameKey(data.name);

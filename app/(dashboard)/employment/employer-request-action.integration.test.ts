@@ -101,7 +101,7 @@ test("past the employer step the lender refuses: wrong-step, nothing recorded", 
   const u = await signUpUser(server.url, "era");
   expect((await gql(server.url, u, SetEmployerDocument, { employerId: "1001" })).body.errors).toBeUndefined();
   await arrange(server.url, "UPDATE applications SET step = $2 WHERE sub = $1", [u.sub, "employmentInformation"]);
-  expect(await as(u, FORM)).toEqual({ ok: false, reason: "wrong-step" });
+  expect(await as(u, FORM)).toEqual({ ok: false, reason: "wrong-step", rule: "ALREADY_DONE" });
   expect(await rowsOf(u.sub)).toEqual([]);
   expect(captured.lines()).toContainEqual(
     expect.objectContaining({ event: "employer-requested", outcome: "refused", reason: "FailedPrecondition" }),

@@ -374,8 +374,11 @@ describe("user mutations: good input writes, bad input names the field and write
     for (const bad of ["nonsense", "", "LOANDETAILS"]) expectFieldError(await set(bad), "setApplicationStep", "applicationStep");
     expect(await rowCount("applications", u.sub)).toBe(0);
 
-    // Forward only once the step is complete: chooseEmployer needs an employer (setEmployer moves on itself).
-    expectFieldError(await set("loanDetails"), "setApplicationStep", "applicationStep");
+    // Forward from chooseEmployer only by choosing the employer (setEmployer moves on itself): the state machine refuses the move.
+    expect((await set("loanDetails")).body.errors?.[0]).toMatchObject({
+      errorType: "FailedPrecondition",
+      errorInfo: { reason: "NOT_YET" },
+    });
     expect(await rowCount("applications", u.sub)).toBe(0);
     await gql(server.url, { token: u.token }, SetEmployerDocument, { employerId: "1001" });
     await gql(server.url, { token: u.token }, AppliesDocument, { amount: 2500, reason: "Rent Expense", state: "TX", type: "personal" });

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { print } from "graphql";
 import { LogsDocument, ManuallyDocument } from "../../../lib/graphql/generated/operations";
 import { IDEMPOTENCY_HEADER } from "../../../lib/graphql/idempotency";
-import { freshAccountNumber, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
+import { freshAccountNumber, signUpAt, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
 
 jest.setTimeout(120_000);
 
@@ -75,7 +75,7 @@ const outbox = async (user: NewUser) =>
   (await sql(server.url, "SELECT 1 FROM local_outbox WHERE recipient = $1 AND purpose LIKE 'Bank statement:%'", [user.email])).length;
 
 test("the same key twice: one account, two deposits, and the repeat answered the first answer", async () => {
-  const user = await signUpUser(server.url, "idem-twice");
+  const user = await signUpAt(server.url, "idem-twice", "uploadIdentity");
   const key = randomUUID();
   const account = freshAccountNumber();
   const first = await manually(user, key, account);
@@ -87,7 +87,7 @@ test("the same key twice: one account, two deposits, and the repeat answered the
 });
 
 test("another request under a used key is refused and writes nothing", async () => {
-  const user = await signUpUser(server.url, "idem-other");
+  const user = await signUpAt(server.url, "idem-other", "uploadIdentity");
   const key = randomUUID();
   const first = await manually(user, key, freshAccountNumber());
   expect(first.body.errors).toBeUndefined();
@@ -98,7 +98,7 @@ test("another request under a used key is refused and writes nothing", async () 
 });
 
 test("two requests with one key at once (a double press, a balancer's retry): one account, one answer", async () => {
-  const user = await signUpUser(server.url, "idem-race");
+  const user = await signUpAt(server.url, "idem-race", "uploadIdentity");
   const key = randomUUID();
   const account = freshAccountNumber();
   const [a, b] = await Promise.all([manually(user, key, account), manually(user, key, account)]);
@@ -108,7 +108,10 @@ test("two requests with one key at once (a double press, a balancer's retry): on
 });
 
 test("a key is the caller's own: another applicant's same key runs their own write", async () => {
-  const [one, two] = await Promise.all([signUpUser(server.url, "idem-one"), signUpUser(server.url, "idem-two")]);
+  const [one, two] = await Promise.all([
+    signUpAt(server.url, "idem-one", "uploadIdentity"),
+    signUpAt(server.url, "idem-two", "uploadIdentity"),
+  ]);
   const key = randomUUID();
   const first = await manually(one, key, freshAccountNumber());
   const second = await manually(two, key, freshAccountNumber());
@@ -119,7 +122,7 @@ test("a key is the caller's own: another applicant's same key runs their own wri
 });
 
 test("without a key every request runs (the contract's keys are optional); a malformed key is a 400, nothing written", async () => {
-  const user = await signUpUser(server.url, "idem-none");
+  const user = await signUpAt(server.url, "idem-none", "uploadIdentity");
   const bad = await manually(user, "short", freshAccountNumber());
   expect(bad.status).toBe(400);
   expect(bad.body.errors).toEqual([expect.objectContaining({ errorType: "BadRequestException" })]);
