@@ -189,7 +189,10 @@ test("a home address outside the state of residence is refused at the field, wit
   // walkTo's loan request says Illinois; an address in Maine contradicts it.
   await (await hydrated(page.getByLabel("State", { exact: true }))).selectOption("ME");
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByText("Your home address must be in Illinois, the state of residence on your loan request")).toBeVisible();
+  // Under its field (the error summary at the top repeats it as a link).
+  await expect(
+    page.locator("[data-field-error]").getByText("Your home address must be in Illinois, the state of residence on your loan request"),
+  ).toBeVisible();
 });
 
 test("Step n of 10 on the application pages, and the review before the rate check with a way to change each part", async ({

@@ -57,7 +57,10 @@ for (const viewport of [
       await page.getByRole("button", { name: "Continue" }).click();
 
       await expect(
-        page.getByText("Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois"),
+        // Under its field (the error summary at the top repeats it as a link).
+        page
+          .locator("[data-field-error]")
+          .getByText("Your home address must be in Maine, the state of residence on your loan request. If you live in Illinois"),
       ).toBeVisible();
       const fix = page.getByRole("button", { name: "Change my state of residence to Illinois" });
       if (viewport.width === 375) await checkState(page, testInfo, "personal", "state-conflict");
