@@ -1,5 +1,4 @@
-import { api, newApplicant, toContractToSign, walkTo, type FlowStep } from "./fixtures/applicant";
-import { SetEvolveConsentDocument } from "../lib/graphql/generated/operations";
+import { newApplicant, toContractToSign, walkTo, type FlowStep } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
 import { FAULT_TIMEOUTS, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
@@ -42,12 +41,10 @@ const SIGNING_LOAD_TIMEOUT_MS = Number(
 );
 const JWKS = "/api/local/cognito/us-east-1_localpool/.well-known/jwks.json";
 
-/** A new applicant signed in (at the local server), walked to `step`, claims loaded. */
+/** A new applicant signed in (at the local server), walked to `step` (consent given on its own step, as walkTo does), claims loaded. */
 async function applicantAt(page: Page, step: FlowStep): Promise<void> {
   await newApplicant(page, "faults");
   await walkTo(page, step);
-  await api(page, SetEvolveConsentDocument, { consent: true });
-  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
 }
 
 const withId = (id: string) => (line: LogLine) => line.requestId === id;
