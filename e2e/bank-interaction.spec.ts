@@ -26,8 +26,9 @@ test.use({ viewport: { width: 375, height: 812 } });
 test("each keystroke of a routing number in the by-hand form paints promptly at 4× CPU, the tenth digit (refused) too", async ({
   page,
 }) => {
-  // Only typed, never submitted: the seeded persona stays without accounts.
-  await signInAs(page, "newcomer@example.com", { redirect: "/bank" });
+  // The persona at fundingAccount, where the rules open the bank account; only typed, never
+  // submitted: it stays without accounts.
+  await signInAs(page, "funding@example.com", { redirect: "/bank" });
   await page.goto(`${LOCAL_ORIGIN}/bank`);
   await page.getByRole("button", { name: "Enter account details" }).click();
   const routing = await hydrated(page.getByLabel("Routing number"));
