@@ -118,6 +118,8 @@ for (const viewport of [
 
     // Signed on dashboard-sign, funded by the lender: the dashboard shows the active loan.
     await signContract(page, "Jordan Rivera");
+    // The page then looks for the signed copy (a server action): the person sees it offered before moving on.
+    await expect(page.getByRole("link", { name: "Download your signed contract (PDF)" })).toBeVisible();
     await originate(page);
     await expect(page.getByTestId("loan-state")).toHaveText("Loan funded");
     await expect(page.getByTestId("balance")).toHaveText("$4,000.00");
