@@ -1,8 +1,7 @@
 import { expect, test } from "./fixtures/console-gate";
 import { hydrated } from "./fixtures/hydration";
 import { observeInteractions, throttleCpu, worstInteraction, type InteractionTiming } from "./fixtures/interaction-timing";
-import { LOCAL_ORIGIN } from "./fixtures/personas";
-import { newApplicant, walkTo } from "./fixtures/applicant";
+import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 
 /**
  * Issue 52: a keystroke in /bank's routing-number field read 2.2 s to paint at 4× CPU. Its handlers
@@ -27,9 +26,9 @@ test.use({ viewport: { width: 375, height: 812 } });
 test("each keystroke of a routing number in the by-hand form paints promptly at 4× CPU, the tenth digit (refused) too", async ({
   page,
 }) => {
-  // Only typed, never submitted; an applicant at the bank step, where the rules open the by-hand form.
-  await newApplicant(page, "bank-typing");
-  await walkTo(page, "fundingAccount");
+  // The persona at fundingAccount, where the rules open the bank account; only typed, never
+  // submitted: it stays without accounts.
+  await signInAs(page, "funding@example.com", { redirect: "/bank" });
   await page.goto(`${LOCAL_ORIGIN}/bank`);
   await page.getByRole("button", { name: "Enter account details" }).click();
   const routing = await hydrated(page.getByLabel("Routing number"));

@@ -1,6 +1,7 @@
 import { checkState as checkPageState } from "./fixtures/page-states";
 import { newApplicant, walkTo, type FlowStep } from "./fixtures/applicant";
 import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
+import { expectLandedOn } from "./fixtures/employment-page";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { LOCAL_ORIGIN, outbox, signInAs } from "./fixtures/personas";
@@ -10,6 +11,9 @@ import { ANOTHER_ACCOUNT_WAITING_MESSAGE } from "../lib/bank/funding-rules";
  * /bank on the production build with the local Plaid Link stand-in (issue 10): instant linking,
  * micro-deposits read from the local outbox, the active account, expired bank credentials and
  * update mode, leaving the widget. Each test signs up its own applicant and puts them at a step.
+ * The bank account opens at fundingAccount (the application's state machine): the first account
+ * added there moves the application on to uploadIdentity and the page follows; the person comes
+ * back to /bank for anything more (a second account, the deposits' amounts), which stays open there.
  * axe (no serious or critical violation) and screenshots at 375 and 1280 px on every state.
  */
 
@@ -18,7 +22,6 @@ test.setTimeout(120_000);
 
 const checkState = (page: Page, testInfo: TestInfo, name: string) => checkPageState(page, testInfo, "bank", name);
 
-/** A new applicant (signed up through /register) moved to `step`, on /bank. */
 /** A new applicant brought to `step` through the product's own calls, on /bank. */
 async function applicantAt(page: Page, step: FlowStep): Promise<string> {
   const email = await newApplicant(page, "bank");
@@ -26,6 +29,15 @@ async function applicantAt(page: Page, step: FlowStep): Promise<string> {
   await page.goto(`${LOCAL_ORIGIN}/bank`);
   await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
   return email;
+}
+
+/** The first account moved the application on: the page took the person to the next step; they come back to /bank. */
+async function backOnBankFromTheNextStep(page: Page): Promise<void> {
+  await expectLandedOn(page, "uploadIdentity");
+  await page.goto(`${LOCAL_ORIGIN}/bank`);
+  await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+  // Away from its step, the page says where the application is.
+  await expect(page.getByTestId("application-progress")).toContainText("Your application is at step 8 of 10: Verification");
 }
 
 test("at fundingAccount, a checking account linked through Link moves the application to where the guards send the next step", async ({
@@ -73,14 +85,15 @@ test("at fundingAccount, a checking account linked through Link moves the applic
 });
 
 test("a savings account is accepted and becomes active; a second linked account can be made the active one", async ({ page }, testInfo) => {
-  await applicantAt(page, "consentPage");
-  await expect(page.getByTestId("application-progress")).toContainText("Your application is at step 7 of 10: Your bank account");
+  await applicantAt(page, "fundingAccount");
   await linkThroughWidget(page, "First Platypus Bank", "user_good", /Plaid Saving/);
+  await backOnBankFromTheNextStep(page);
   const list = page.getByRole("list", { name: "Your bank accounts" });
-  await expect(page.getByRole("status")).toContainText("Plaid Saving ••1111 is linked and verified.");
   await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list.getByRole("listitem").first()).toContainText("Plaid Saving");
   await expect(list.getByRole("listitem").first()).toContainText("Active account");
   await linkThroughWidget(page, "First Gingham Credit Union", "user_good", /Gingham Everyday Checking/);
+  await expect(page.getByRole("status")).toContainText("Gingham Everyday Checking ••4321 is linked and verified.");
   await expect(list.getByRole("listitem")).toHaveCount(2);
   await page.getByRole("button", { name: "Make Gingham Everyday Checking ••4321 active" }).click();
   await expect(page.getByRole("status")).toContainText("is now your active account");
@@ -93,9 +106,10 @@ test("a savings account is accepted and becomes active; a second linked account 
 test("a manual account: amounts from the outbox, one wrong try, the right amounts; a second manual account is refused", async ({
   page,
 }, testInfo) => {
-  // At consentPage nothing moves the step, so the whole micro-deposit flow stays on /bank (the step
-  // moves at fundingAccount and verifyMD are pinned by lib/bank/funding-rules.test.ts and the API tests).
-  const email = await applicantAt(page, "consentPage");
+  // At fundingAccount the account added by hand moves the application on (to uploadIdentity); the
+  // person comes back to /bank for the deposits (the move at verifyMD is pinned by
+  // lib/bank/funding-rules.test.ts and the API tests).
+  const email = await applicantAt(page, "fundingAccount");
   await page.getByRole("button", { name: "Enter account details" }).click();
   await page.getByLabel("Routing number").fill("011000016");
   await page.getByLabel("Account number", { exact: true }).fill("000123456789");
@@ -109,6 +123,7 @@ test("a manual account: amounts from the outbox, one wrong try, the right amount
   await page.getByLabel("Routing number").fill("011000015");
   await page.getByLabel("Account number again").fill("000123456789");
   await page.getByRole("button", { name: "Add account" }).click();
+  await backOnBankFromTheNextStep(page);
   await expect(page.getByRole("heading", { name: "Verify My checking ••6789" })).toBeVisible();
   await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
 
@@ -143,10 +158,10 @@ test("a manual account: amounts from the outbox, one wrong try, the right amount
 });
 
 test("expired bank credentials show the popup and are repaired in update mode", async ({ page }, testInfo) => {
-  await applicantAt(page, "consentPage");
+  await applicantAt(page, "fundingAccount");
   await linkThroughWidget(page, "First Gingham Credit Union", "user_expiring", /Gingham Share Savings/);
-  await expect(page.getByRole("status")).toContainText("is linked and verified");
-  await page.reload();
+  // Back on /bank (a fresh load, as the reload was): the expired login is noticed there.
+  await backOnBankFromTheNextStep(page);
   const popup = page.getByRole("dialog", { name: "Account Credentials Expired" });
   await expect(popup).toContainText("Your account linking credentials expired. Please login again.");
   await checkState(page, testInfo, "credentials-expired");
@@ -189,7 +204,7 @@ test("an OAuth bank: Link leaves for the bank's own site, which returns through 
     /\/api\/local\/plaid\/oauth\/bank\?state=[\w-]+\): Failed to load resource: the server responded with a status of 400/,
     "the bank's 400 for the wrong password this test types",
   );
-  await applicantAt(page, "consentPage");
+  await applicantAt(page, "fundingAccount");
   await page.getByRole("button", { name: "Link a bank account" }).click();
   await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Platypus OAuth Bank" }).click();
   // The bank's own page (a stand-in), outside Link: a wrong password stays there.
@@ -212,7 +227,7 @@ test("an OAuth bank: Link leaves for the bank's own site, which returns through 
   await checkState(page, testInfo, "oauth-resumed");
   await accounts.getByLabel(/Plaid Checking/).check();
   await accounts.getByRole("button", { name: "Continue" }).click();
-  await expect(page.getByRole("status")).toContainText("Plaid Checking ••0000 is linked and verified.");
+  await backOnBankFromTheNextStep(page);
   await expect(page.getByRole("list", { name: "Your bank accounts" })).toContainText("Plaid Checking");
   // The return cannot be replayed: the state was used once, and the page asks to link again.
   await page.goto(`${LOCAL_ORIGIN}/bank/oauth?oauth_state_id=oauth-state-${"0".repeat(32)}`);
@@ -231,7 +246,7 @@ for (const viewport of [
     test("nothing typed is lost: a reload keeps the by-hand form (never its numbers) and the deposit amounts; a double click adds once", async ({
       page,
     }, testInfo) => {
-      await applicantAt(page, "consentPage");
+      await applicantAt(page, "fundingAccount");
       await page.getByRole("button", { name: "Enter account details" }).click();
       await page.getByLabel("Routing number").fill("011000015");
       await page.getByLabel("Account number", { exact: true }).fill("000123456789");
@@ -274,6 +289,7 @@ for (const viewport of [
       await expect(submit).toBeDisabled();
       await submit.click({ force: true, timeout: 2_000 }).catch(() => undefined);
       release();
+      await backOnBankFromTheNextStep(page);
       await expect(page.getByRole("heading", { name: "Verify Rent account ••6789" })).toBeVisible();
       expect(writes).toHaveLength(1);
       await page.unroute("**/bank");
@@ -289,7 +305,7 @@ for (const viewport of [
 
     test("bank linking that cannot load says so and leaves the by-hand path open", async ({ page, consoleGate }, testInfo) => {
       consoleGate.allow(/link-initialize\.js|net::ERR_FAILED|Failed to load resource/, "the Link script this test blocks");
-      await applicantAt(page, "consentPage");
+      await applicantAt(page, "fundingAccount");
       await page.route("**/api/local/plaid/link-initialize.js", (route) => route.abort());
       await page.route("https://cdn.plaid.com/**", (route) => route.abort());
       await page.getByRole("button", { name: "Link a bank account" }).click();

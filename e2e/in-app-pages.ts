@@ -63,7 +63,19 @@ export const PAGE_STATES: readonly PageState[] = [
   // Maps loads on the form's first focus or touch, not by itself (the address fields).
   { name: "personal-details", path: "/personal", persona: "personal@example.com", ready: heading(/./) },
   { name: "personal-account-settings", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
-  { name: "bank-no-accounts", path: "/bank", persona: "newcomer@example.com", ready: heading("Bank account") },
+  // Before fundingAccount the lender's rules open no bank action: the page says so instead of its forms.
+  {
+    name: "bank-not-yet",
+    path: "/bank",
+    persona: "newcomer@example.com",
+    ready: async (page) => expect(page.locator('[data-testid="closed-actions"][data-rule="NOT_YET"]')).toBeVisible(),
+  },
+  {
+    name: "bank-no-accounts",
+    path: "/bank",
+    persona: "funding@example.com",
+    ready: async (page) => expect(page.getByRole("button", { name: "Enter account details" })).toBeVisible(),
+  },
   { name: "bank-accounts", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
   // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
   {

@@ -51,6 +51,8 @@ const ROUTED: Record<string, Expectation> = {
   "verifications@lender.example": { ask: "/verifications", lands: `${DASHBOARD_APP}/verifications` },
   // Another suite signs this persona's contract; /statements does not depend on it.
   "signer@example.com": { ask: "/statements", lands: `${DASHBOARD_APP}/documents` },
+  // A later step is sent back to the stored one, which the shell's /bank serves.
+  "funding@example.com": { ask: "/apply/completeUnderReview", via: ["/apply/fundingAccount"], lands: "/bank" },
 };
 
 test("every seeded persona has an expectation here", () => {

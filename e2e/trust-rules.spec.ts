@@ -25,7 +25,9 @@ async function wrongAmounts(page: Page, email: string): Promise<string> {
 
 test("micro-deposits: after the third lockout /bank shows the cap, and the account cannot be added again", async ({ page }, testInfo) => {
   const email = await newApplicant(page, "md-cap");
-  await walkTo(page, "consentPage");
+  // The bank account opens at fundingAccount (the first account added moves the application on to
+  // uploadIdentity, where accounts may still be added and verified).
+  await walkTo(page, "fundingAccount");
   const account = `4${randomInt(10_000_000, 99_999_999)}`;
 
   // Two lockouts through the API the page calls.
@@ -37,6 +39,10 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
       expect((await apiReply(page, VerifiesDocument, { amount1: wrong, amount2: wrong, accountId })).errors?.[0]).toBeDefined();
     }
   }
+
+  // The page refreshes the claims after each change it makes: the first account moved the step on.
+  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
+  expect((await loadFrontend(page)).applicationStep).toBe("uploadIdentity");
 
   // The third on the page.
   await page.goto(`${LOCAL_ORIGIN}/bank`);

@@ -27,7 +27,7 @@ import { applicationStateOf, isOpen, type ApplicationState } from "../../../lib/
 import { RULE_REFUSAL_ERROR_TYPE } from "../../../lib/application/refusal-codes";
 import { REFUSAL_WORDS } from "../../../lib/application/refusal-words";
 import { RuleRefusal } from "../rules/machine-guard";
-import { actionForm, e, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
+import { actionForm, e, opsSection, pct, showDate, signInResponse, standInResponse, stepWords, usd } from "./pages";
 
 /**
  * The local stand-in of the hosted lending app (/api/local/apps/lending/…). For each apply step it
@@ -296,8 +296,11 @@ ${actionForm(
         "Under review",
         `<h1>Your application is under review</h1>${err}${stepLine(stored)}
 <p>We are checking your details. We will e-mail you when your offer is ready.</p>
-${actionForm("complete-review", `<button type="submit">Complete the review and send the offer</button>`, { ops: true })}
-${actionForm("decline-review", `<button type="submit">Decline the application after review</button>`, { ops: true })}`,
+${opsSection(
+  "review",
+  `${actionForm("complete-review", `<button type="submit">Complete the review and send the offer</button>`)}
+${actionForm("decline-review", `<button type="submit">Decline the application after review</button>`)}`,
+)}`,
       );
     }
     case "offerDetails": {

@@ -116,10 +116,16 @@ export function actionForm(action: string, inner: string, options: { ops?: boole
 <input type="hidden" name="action" value="${e(action)}">
 ${inner}
 </form>`;
-  return options.ops
-    ? `<section class="ops" aria-labelledby="ops-${e(action)}"><h2 id="ops-${e(action)}">Local ops action</h2>
-<p>In production the lender's staff do this. Locally you can do it yourself.</p>${form}</section>`
-    : form;
+  return options.ops ? opsSection(action, form) : form;
+}
+
+/**
+ * The lender's own presses, done locally by hand: one labelled section per page (a page with two
+ * such presses puts both in one, so its landmarks stay unique).
+ */
+export function opsSection(id: string, forms: string): string {
+  return `<section class="ops" aria-labelledby="ops-${e(id)}"><h2 id="ops-${e(id)}">Local ops action</h2>
+<p>In production the lender's staff do this. Locally you can do it yourself.</p>${forms}</section>`;
 }
 
 /** A stand-in page as a response: no scripts, framed by nobody, never stored. */

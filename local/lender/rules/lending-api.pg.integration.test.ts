@@ -297,6 +297,8 @@ describe("only the lender moves the lender's states", () => {
     // Seeded at personalInformation with no personal details yet: back only.
     "personal@example.com": ["personalInformation", "loanDetails"],
     "personal-manual@example.com": ["personalInformation", "loanDetails"],
+    // Seeded at fundingAccount with no bank account yet: nothing to move on with; back to the consent.
+    "funding@example.com": ["fundingAccount", "consentPage"],
   };
 
   it("covers every persona", () => {

@@ -196,4 +196,13 @@ export const PERSONAS: readonly Persona[] = [
     applicationStep: "personalInformation",
     amountAppliedFor: 3000,
   },
+  {
+    email: "funding@example.com",
+    username: "a10032",
+    sub: sub(50),
+    description: "step fundingAccount, prequalified and consented, no bank account yet (adding one moves the step on)",
+    applicationStep: "fundingAccount",
+    amountAppliedFor: 4000,
+    prequalified: true,
+  },
 ];
