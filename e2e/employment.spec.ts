@@ -83,7 +83,8 @@ test("an island employer is chosen with no sub-employer step", async ({ page }) 
 test("a search with no result says 'Employer not found'", async ({ page }, testInfo) => {
   await applicantAt(page, "chooseEmployer");
   await combobox(page, "Your employer").fill("qqxzzv");
-  await expect(page.getByText("Employer not found")).toBeVisible();
+  // The notice under the search (the live region says it too, for a screen reader).
+  await expect(page.getByTestId("employer-not-found").getByText("Employer not found")).toBeVisible();
   await checkState(page, testInfo, "not-found");
 });
 

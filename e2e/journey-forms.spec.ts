@@ -227,7 +227,8 @@ test("Step n of 10 on the application pages, and the review before the rate chec
   await checkState(page, testInfo, "review-change-loan");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("button", { name: "Change your loan" })).toBeVisible();
-  await expect(page.getByText("$3,500")).toBeVisible();
+  // In the review's loan facts (the live region's "Your loan is now $3,500.00…" says it too).
+  await expect(page.getByText("$3,500", { exact: true })).toBeVisible();
   const load = await loadFrontend(page);
   expect([load.applicationStep, load.appInfo?.amountAppliedFor]).toEqual(["authPrequal", 3500]);
 

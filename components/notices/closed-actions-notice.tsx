@@ -20,17 +20,23 @@ export function ClosedActionsNotice({ state, action, title }: { state: Applicati
       ? "Your loan is active, so these details are kept as they were when your loan was made. If something has changed, contact support."
       : REFUSAL_WORDS[code];
   return (
-    <Notice icon="lock" title={title} actions={<ButtonLink href={next.href}>{next.label}</ButtonLink>}>
+    <Notice
+      icon="lock"
+      title={title}
+      actions={
+        <>
+          <ButtonLink href={next.href}>{next.label}</ButtonLink>
+          {next.href !== "/dashboard" && (
+            <AppLink href="/dashboard" className="font-semibold text-brand underline">
+              Back to dashboard
+            </AppLink>
+          )}
+        </>
+      }
+    >
       <p data-testid="closed-actions" data-rule={code}>
         {words}
       </p>
-      {next.href !== "/dashboard" && (
-        <p>
-          <AppLink href="/dashboard" className="font-semibold text-brand underline">
-            Back to dashboard
-          </AppLink>
-        </p>
-      )}
     </Notice>
   );
 }

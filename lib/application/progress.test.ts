@@ -51,7 +51,8 @@ describe("continueRoute", () => {
     ["loanDetails", "/apply/loanDetails"],
     ["personalInformation", "/apply/personalInformation"],
     ["authPrequal", "/personal"],
-    ["Offer Sent", "/apply/Offer%20Sent"],
+    ["Offer Sent", "/apply"], // no apply page of its own: the edge sends on (the offer, or the contract)
+    ["Paper Form Confirmation Pending", "/apply"],
   ])("%s → %s", (step, route) => expect(continueRoute(step)).toBe(route));
 });
 

@@ -66,7 +66,9 @@ export function progressText(p: ApplicationProgress, here = true): string {
 export const REVIEW_STEP: RankedStep = "authPrequal";
 export const REVIEW_ROUTE = "/personal";
 export function continueRoute(step: string): string {
-  return step === REVIEW_STEP ? REVIEW_ROUTE : `/apply/${encodeURIComponent(step)}`;
+  if (step === REVIEW_STEP) return REVIEW_ROUTE;
+  // 'Offer Sent' and the other unranked steps have no apply page of their own: /apply, where the edge sends on (SPEC 4).
+  return stepRank(step) === undefined ? "/apply" : `/apply/${encodeURIComponent(step)}`;
 }
 
 /**

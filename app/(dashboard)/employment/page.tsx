@@ -121,7 +121,13 @@ export default async function EmploymentRoute() {
     <EmploymentPage
       view={view}
       // Payroll linking is offered only while the rules open it.
-      employer={employer && { ...employer, argyleEnabled: employer.argyleEnabled && isOpen(state, "linkPayroll") }}
+      // (or once linked, to show it as linked, with no button).
+      employer={
+        employer && {
+          ...employer,
+          argyleEnabled: employer.argyleEnabled && (isOpen(state, "linkPayroll") || appInfo.payrollLinked === true),
+        }
+      }
       employment={appInfo.employment ?? null}
       step={step}
       knownIncome={{ salary: appInfo.personal?.salary ?? null, additionalIncome: appInfo.personal?.additionalIncome ?? null }}
