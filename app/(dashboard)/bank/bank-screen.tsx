@@ -4,11 +4,22 @@ import { signedInApi, type SignedInApi } from "@/lib/session/signed-in-api";
 import { accounts, directDeposit, type FundingSource } from "./operations";
 import { BankPage } from "./_ui/bank-page";
 import { logApiFailure } from "@/lib/observability/api-failure";
-import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
-import { isSignedOrOriginated } from "@/lib/application/loan-state";
-import type { Action } from "@/lib/application/application-machine";
+import { ClosedActionsNotice, allClosed, closedActionsTitle } from "@/components/notices/closed-actions-notice";
+import { isSignedOrOriginated, type LoanState } from "@/lib/application/loan-state";
+import type { Action, ApplicationState } from "@/lib/application/application-machine";
+import { BANK_HEADING } from "./bank-steps";
 
-const BANK_ACTIONS: readonly Action[] = ["linkBank", "addAccountByHand", "verifyDeposits", "chooseAccount"];
+export const BANK_ACTIONS: readonly Action[] = ["linkBank", "addAccountByHand", "verifyDeposits", "chooseAccount"];
+
+/** The machine's facts from the claims: no bank action depends on the offer's acceptance. */
+export function bankState(claims: { step: string; directDepositConfirmed: boolean; loanState: LoanState }): ApplicationState {
+  return {
+    step: claims.step,
+    directDepositConfirmed: claims.directDepositConfirmed,
+    offerAccepted: false,
+    contractSigned: isSignedOrOriginated(claims.loanState),
+  };
+}
 
 async function loadAccounts(api: SignedInApi | null): Promise<FundingSource[] | null> {
   if (!api) return null;
@@ -42,13 +53,25 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
   const api = await signedInApi();
   const claims = api?.session.status === "signed-in" ? api.session.claims : null;
   // The page offers only what the lender's rules open in this state (issue 49); otherwise it says why.
-  const state = claims && {
-    step: claims.step,
-    directDepositConfirmed: claims.directDepositConfirmed,
-    offerAccepted: false, // no bank action depends on it
-    contractSigned: isSignedOrOriginated(claims.loanState),
-  };
-  if (state && allClosed(state, BANK_ACTIONS)) return <ClosedActionsNotice state={state} action="addAccountByHand" title="Bank account" />;
+  const state = claims && bankState(claims);
+  if (state && allClosed(state, BANK_ACTIONS)) {
+    const accounts = (await loadAccounts(api)) ?? [];
+    return (
+      <ClosedActionsNotice state={state} action="addAccountByHand" title={closedActionsTitle(BANK_HEADING, state, "addAccountByHand")}>
+        {accounts.length > 0 && (
+          <ul className="flex flex-col gap-1 text-gray-900" aria-label="Your bank accounts" data-testid="accounts-read-only">
+            {accounts.map((a) => (
+              <li key={a.account_id}>
+                {a.institutionName ? `${a.institutionName} ` : ""}
+                {a.name} ••{a.mask}
+                {a.active ? " (where your loan is paid)" : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ClosedActionsNotice>
+    );
+  }
   const directDepositConfirmed = claims?.directDepositConfirmed ?? false;
   const [initialAccounts, confirmedBy] = await Promise.all([loadAccounts(api), directDepositConfirmed ? loadConfirmedBy(api) : null]);
   return (

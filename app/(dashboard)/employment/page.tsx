@@ -10,8 +10,8 @@ import { ACTIVE_LOAN, PAPER_FORM_PENDING, isBlockedStep } from "@/lib/applicatio
 import { publicConfig, serverConfig } from "@/lib/config/env";
 import { publicApi, signedInApi } from "@/lib/session/signed-in-api";
 import { logApiFailure } from "@/lib/observability/api-failure";
-import { ClosedActionsNotice, allClosed } from "@/components/notices/closed-actions-notice";
-import { applicationStateOf, isOpen, phaseOf, refusalFor } from "@/lib/application/application-machine";
+import { ClosedActionsNotice, closedActionsTitle } from "@/components/notices/closed-actions-notice";
+import { applicationStateOf, isOpen, phaseOf, refusalFor, type ApplicationState } from "@/lib/application/application-machine";
 import { stepTitle } from "@/components/progress/step-heading";
 import { EMPLOYMENT_HEADINGS, employmentView } from "./page-view";
 import { employerRequestRefusal } from "@/lib/employment/employer-request";
@@ -83,10 +83,23 @@ function otherDetailsEditable(appInfo: FrontendLoad["appInfo"]): boolean {
   return !appInfo.offer?.contractSigned && !CLOSED_STEPS.includes(step) && !isBlockedStep(step);
 }
 
+const CLOSED_HEADING = "Your employment";
+
+/**
+ * A closed application (refused, blocked): every action of the page is closed, and the page says why
+ * instead. A signed or funded borrower still sees the saved employment, final, with nothing to edit
+ * (the saved view's own rule: the decision's facts final, the others editable only until signing).
+ */
+function employmentClosed(state: ApplicationState): boolean {
+  return refusalFor(state, "giveEmployment") === "APPLICATION_CLOSED" && phaseOf(state) !== "activeLoan";
+}
+
 /** The title follows the view and its step (issue 50): "Who is your employer? — Step 1 of 10". */
 export async function generateMetadata(): Promise<Metadata> {
   const data = await loadPage();
   if (!data) return { title: LOAD_FAILED_TITLE, robots: { index: false } };
+  const state = applicationStateOf(data.appInfo);
+  if (employmentClosed(state)) return { title: closedActionsTitle(CLOSED_HEADING, state, "giveEmployment"), robots: { index: false } };
   const { heading, here } = EMPLOYMENT_HEADINGS[employmentView(data.appInfo.step, data.employer !== null)];
   return { title: stepTitle(heading, data.appInfo.step, here), robots: { index: false } };
 }
@@ -106,12 +119,10 @@ export default async function EmploymentRoute() {
   // job form keeps the facts that are not the decision's until the contract is signed; a closed
   // application or a signed contract shows why instead.
   const state = applicationStateOf(appInfo);
-  const phase = phaseOf(state);
-  const editable =
-    isOpen(state, "giveEmployment") ||
-    (refusalFor(state, "giveEmployment") === "DECISION_FACTS_LOCKED" && !["signed", "activeLoan"].includes(phase));
-  if (!editable && allClosed(state, ["chooseEmployer", "requestEmployer", "linkPayroll"])) {
-    return <ClosedActionsNotice state={state} action="giveEmployment" title="Your employment" />;
+  if (employmentClosed(state)) {
+    return (
+      <ClosedActionsNotice state={state} action="giveEmployment" title={closedActionsTitle(CLOSED_HEADING, state, "giveEmployment")} />
+    );
   }
   const view = employmentView(step, employer !== null);
   const config = publicConfig();

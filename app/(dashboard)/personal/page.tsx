@@ -17,7 +17,7 @@ import { LoanFacts } from "./_ui/loan-facts";
 import { AccountSettings, LoanRequestForm, PersonalDetailsForm } from "./_ui/mode-parts";
 import { PERSONAL_HEADINGS, personalPageMode } from "./page-mode";
 import { accountDetails, identitySaved, loanRequestSaved, personalDetailsSaved, reviewFacts } from "./saved-values";
-import { ClosedActionsNotice } from "@/components/notices/closed-actions-notice";
+import { ClosedActionsNotice, closedActionsTitle } from "@/components/notices/closed-actions-notice";
 import { applicationStateOf, isOpen } from "@/lib/application/application-machine";
 import { logApiFailure } from "@/lib/observability/api-failure";
 
@@ -39,7 +39,12 @@ const loadPage = cache(async (): Promise<{ load: FrontendLoad } | { failed: true
 export async function generateMetadata(): Promise<Metadata> {
   const page = await loadPage();
   if (!page || "failed" in page) return { title: LOAD_FAILED_TITLE, robots: { index: false } };
-  const { heading, here } = PERSONAL_HEADINGS[personalPageMode(page.load.applicationStep)];
+  const mode = personalPageMode(page.load.applicationStep);
+  const { heading, here } = PERSONAL_HEADINGS[mode];
+  const state = applicationStateOf({ ...page.load.appInfo, step: page.load.applicationStep });
+  if (mode === "accountSettings" && !isOpen(state, "updateContact")) {
+    return { title: closedActionsTitle(heading, state, "updateContact"), robots: { index: false } };
+  }
   return { title: stepTitle(heading, page.load.applicationStep, here), robots: { index: false } };
 }
 
@@ -66,7 +71,13 @@ export default async function PersonalPage() {
   // Account settings are open until the application is closed (refused, blocked): then the page says why (issue 49).
   const state = applicationStateOf({ ...app, step: load.applicationStep });
   if (mode === "accountSettings" && !isOpen(state, "updateContact")) {
-    return <ClosedActionsNotice state={state} action="updateContact" title={PERSONAL_HEADINGS.accountSettings.heading} />;
+    return (
+      <ClosedActionsNotice
+        state={state}
+        action="updateContact"
+        title={closedActionsTitle(PERSONAL_HEADINGS.accountSettings.heading, state, "updateContact")}
+      />
+    );
   }
   const { heading, here } = PERSONAL_HEADINGS[mode];
   const mapsApiKey = serverConfig().googleMapsApiKey;
