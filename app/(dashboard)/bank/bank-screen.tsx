@@ -8,6 +8,7 @@ import { ClosedActionsNotice, allClosed, closedActionsTitle } from "@/components
 import { isSignedOrOriginated, type LoanState } from "@/lib/application/loan-state";
 import type { Action, ApplicationState } from "@/lib/application/application-machine";
 import { BANK_HEADING } from "./bank-steps";
+import { directDepositSetUp, directDepositText } from "@/lib/bank/funding-rules";
 
 export const BANK_ACTIONS: readonly Action[] = ["linkBank", "addAccountByHand", "verifyDeposits", "chooseAccount"];
 
@@ -55,7 +56,11 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
   // The page offers only what the lender's rules open in this state (issue 49); otherwise it says why.
   const state = claims && bankState(claims);
   if (state && allClosed(state, BANK_ACTIONS)) {
-    const accounts = (await loadAccounts(api)) ?? [];
+    const [accounts, confirmedBy] = await Promise.all([
+      loadAccounts(api).then((a) => a ?? []),
+      state.directDepositConfirmed ? loadConfirmedBy(api) : null,
+    ]);
+    const dd = directDepositSetUp(state.step, state.directDepositConfirmed, confirmedBy);
     return (
       <ClosedActionsNotice state={state} action="addAccountByHand" title={closedActionsTitle(BANK_HEADING, state, "addAccountByHand")}>
         {accounts.length > 0 && (
@@ -68,6 +73,11 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
               </li>
             ))}
           </ul>
+        )}
+        {dd.setUp && (
+          <p className="text-sm text-gray-700" data-testid="direct-deposit">
+            {directDepositText(dd)}
+          </p>
         )}
       </ClosedActionsNotice>
     );
