@@ -69,7 +69,7 @@ export async function BankScreen({ oauthReturn = false }: { oauthReturn?: boolea
               <li key={a.account_id}>
                 {a.institutionName ? `${a.institutionName} ` : ""}
                 {a.name} ••{a.mask}
-                {a.active ? " (where your loan is paid)" : ""}
+                {a.active ? " (your active account)" : ""}
               </li>
             ))}
           </ul>
