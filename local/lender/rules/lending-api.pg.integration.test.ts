@@ -312,7 +312,10 @@ describe("only the lender moves the lender's states", () => {
     for (const target of TARGETS.filter((t) => !ALLOWED[email]!.includes(t))) {
       const reply = await gql(server.url, { token }, SetApplicationStepDocument, { applicationStep: target });
       // Refused by the state machine (the move is not open here) or by the flow's own rule (not that step, not complete).
-      expect([target, ["BadRequestException", "FailedPrecondition"].includes(reply.body.errors?.[0]?.errorType ?? "")]).toEqual([target, true]);
+      expect([target, ["BadRequestException", "FailedPrecondition"].includes(reply.body.errors?.[0]?.errorType ?? "")]).toEqual([
+        target,
+        true,
+      ]);
     }
     expect(await stepOf(p.sub)).toEqual(before);
   });
