@@ -130,8 +130,9 @@ if [ -n "${NEXT_SERVER_ACTIONS_ENCRYPTION_KEY:-}" ] && [ -n "${NEXT_DEPLOYMENT_I
   layout "$WORK/src" "$WORK/b"
   assert_no_stand_ins "$WORK/b"
   # The second instance answers for the same public origin (its stand-in calls and token issuer are
-  # the first one's), as two instances behind one balancer do.
-  start "$WORK/b" "$PORT_B" "$LTS_NODE" "$OUT/server-b.log" APP_URL="$BASE_A" LOCAL_STAND_INS_URL="$STAND_INS" NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY"
+  # the first one's), as two instances behind one balancer do. The test's balancer names the public
+  # host in X-Forwarded-Host, which an instance reads only from a proxy it trusts (docs/security.md).
+  start "$WORK/b" "$PORT_B" "$LTS_NODE" "$OUT/server-b.log" APP_URL="$BASE_A" LOCAL_STAND_INS_URL="$STAND_INS" NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$NEXT_SERVER_ACTIONS_ENCRYPTION_KEY" TRUST_FORWARDED_HOST=1
   wait_ready "$BASE_B" "$OUT/server-b.log"
   export OTHER_BASE_URL="$BASE_B"
 fi
