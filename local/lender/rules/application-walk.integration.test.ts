@@ -47,6 +47,7 @@ import {
   SuccessfulArgyleUpdateDocument,
   VerifiesDocument,
 } from "../../../lib/graphql/generated/operations";
+import { escapeHtml } from "../../infra/http/html-page";
 import { freshAccountNumber, gql, signUpUser, sql, standInSuite, type GqlReply, type NewUser } from "../graphql/testing/api-test-kit";
 
 jest.setTimeout(400_000);
@@ -90,9 +91,6 @@ async function ofPress(res: Response): Promise<Outcome> {
   if (res.status === 400 && code) return { kind: "refused", code };
   return { kind: "other", detail: `${res.status} ${body.match(/class="error"[^>]*>([^<]*)/)?.[1] ?? body.slice(0, 200)}` };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 class Applicant {
   constructor(readonly user: NewUser) {}

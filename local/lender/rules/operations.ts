@@ -10,7 +10,7 @@ import { InputError, text } from "../data/validate";
 import { decidePrequalification, monthsPaid, offerFigures, payFrequency, reviewMissing, type ReviewFacts } from "./rules";
 import { decideUserMove, type Completeness } from "./step-moves";
 import { decideFunding } from "./application-rules";
-import { assertActionOpen, readApplicationState } from "./machine-guard";
+import { assertActionOpen } from "./machine-guard";
 import { DOCUMENT_TYPES, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-content";
 
 /**
@@ -126,10 +126,9 @@ export async function setApplicationStep(db: Db, caller: Caller, applicationStep
  * Throws (a 4xx, nothing written) unless the move is allowed.
  */
 async function assertUserMove(tx: Queryable, sub: string, target: string): Promise<void> {
-  const state = await readApplicationState(tx, sub);
-  const history = (await tx.query<{ history: string[] }>(`SELECT history FROM applications WHERE sub = $1`, [sub]))[0]?.history ?? [];
-  if (target !== state.step) await assertActionOpen(tx, sub, history.at(-1) === target ? "goBack" : "moveOn");
+  // setApplicationStep made sure the row exists: lock it once, and read the step and history from it.
   const row = await lockApplication(tx, sub);
+  if (target !== row.step) await assertActionOpen(tx, sub, row.history.at(-1) === target ? "goBack" : "moveOn");
   const decision = decideUserMove({ step: row.step, history: row.history }, target, await stepCompleteness(tx, sub));
   if (!decision.allowed) throw new InputError("applicationStep", decision.reason);
 }
