@@ -10,7 +10,7 @@
  * machine's guard refuses it elsewhere). /bank's add and /employment's save: bank/actions.faults.test.ts,
  * employment/actions.faults.test.ts.
  */
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { CreateLinkTokenDocument, JustRegisteredDocument, ManuallyDocument, SetEmployerDocument } from "@/lib/graphql/generated/operations";
 import { userClient } from "@/lib/graphql/client";
 import { startFaultProxy, type FaultProxy } from "@/local/infra/testing/fault-proxy";
@@ -43,8 +43,15 @@ jest.mock("next/headers", () => ({ headers: async () => new Headers({ "x-request
 
 import { captureLogs } from "@/lib/observability/logger";
 import { linkAccount, makeActive, verifyDeposits } from "./bank/actions";
-import { chooseEmployerAction } from "./employment/actions";
-import { correctIdentity, submitLoanRequest, updateLoanRequest } from "./personal/actions";
+import { chooseEmployerAction, requestEmployerAction } from "./employment/actions";
+import {
+  changeStateOfResidence,
+  correctIdentity,
+  saveAccountSettings,
+  submitLoanRequest,
+  submitPersonalDetails,
+  updateLoanRequest,
+} from "./personal/actions";
 
 const server = standInSuite();
 let proxy: FaultProxy;
@@ -134,6 +141,99 @@ describe("/personal", () => {
     const [row] = await sql<{ given_name: string }>(server.url, "SELECT given_name FROM personal WHERE sub = $1", [u.sub]);
     expect(row?.given_name).toBe("Dana");
   });
+  /** A new applicant at personalInformation with the loan request stored (the body reads it: the amount, the state). */
+  async function withLoanRequest(): Promise<NewUser> {
+    const u = await applicantAt("loanDetails");
+    expect(await submitLoanRequest(LOAN, randomUUID())).toEqual({ ok: true, next: "/apply/personalInformation" });
+    return u;
+  }
+  const personal = async (u: NewUser) =>
+    (
+      await sql<{ given_name: string | null; address: string | null; phone_number: string | null }>(
+        server.url,
+        "SELECT given_name, address, phone_number FROM personal WHERE sub = $1",
+        [u.sub],
+      )
+    )[0];
+  /** The audit lines of `event` this test captured. */
+  const audited = (event: string) => captured.lines().filter((l) => l.channel === "audit" && l.event === event);
+  const freshCapture = () => {
+    captured.restore();
+    captured = captureLogs();
+  };
+  /** An SSN no other applicant on the shared server holds (the API keeps one applicant per SSN). */
+  const freshSsn = () => `6${String(randomInt(0, 1e8)).padStart(8, "0")}`;
+  const ADDRESS = { address: "12 Oak St", addrCity: "Springfield", addrStateAbbr: "IL", addrPostalCode: "62701", lat: 39.78, lng: -89.65 };
+  const DETAILS = {
+    given_name: "Jordan",
+    family_name: "Rivera",
+    birthdate: "1988-02-03",
+    phone_number: "5551234567",
+    salary: 52000,
+    amount: LOAN.amount,
+    ...ADDRESS,
+  };
+
+  test("identifies (the personal details): late → saved, the step moved, its identity-changed audit; never → failed, nothing written, no audit of a change", async () => {
+    const late = await withLoanRequest();
+    freshCapture();
+    proxy.set({ ...LATE, operation: "identifies" });
+    expect(await submitPersonalDetails({ ...DETAILS, ssn: freshSsn() }, randomUUID())).toEqual({
+      ok: true,
+      next: "/apply/employmentInformation",
+    });
+    expect(await application(late)).toMatchObject({ step: "employmentInformation" });
+    expect(await personal(late)).toMatchObject({ given_name: "Jordan", address: "12 Oak St" });
+    expect(captured.lines()).toContainEqual(readBackLine(true));
+    expect(audited("identity-changed")).toEqual([expect.objectContaining({ outcome: "success" })]);
+
+    const never = await withLoanRequest();
+    freshCapture();
+    proxy.set({ ...NEVER, operation: "identifies" });
+    expect(await submitPersonalDetails({ ...DETAILS, ssn: freshSsn() }, randomUUID())).toEqual({ ok: false, reason: "failed" });
+    expect(await application(never)).toMatchObject({ step: "personalInformation" });
+    expect((await personal(never))?.given_name ?? null).toBeNull();
+    expect(captured.lines()).toContainEqual(readBackLine(false));
+    expect(audited("identity-changed")).toEqual([]);
+  });
+
+  test("applies (the state fix on the personal details): late → saved, the step stays; never → failed, the state as it was", async () => {
+    const late = await withLoanRequest();
+    proxy.set({ ...LATE, operation: "applies" });
+    expect(await changeStateOfResidence({ state: "ME" }, randomUUID())).toEqual({ ok: true });
+    expect(await application(late)).toMatchObject({ step: "personalInformation", state: "ME", amount: LOAN.amount });
+    expect(captured.lines()).toContainEqual(readBackLine(true));
+
+    const never = await withLoanRequest();
+    freshCapture();
+    proxy.set({ ...NEVER, operation: "applies" });
+    expect(await changeStateOfResidence({ state: "ME" }, randomUUID())).toEqual({ ok: false, reason: "failed" });
+    expect(await application(never)).toMatchObject({ step: "personalInformation", state: "IL", amount: LOAN.amount });
+    expect(captured.lines()).toContainEqual(readBackLine(false));
+  });
+
+  test("identifies (the account settings): late → saved with its contact-changed audit; never → failed, the contact as it was, no audit of a change", async () => {
+    // Past the rate check, where only the contact details may change (the machine's updateContact).
+    const late = await applicantAt("consentPage");
+    freshCapture();
+    proxy.set({ ...LATE, operation: "identifies" });
+    expect(await saveAccountSettings(ADDRESS_AND_PHONE, randomUUID())).toEqual({ ok: true });
+    expect(await personal(late)).toMatchObject({ address: "12 Oak St", phone_number: "5551234567" });
+    expect(await application(late)).toMatchObject({ step: "consentPage" });
+    expect(captured.lines()).toContainEqual(readBackLine(true));
+    expect(audited("contact-changed")).toEqual([expect.objectContaining({ outcome: "success" })]);
+
+    freshCapture();
+    proxy.set({ ...NEVER, operation: "identifies" });
+    expect(await saveAccountSettings({ ...ADDRESS_AND_PHONE, address: "40 Elm Ave" }, randomUUID())).toEqual({
+      ok: false,
+      reason: "failed",
+    });
+    expect(await personal(late)).toMatchObject({ address: "12 Oak St" });
+    expect(captured.lines()).toContainEqual(readBackLine(false));
+    expect(audited("contact-changed")).toEqual([]);
+  });
+  const ADDRESS_AND_PHONE = { ...ADDRESS, phone_number: "(555) 123-4567" };
 });
 
 describe("/employment", () => {
@@ -147,6 +247,28 @@ describe("/employment", () => {
     proxy.set({ ...NEVER, operation: "setEmployer" });
     expect(await chooseEmployerAction("1001", randomUUID())).toEqual({ ok: false, reason: "failed" });
     expect(await application(never)).toMatchObject({ employer: null, step: "chooseEmployer" });
+  });
+  test("requestEmployer: late → recorded, its employer-requested audit a success; never → failed, nothing recorded", async () => {
+    const requested = (u: NewUser) => sql<{ name: string }>(server.url, "SELECT name FROM employer_requests WHERE sub = $1", [u.sub]);
+    const form = { name: "Late Harbor Schools", city: "Fresno", state: "CA" };
+
+    const late = await applicantAt("chooseEmployer", false);
+    proxy.set({ ...LATE, operation: "requestEmployer" });
+    expect(await requestEmployerAction(form)).toEqual({ ok: true, request: expect.objectContaining({ name: form.name }) });
+    expect(await requested(late)).toEqual([{ name: form.name }]);
+    expect(captured.lines()).toContainEqual(readBackLine(true));
+    expect(captured.lines()).toContainEqual(expect.objectContaining({ channel: "audit", event: "employer-requested", outcome: "success" }));
+
+    captured.restore();
+    captured = captureLogs();
+    const never = await applicantAt("chooseEmployer", false);
+    proxy.set({ ...NEVER, operation: "requestEmployer" });
+    expect(await requestEmployerAction(form)).toEqual({ ok: false, reason: "failed" });
+    expect(await requested(never)).toEqual([]);
+    expect(captured.lines()).toContainEqual(readBackLine(false));
+    expect(captured.lines()).not.toContainEqual(
+      expect.objectContaining({ channel: "audit", event: "employer-requested", outcome: "success" }),
+    );
   });
 });
 
