@@ -6,21 +6,43 @@
  *  2. a sign-in started on one instance and finished on the other answers exactly as on one, for a
  *     seeded account and for an unknown e-mail;
  *  3. the route check through the balancer is all green (and with MULTI_E2E=1 the whole-journey e2e);
- *  4. a rolling restart (SIGTERM one, start it again, then the other) under steady load through the
+ *  4. one write per idempotency key through the balancer's retry (issue 51): a signed-in applicant's
+ *     loan request (the real server action, POSTed through nginx) reaches the API, the instance that
+ *     sent it is SIGKILLed the moment the API's answer is back (held by a fault proxy), nginx retries
+ *     the same POST on the other instance, and the applicant gets the success while the database holds
+ *     one execution of the write and one key row; the retry is seen in nginx's log and the other
+ *     instance's access line (no retry seen fails). A control shows the count would catch a second
+ *     execution: the same write sent straight to the API under a fresh key counts one more;
+ *  5. a rolling restart (SIGTERM one, start it again, then the other) under steady load through the
  *     balancer loses no request: 0 answers outside 2xx/3xx, 0 errors, 0 timeouts; and a POST sent
  *     straight to the instance, in flight when SIGTERM arrives, is answered before it exits.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
+import { print } from "graphql";
 import pg from "pg";
+import { NEXT_ROUTE } from "../../app/(dashboard)/personal/page-mode";
+import { CLAIMS_ENDPOINT } from "../../lib/auth/refresh-claims";
+import { idTokenCookie, lastAuthUserCookie } from "../../lib/cognito/amplify-cookies";
 import { LOCAL_DEFAULTS } from "../../lib/config/env";
 import { LOCAL_PATHS } from "../../lib/config/local-paths";
+import { AppliesDocument, type AppliesMutationVariables } from "../../lib/graphql/generated/operations";
+import { IDEMPOTENCY_HEADER } from "../../lib/graphql/idempotency";
+import { LOAN_AMOUNT } from "../../lib/lending/loan-amount";
+import { REQUEST_ID_HEADER } from "../../lib/observability/request-id";
+import { LOAN_REASONS, LOAN_TYPE } from "../../lib/personal/reference-lists";
+import { loanRequestSchema } from "../../lib/personal/schemas";
+import { SERVED_STATES } from "../../lib/personal/states";
+import { IN_APP_ROWS } from "../../lib/routing/in-app-paths";
+import { CLAIMS_COOKIE } from "../../lib/session/claims";
 import { PERSONAS } from "../../local/lender/seed/personas";
 import { cognitoCall, latestCode, wrongCode } from "../../local/infra/testing/cognito-client";
+import { startFaultProxy, type FaultProxy } from "../../local/infra/testing/fault-proxy";
 import { startStandIns, type StandIns } from "../stand-ins-process.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -96,13 +118,16 @@ class Instance {
     this.standIns?.stop();
   }
 
-  /** Starts the production server, sharing the database and the public origin (the balancer's) with the other. */
-  start(): void {
+  /**
+   * Starts the production server, sharing the database and the public origin (the balancer's) with
+   * the other; `extra` adds to its environment for this start only.
+   */
+  start(extra: Record<string, string> = {}): void {
     const out = createWriteStream(path.join(OUT, `instance-${this.name}.log`), { flags: "a" });
     // The image's CMD (node scripts/start.mjs), on loopback: local mode refuses the image's 0.0.0.0.
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
       cwd: APP_DIR,
-      env: { ...this.env(), LOCAL_STAND_INS_URL: this.standIns?.url },
+      env: { ...this.env(), LOCAL_STAND_INS_URL: this.standIns?.url, ...extra },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.pipe(out, { end: false });
@@ -131,7 +156,7 @@ class Instance {
   /** SIGTERM, as an orchestrator stops a task: how long it took to exit, and with what code. */
   async stop(timeoutMs = 60_000): Promise<{ ms: number; code: number | null }> {
     const started = Date.now();
-    if (!this.child || this.child.exitCode !== null) return { ms: 0, code: this.child?.exitCode ?? null };
+    if (!this.child || this.child.exitCode !== null || this.child.signalCode !== null) return { ms: 0, code: this.child?.exitCode ?? null };
     this.child.kill("SIGTERM");
     const code = await Promise.race([this.exited!, sleep(timeoutMs).then(() => "timeout" as const)]);
     if (code === "timeout") {
@@ -141,8 +166,12 @@ class Instance {
     return { ms: Date.now() - started, code };
   }
 
-  kill(): void {
-    if (this.child && this.child.exitCode === null) this.child.kill("SIGKILL");
+  /** SIGKILL, as a crash or an OOM kill ends a task: resolves once it has exited. */
+  async kill(): Promise<void> {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill("SIGKILL");
+      await this.exited;
+    }
   }
 }
 
@@ -315,6 +344,261 @@ async function journey() {
 }
 
 /**
+ * A signed-in visitor of the balancer's app, as the /login form leaves them (the bench's way,
+ * bench/routing.bench.ts): the custom challenge with the code from the outbox, Amplify's identity
+ * cookies, then the claims route's cookies. Returns the Cookie header and the identity token.
+ */
+async function signedIn(email: string): Promise<{ cookie: string; idToken: string }> {
+  const started = await cognitoCall(LB, "InitiateAuth", {
+    ClientId: CLIENT_ID,
+    AuthFlow: "CUSTOM_AUTH",
+    AuthParameters: { USERNAME: email },
+  });
+  const username = String(started.json.ChallengeParameters?.USERNAME);
+  const answered = await cognitoCall(LB, "RespondToAuthChallenge", {
+    ClientId: CLIENT_ID,
+    ChallengeName: "CUSTOM_CHALLENGE",
+    Session: started.json.Session,
+    ChallengeResponses: { USERNAME: username, ANSWER: await latestCode(LB, email) },
+  });
+  const idToken = answered.json.AuthenticationResult?.IdToken as string | undefined;
+  if (!idToken) throw new Error(`no sign-in for ${email}: ${answered.status}`);
+  const identity = `${lastAuthUserCookie(CLIENT_ID)}=${username}; ${idTokenCookie(CLIENT_ID, username)}=${idToken}`;
+  const claims = await fetch(`${LB}${CLAIMS_ENDPOINT}`, { method: "POST", headers: { cookie: identity, origin: LB } });
+  const set = claims.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  if (!claims.ok || !set.some((c) => c.startsWith(`${CLAIMS_COOKIE}=`))) throw new Error(`no claims cookie for ${email}: ${claims.status}`);
+  return { cookie: [identity, ...set].join("; "), idToken };
+}
+
+/** A server action's id in the build's manifest (the image's own), by its file and export. */
+async function actionId(file: string, exported: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(APP_DIR, ".next/server/server-reference-manifest.json"), "utf8")) as {
+    node: Record<string, { filename?: string; exportedName?: string }>;
+  };
+  const found = Object.entries(manifest.node).find(([, e]) => e.filename === file && e.exportedName === exported);
+  if (!found) throw new Error(`no server action ${exported} of ${file} in the build's manifest`);
+  return found[0];
+}
+
+/** A server action's return value in its answer (React's flight lines, `<id>:<json>`): the line holding an ActionResult. */
+function actionResult(body: string): { ok?: unknown; next?: unknown; reason?: unknown } | undefined {
+  for (const line of body.split("\n")) {
+    const json = /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1];
+    if (!json) continue;
+    try {
+      const value = JSON.parse(json) as Record<string, unknown>;
+      if (typeof value.ok === "boolean") return value;
+    } catch {
+      // another kind of line
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Counts every execution of the loan request's write in the run's database: a trigger on the
+ * applications row, fired by each UPDATE that sets the amount (only `applies` does), whether or not
+ * the value changes — a second run of the same request counts, as a second write would. Test
+ * instrumentation of the throwaway database, never a migration.
+ */
+const LOAN_WRITES = "multi_instance_loan_writes";
+async function countLoanWrites(db: pg.Client): Promise<void> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS ${LOAN_WRITES} (sub text NOT NULL, amount numeric, at timestamptz NOT NULL DEFAULT clock_timestamp())`,
+  );
+  await db.query(
+    `CREATE OR REPLACE FUNCTION ${LOAN_WRITES}() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN INSERT INTO ${LOAN_WRITES} (sub, amount) VALUES (NEW.sub, NEW.amount_applied_for); RETURN NEW; END $$`,
+  );
+  await db.query(
+    `CREATE OR REPLACE TRIGGER ${LOAN_WRITES} AFTER UPDATE OF amount_applied_for ON applications FOR EACH ROW EXECUTE FUNCTION ${LOAN_WRITES}()`,
+  );
+}
+const loanWrites = async (db: pg.Client, sub: string) =>
+  Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${LOAN_WRITES} WHERE sub = $1`, [sub])).rows[0]!.n);
+
+/** Waits until `found` answers something, polling every 5 ms; undefined after `timeoutMs`. */
+async function waitFor<T>(found: () => T | undefined, timeoutMs: number): Promise<T | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = found();
+    if (value !== undefined || Date.now() > until) return value;
+    await sleep(5);
+  }
+}
+
+/** The access lines of the app (JSON, request-scope.ts) for this request id and path, in an instance's log. */
+async function accessLines(instance: Instance, requestId: string, page: string): Promise<{ method?: string; status?: number }[]> {
+  const text = await readFile(path.join(OUT, `instance-${instance.name}.log`), "utf8");
+  return text
+    .split("\n")
+    .filter((line) => line.includes(requestId))
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { msg?: string; requestId?: string; method?: string; path?: string; status?: number };
+      } catch {
+        return {};
+      }
+    })
+    .filter((line) => line.requestId === requestId && line.path === page && (line.msg === "request" || line.msg === "request failed"));
+}
+
+/**
+ * Check 4 (issue 51): a balancer's retry of a write whose first instance died after the write
+ * reached the API writes once. nginx resends the browser's POST byte for byte on the other instance
+ * (proxy_next_upstream non_idempotent), so the retried server action carries the same idempotency
+ * key, and the API answers its write with the first answer instead of running it again.
+ *
+ * Which instance runs the action is nginx's choice, and its calls to the API go through the balancer
+ * again (GRAPHQL_URL defaults to the app's own origin), so a proxy in front of an instance's
+ * stand-ins would see the door's requests, not the sender's. For this check each instance is
+ * restarted with its own fault proxy as its API address (pass-through to the balancer's, as before):
+ * the proxy that sees the write names the instance that sent it, and holds the API's answer while
+ * that instance is killed. Both are started again without the proxies afterwards.
+ */
+async function retriedWrite(instances: Instance[], db: pg.Client) {
+  const began = Date.now();
+  const persona = PERSONAS.find((p) => p.applicationStep === "loanDetails" && p.amountAppliedFor !== undefined)!;
+  const proxies: FaultProxy[] = await Promise.all(instances.map(() => startFaultProxy(LB)));
+  const restartAll = async (env: (i: number) => Record<string, string>) => {
+    await Promise.all(instances.map((i) => i.stop()));
+    instances.forEach((instance, i) => instance.start(env(i)));
+    await Promise.all(instances.map((i) => i.ready()));
+  };
+  try {
+    await countLoanWrites(db);
+    await restartAll((i) => ({ GRAPHQL_URL: `${proxies[i]!.url}${LOCAL_PATHS.graphql}` }));
+    const { cookie, idToken } = await signedIn(persona.email);
+    // What the /personal form sends: its schema's output (the browser parses before it submits), and a fresh key.
+    const input = loanRequestSchema.parse({
+      amount: Math.min(LOAN_AMOUNT.max, persona.amountAppliedFor! + 250),
+      reason: LOAN_REASONS[0],
+      other: "",
+      state: SERVED_STATES[0]!.abbreviation,
+    });
+    const key = randomUUID();
+    const requestId = `multi-retry-${randomUUID()}`;
+    const before = await loanWrites(db, persona.sub);
+
+    // The write is forwarded to the API and its answer held on whichever instance sends it.
+    const write = "applies";
+    for (const proxy of proxies) proxy.set({ mode: "delay", delayMs: 20_000, operation: write, times: 1 });
+    const page = IN_APP_ROWS.personal.pattern;
+    const sent = fetch(`${LB}${page}`, {
+      method: "POST",
+      headers: {
+        cookie,
+        origin: LB,
+        "next-action": await actionId("app/(dashboard)/personal/actions.ts", "submitLoanRequest"),
+        accept: "text/x-component",
+        "content-type": "text/plain;charset=UTF-8",
+        [REQUEST_ID_HEADER]: requestId,
+      },
+      body: JSON.stringify([input, key]),
+      signal: AbortSignal.timeout(30_000),
+    }).then(async (res) => ({ status: res.status, body: await res.text() }));
+    const landed = await waitFor(() => {
+      const i = proxies.findIndex((p) => p.seen().some((s) => s.operation === write && s.answered !== undefined));
+      return i >= 0 ? i : undefined;
+    }, 15_000);
+    if (landed === undefined) {
+      check(
+        false,
+        `balancer retry: the write ${write} never reached the API (${JSON.stringify(await Promise.race([sent, sleep(1).then(() => "pending")]))})`,
+      );
+      return;
+    }
+    const [victim, other] = [instances[landed]!, instances[1 - landed]!];
+    // The other instance's retry must pass; then the sender dies with the API's answer on its way.
+    proxies[1 - landed]!.set([]);
+    await victim.kill();
+    const atKill = (await loanWrites(db, persona.sub)) - before;
+    const answer = await sent;
+    const result = actionResult(answer.body);
+    const after = (await loanWrites(db, persona.sub)) - before;
+    const keys = (
+      await db.query<{ operation: string; answered: boolean }>(
+        "SELECT operation, answer IS NOT NULL AS answered FROM idempotency_keys WHERE idempotency_key = $1 ORDER BY operation",
+        [key],
+      )
+    ).rows;
+    const step = (
+      await db.query<{ step: string; amount: string }>("SELECT step, amount_applied_for AS amount FROM applications WHERE sub = $1", [
+        persona.sub,
+      ])
+    ).rows[0];
+
+    // The retry, where it happened: nginx's line for the action's POST lists both instances, the killed
+    // one first (the instances' own API calls carry the request id too: not these lines). Access lines
+    // are written as an answer ends: a moment after the client has it.
+    const nginxLines = async () =>
+      (await readFile(path.join(OUT, "nginx-access.log"), "utf8"))
+        .split("\n")
+        .filter((l) => l.includes(`"POST ${page} HTTP/1.1"`) && l.includes(`rid=${requestId} `));
+    const waitedFrom = Date.now();
+    while (
+      Date.now() - waitedFrom < 3_000 &&
+      ((await nginxLines()).length === 0 || (await accessLines(other, requestId, page)).length === 0)
+    )
+      await sleep(50);
+    const nginx = await nginxLines();
+    const upstreams = nginx.map((l) => /upstream=(.*) upstream_status=(.*)$/.exec(l)).filter((m) => m !== null);
+    const retried =
+      nginx.length === 1 &&
+      upstreams[0]?.[1] === `127.0.0.1:${victim.port}, 127.0.0.1:${other.port}` &&
+      /, 200$/.test(upstreams[0]?.[2] ?? "");
+    const onOther = await accessLines(other, requestId, page);
+    const onVictim = await accessLines(victim, requestId, page);
+    const retriedWriteSeen = proxies[1 - landed]!.seen().filter((s) => s.operation === write);
+
+    check(
+      answer.status === 200 && result?.ok === true && result.next === NEXT_ROUTE.loanRequest.route,
+      `balancer retry: the applicant is answered the success (${answer.status} ${JSON.stringify(result ?? answer.body.slice(0, 200))})`,
+    );
+    check(atKill === 1, `balancer retry: the write had reached the database when ${victim.name} was SIGKILLed (${atKill} execution)`);
+    check(
+      retried && onOther.some((l) => l.method === "POST" && l.status === 200) && onVictim.length === 0 && retriedWriteSeen.length === 1,
+      `balancer retry: nginx retried the POST on ${other.name} after ${victim.name} died (${upstreams[0]?.[1] ?? "no line"} → ${upstreams[0]?.[2] ?? "-"}; ` +
+        `${other.name}'s access line ${onOther.map((l) => l.status).join(",") || "none"}, ${victim.name}'s ${onVictim.length || "none"}; ${other.name} sent ${write} ${retriedWriteSeen.length}×)`,
+    );
+    check(
+      after === 1 &&
+        keys.filter((k) => k.operation === write).length === 1 &&
+        keys.every((k) => k.answered) &&
+        step?.step === NEXT_ROUTE.loanRequest.step &&
+        Number(step?.amount) === input.amount,
+      `balancer retry: one write per key: ${after} execution of ${write}, key rows ${JSON.stringify(keys)}, step ${step?.step}, amount ${step?.amount}`,
+    );
+
+    // The control: the same write sent straight to the API (as the retried action sends it) runs again
+    // under a fresh key and not under a used one — so a retry that ran it again would have counted 2 above.
+    const direct = (k: string) =>
+      fetch(`${LB}${LOCAL_PATHS.graphql}`, {
+        method: "POST",
+        headers: { authorization: idToken, "content-type": "application/json", [IDEMPOTENCY_HEADER]: k },
+        body: JSON.stringify({
+          query: print(AppliesDocument),
+          operationName: write,
+          variables: { ...input, type: LOAN_TYPE } satisfies AppliesMutationVariables,
+        }),
+      }).then((r) => r.json() as Promise<{ errors?: unknown }>);
+    const control = randomUUID();
+    const replies = [await direct(control), await direct(control), await direct(randomUUID())];
+    const controlWrites = (await loanWrites(db, persona.sub)) - before - after;
+    check(
+      replies.every((r) => !r.errors) && controlWrites === 2,
+      `balancer retry control: straight to the API, a repeat under one key counts none, a fresh key one more (${controlWrites} of 3 calls counted)`,
+    );
+  } finally {
+    for (const proxy of proxies) proxy.set([]);
+    // Both again as before the check: the killed one started, the other restarted without its proxy.
+    await restartAll(() => ({}));
+    await Promise.all(proxies.map((p) => p.close()));
+    log(`balancer retry check: ${Date.now() - began} ms`);
+  }
+}
+
+/**
  * A POST to the instance whose headers are sent now and whose body only once `release` resolves:
  * a request in flight across whatever happens in between. Resolves with the status it is answered.
  */
@@ -432,6 +716,13 @@ async function main() {
     await signInAcross(instances);
     await routeCheck();
     if (process.env.MULTI_E2E === "1") await journey();
+    const db = new pg.Client({ connectionString: DATABASE_URL });
+    await db.connect();
+    try {
+      await retriedWrite(instances, db);
+    } finally {
+      await db.end();
+    }
     const restart = await rollingRestart(instances);
     await writeFile(path.join(OUT, "summary.json"), `${JSON.stringify({ failures, restart }, null, 2)}\n`);
   } finally {

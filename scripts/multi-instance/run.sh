@@ -3,8 +3,9 @@
 # image's files and entry, laid out as the Dockerfile's run stage copies them), one PostgreSQL, nginx
 # (Debian's) as a round-robin balancer in front, all on loopback. The driver
 # (drive.ts) starts both instances together on an empty database, signs in across them, runs the
-# route check (and, with MULTI_E2E=1, the whole-journey e2e) through the balancer, and restarts the
-# instances one after the other under steady load, printing its figures. Needs `npm run build`.
+# route check (and, with MULTI_E2E=1, the whole-journey e2e) through the balancer, kills an instance
+# after a write it sent reached the API (nginx's retry on the other must make it once), and restarts
+# the instances one after the other under steady load, printing its figures. Needs `npm run build`.
 #
 #   bash scripts/multi-instance/run.sh
 #
@@ -78,7 +79,11 @@ pid $WORK/nginx/nginx.pid;
 error_log $PWD/$OUT/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log $PWD/$OUT/nginx-access.log;
+  # Which instance answered, and every one tried before it (a retry lists both, e.g. "…:3121, …:3122"
+  # with "502, 200"): the driver reads it to see that a retry happened where it says.
+  log_format upstreams '\$remote_addr [\$time_local] "\$request" \$status \$body_bytes_sent rid=\$http_x_request_id '
+                       'upstream=\$upstream_addr upstream_status=\$upstream_status';
+  access_log $PWD/$OUT/nginx-access.log upstreams;
   client_body_temp_path $WORK/nginx/tmp/body;
   proxy_temp_path $WORK/nginx/tmp/proxy;
   fastcgi_temp_path $WORK/nginx/tmp/fastcgi;
@@ -105,7 +110,8 @@ http {
       # is checked on its own, straight to the instance (drive.ts).
       # Safe for writes only because they carry an idempotency key (issue 51): a POST retried after
       # its first instance's write reached the API carries the same Idempotency-Key, and the API
-      # answers the first answer (or waits for it) instead of writing again. The server actions sent
+      # answers the first answer (or waits for it) instead of writing again (drive.ts, check 4, kills
+      # an instance at exactly that moment and counts the writes). The server actions sent
       # without a key write nothing a person sees twice (createLinkToken, checkItemStatus,
       # initializeArgyle and counters mint tokens; logs adds a log line).
       proxy_next_upstream error timeout non_idempotent;

@@ -64,6 +64,21 @@ test("delay: the upstream acts at once, the answer comes after delayMs (a write 
   expect(slow.ms).toBeGreaterThanOrEqual(380);
 });
 
+test("seen: `answered` is set when the upstream's answer arrives, while delay still holds it from the caller", async () => {
+  proxy.set({ mode: "delay", delayMs: 600 });
+  const pending = call("op", 2_000);
+  const began = Date.now();
+  while (proxy.seen()[0]?.answered === undefined && Date.now() - began < 1_000) await new Promise((r) => setTimeout(r, 10));
+  // The upstream has acted (answered 200) well before the caller gets its answer.
+  expect(proxy.seen()).toEqual([expect.objectContaining({ operation: "op", mode: "delay", answered: 200 })]);
+  expect(Date.now() - began).toBeLessThan(400);
+  expect((await pending).status).toBe(200);
+  // Never asked: no `answered`.
+  proxy.set({ mode: "500" });
+  await call();
+  expect(proxy.seen()[0]).not.toHaveProperty("answered");
+});
+
 test("rules match on path and GraphQL operation, in order, and `times` limits one", async () => {
   proxy.set([
     { mode: "500", operation: "write", times: 1 },

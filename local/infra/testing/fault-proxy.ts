@@ -37,9 +37,21 @@ export interface FaultProxy {
   url: string;
   /** The rules from now on (none: pass everything). */
   set(rules: FaultRule | FaultRule[]): void;
-  /** Every request seen since the rules were last set: path, GraphQL operation and the mode applied. */
-  seen(): { path: string; operation?: string; mode: FaultMode }[];
+  /** Every request seen since the rules were last set (newest last). */
+  seen(): Seen[];
   close(): Promise<void>;
+}
+
+/** A request the proxy saw: path, GraphQL operation, the mode applied. */
+export interface Seen {
+  path: string;
+  operation?: string;
+  mode: FaultMode;
+  /**
+   * The status the upstream answered, set the moment its answer arrived, before the proxy passes it
+   * on (or holds it: delay): the upstream has acted. Absent while it has not answered, or never asked.
+   */
+  answered?: number;
 }
 
 export const CONTROL_PATH = "/__fault";
@@ -74,7 +86,7 @@ const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "up
 /** Starts the proxy in front of `target` (an origin: http://127.0.0.1:PORT). */
 export async function startFaultProxy(target: string, { port = 0, host = "127.0.0.1" } = {}): Promise<FaultProxy> {
   let rules: (FaultRule & { used: number })[] = [];
-  const log: { path: string; operation?: string; mode: FaultMode }[] = [];
+  const log: Seen[] = [];
   const sockets = new Set<Socket>();
   const upstream = new URL(target);
 
@@ -107,11 +119,13 @@ export async function startFaultProxy(target: string, { port = 0, host = "127.0.
       );
       if (rule) rule.used++;
       const mode = rule?.mode ?? "pass";
-      log.push({ path, operation, mode });
+      const entry: Seen = { path, operation, mode };
+      log.push(entry);
       if (mode === "hang") return; // nothing forwarded, nothing answered: the caller's timeout decides
       if (mode === "500") return void res.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
       if (mode === "reset") return void req.socket.resetAndDestroy();
       forward(req, body, (status, headers, answer) => {
+        entry.answered = status;
         const send = () => {
           if (res.destroyed) return;
           if (mode === "truncated") {
@@ -167,7 +181,7 @@ export async function startFaultProxy(target: string, { port = 0, host = "127.0.
   return {
     url: `http://${host}:${address.port}`,
     set,
-    seen: () => [...log],
+    seen: () => log.map((entry) => ({ ...entry })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
