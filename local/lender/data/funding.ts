@@ -24,6 +24,11 @@ export class FundingError extends Error {
     readonly type: "ConflictException" | "ResourceNotFoundException" | "BadRequestException",
     message: string,
     readonly field?: string,
+    /**
+     * The refusal comes after a committed write (a wrong try counted, a lockout, the review): an
+     * idempotent repeat must get this answer again, not run and count once more (graphql/handler.ts).
+     */
+    readonly committed = false,
   ) {
     super(message);
   }
@@ -244,7 +249,7 @@ export async function manually(db: Db, caller: Caller, input: ManualInput, setti
     throw error;
   }
   // Refused after the counters and the review were committed: the cap holds across requests.
-  if ("capped" in outcome) throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account");
+  if ("capped" in outcome) throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account", true);
   return outcome;
 }
 
@@ -306,7 +311,7 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
       )
     )[0];
     if (!row) return { kind: "none" as const };
-    if (row.md_locked) return { kind: "locked" as const };
+    if (row.md_locked) return { kind: "locked" as const, wrote: false };
     // The cap counts judged guesses per account across applicants, claimed before judging (issue 43).
     // Past it the guess is not judged (the row's tries stay the wrong ones it had); the applicant goes to a person.
     if (!(await claimGuess(tx, row.account_fingerprint))) {
@@ -318,7 +323,7 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
       const attempts = row.md_attempts + 1;
       await tx.query(`UPDATE funding_sources SET md_attempts = $2, md_locked = $3 WHERE account_id = $1`, [row.account_id, attempts, attempts >= MAX_VERIFY_ATTEMPTS]);
       if (attempts < MAX_VERIFY_ATTEMPTS) return { kind: "wrong" as const, left: MAX_VERIFY_ATTEMPTS - attempts };
-      return (await countLockout(tx, caller.sub, row.account_fingerprint)) ? { kind: "locked" as const } : { kind: "capped" as const };
+      return (await countLockout(tx, caller.sub, row.account_fingerprint)) ? { kind: "locked" as const, wrote: true } : { kind: "capped" as const };
     }
     await tx.query(`UPDATE funding_sources SET verified = true WHERE account_id = $1`, [row.account_id]);
     await activateIfNone(tx, caller.sub, row.account_id);
@@ -331,14 +336,15 @@ export async function verifies(db: Db, caller: Caller, amount1: unknown, amount2
     case "none":
       throw new FundingError("ResourceNotFoundException", NO_UNVERIFIED, "account_id");
     case "locked":
-      throw new FundingError("ConflictException", LOCKED_MESSAGE, "account_id");
+      throw new FundingError("ConflictException", LOCKED_MESSAGE, "account_id", outcome.wrote);
     case "capped":
-      throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account_id");
+      throw new FundingError("ConflictException", MICRO_DEPOSIT_CAP_MESSAGE, "account_id", true);
     case "wrong":
       throw new FundingError(
         "BadRequestException",
         `The amounts do not match. ${outcome.left} ${outcome.left === 1 ? "try" : "tries"} left before the account is locked.`,
         "amount1",
+        true,
       );
   }
 }

@@ -10,6 +10,8 @@ export class AppSyncError extends Error {
     readonly errorType: string,
     message: string,
     readonly errorInfo: Record<string, unknown> | null = null,
+    /** Refused after its write committed: an idempotent repeat gets this answer again (handler.ts). */
+    readonly committed = false,
   ) {
     super(message);
   }

@@ -3,7 +3,7 @@ import type { Db } from "../../infra/db";
 import { parseJsonBody } from "../../../lib/security/json-body";
 import { BodyTooLarge, readLimitedText } from "../../infra/http/read-body";
 import { UnauthorizedException, authenticate, type AuthConfig } from "./auth";
-import { formatError, type AppSyncErrorEntry } from "./errors";
+import { AppSyncError, formatError, type AppSyncErrorEntry } from "./errors";
 import { claim, release, requestHash, settle, type KeyScope } from "../data/idempotency";
 import { IDEMPOTENCY_HEADER, isIdempotencyKey } from "../../../lib/graphql/idempotency";
 import { executableSchema as schema } from "./executable-schema";
@@ -113,6 +113,8 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     }
 
     const context: Context = { auth, db: options.db };
+    /** A refusal that came after its write committed (a wrong try counted): a repeat gets it again. */
+    let committedRefusal = false;
     const run = async () => {
       const result = await execute({
         schema,
@@ -121,9 +123,11 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
         variableValues: (variables as Record<string, unknown> | null) ?? undefined,
         operationName,
       });
+      committedRefusal = !!result.errors?.some((e) => e.originalError instanceof AppSyncError && e.originalError.committed);
       const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
       return errors ? { data: result.data ?? null, errors } : { data: result.data ?? null };
     };
+
 
     // A write sent with an idempotency key runs once per caller and key (contract/README.md).
     const key = request.headers.get(IDEMPOTENCY_HEADER);
@@ -147,9 +151,10 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
       await release(db, scope);
       throw error;
     }
-    // Only a write's success is kept: a refusal wrote nothing and may not hold later (another account
-    // waiting, a wrong step), and an internal failure is no answer; a retry with the key runs again.
-    if (answer.errors) await release(db, scope);
+    // A write's success is kept, and a refusal that came after its write committed (a wrong try
+    // counted): a repeat must not count again. Any other refusal wrote nothing and may not hold later
+    // (another account waiting, a wrong step), and an internal failure is no answer: the key is freed.
+    if (answer.errors && !committedRefusal) await release(db, scope);
     else await settle(db, scope, answer);
     return json(200, answer);
   };

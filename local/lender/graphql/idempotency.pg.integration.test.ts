@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { print } from "graphql";
-import { LogsDocument, ManuallyDocument } from "../../../lib/graphql/generated/operations";
+import { LogsDocument, ManuallyDocument, VerifiesDocument } from "../../../lib/graphql/generated/operations";
 import { IDEMPOTENCY_HEADER } from "../../../lib/graphql/idempotency";
 import { freshAccountNumber, signUpAt, signUpUser, sql, standInSuite, type NewUser } from "./testing/api-test-kit";
 
@@ -132,4 +132,45 @@ test("without a key every request runs (the contract's keys are optional); a mal
   // The same account again while it waits is the first add's source (the API's own rule), not a second row.
   await manually(user, null, account);
   expect(await rows(user)).toBe(1);
+});
+
+test("a refusal after a committed write (a wrong guess counted) is kept: the same key again counts no second try; a refusal that wrote nothing frees the key", async () => {
+  const user = await signUpAt(server.url, "idem-guess", "uploadIdentity");
+  const added = await manually(user, null, freshAccountNumber());
+  const accountId = added.body.data!.manually!.account_id;
+  const [deposits] = await sql<{ a: number; b: number }>(
+    server.url,
+    "SELECT md_amount1_cents AS a, md_amount2_cents AS b FROM funding_sources WHERE account_id = $1",
+    [accountId],
+  );
+  // Both a cent off: a guess that is judged wrong whichever way round.
+  const wrong = { amount1: (deposits!.a + 1) / 100, amount2: (deposits!.b + 1) / 100, accountId };
+  const verify = async (key: string | null, variables: Record<string, unknown>) => {
+    const headers: Record<string, string> = { "content-type": "application/json", authorization: user.token };
+    if (key !== null) headers[IDEMPOTENCY_HEADER] = key;
+    const res = await fetch(`${server.url}/api/local/graphql`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ query: print(VerifiesDocument), operationName: "verifies", variables }),
+    });
+    return (await res.json()) as { errors?: { errorType: string; message: string }[] };
+  };
+  const tries = async () =>
+    (await sql<{ n: number }>(server.url, "SELECT md_attempts AS n FROM funding_sources WHERE account_id = $1", [accountId]))[0]!.n;
+
+  const key = randomUUID();
+  const first = await verify(key, wrong);
+  expect(first.errors).toEqual([expect.objectContaining({ errorType: "BadRequestException" })]);
+  expect(await verify(key, wrong)).toEqual(first);
+  expect(await tries()).toBe(1);
+  // Without a key the same guess is judged again: the count the key saved.
+  await verify(null, wrong);
+  expect(await tries()).toBe(2);
+
+  // Refused before any write (no such account): nothing kept, so the key runs again once that changes nothing either.
+  const none = randomUUID();
+  const missing = { ...wrong, accountId: "no-such-account" };
+  expect((await verify(none, missing)).errors).toEqual([expect.objectContaining({ errorType: "ResourceNotFoundException" })]);
+  expect(await sql(server.url, "SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1", [none])).toHaveLength(0);
+  expect(await sql(server.url, "SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1", [key])).toHaveLength(1);
 });

@@ -73,7 +73,7 @@ const fundingOp =
       return await fn(db, caller, args);
     } catch (error) {
       if (error instanceof funding.FundingError)
-        throw new AppSyncError(error.type, error.message, error.field ? { field: error.field } : null);
+        throw new AppSyncError(error.type, error.message, error.field ? { field: error.field } : null, error.committed);
       throw error;
     }
   };
