@@ -6,8 +6,9 @@
  * browser's idempotency key, and has its late and never answers tested through the fault proxy in the
  * named suite. The request deadline needs no row: it is applied per request, around every action
  * alike, by the request scope (lib/observability/request-scope.ts, proven for a server action's
- * request in its test) and said by the form kit (components/forms/form-kit.test.tsx); docs/testing.md
- * ("Every writing action under faults") lists which writes reach the form kit.
+ * request in its test) and said by the form kit (components/forms/form-kit.test.tsx) or, for a write
+ * outside it, by its page with the same words (components/forms/submit-messages.ts); docs/testing.md
+ * ("Every writing action under faults") lists who says it for each write.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
