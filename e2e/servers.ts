@@ -15,7 +15,7 @@ export const WORKER_SLOT = process.env.BASE_URL ? 0 : Number(process.env.TEST_PA
 /** Ports of slot `slot`: offsets 0–99 of its span (server-start and readme-start take +20 and +30). */
 export function slotPorts(slot: number) {
   const base = PORT_BASE + slot * SLOT_PORT_SPAN;
-  return { local: base, shortOtp: base + 2, faults: base + 3 };
+  return { local: base, shortOtp: base + 2, faults: base + 3, deadline: base + 4 };
 }
 
 /** The hosted server, one for every worker: nothing it serves changes. */
@@ -27,7 +27,7 @@ export const E2E_DATA = path.join(ROOT, "data/e2e");
 /** The seeded database, built once per run and copied for every local server. */
 export const SEED_DIR = path.join(E2E_DATA, "seed/pglite");
 
-export type LocalServerKind = "local" | "short-otp" | "faults";
+export type LocalServerKind = "local" | "short-otp" | "faults" | "deadline";
 
 /** The data directory of slot `slot`'s server of kind `kind` (its database and its server.log). */
 export function serverDir(kind: LocalServerKind, slot = WORKER_SLOT): string {

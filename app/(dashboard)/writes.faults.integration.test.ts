@@ -11,7 +11,13 @@
  * employment/actions.faults.test.ts.
  */
 import { randomInt, randomUUID } from "node:crypto";
-import { CreateLinkTokenDocument, JustRegisteredDocument, ManuallyDocument, SetEmployerDocument } from "@/lib/graphql/generated/operations";
+import {
+  CreateLinkTokenDocument,
+  InitializeArgyleDocument,
+  JustRegisteredDocument,
+  ManuallyDocument,
+  SetEmployerDocument,
+} from "@/lib/graphql/generated/operations";
 import { userClient } from "@/lib/graphql/client";
 import { startFaultProxy, type FaultProxy } from "@/local/infra/testing/fault-proxy";
 import { arrange, gql, freshAccountNumber, signUpUser, sql, standInSuite, type NewUser } from "@/local/lender/graphql/testing/api-test-kit";
@@ -43,7 +49,7 @@ jest.mock("next/headers", () => ({ headers: async () => new Headers({ "x-request
 
 import { captureLogs } from "@/lib/observability/logger";
 import { linkAccount, makeActive, verifyDeposits } from "./bank/actions";
-import { chooseEmployerAction, requestEmployerAction } from "./employment/actions";
+import { chooseEmployerAction, finishPayrollLinkAction, requestEmployerAction } from "./employment/actions";
 import {
   changeStateOfResidence,
   correctIdentity,
@@ -270,6 +276,27 @@ describe("/employment", () => {
       expect.objectContaining({ channel: "audit", event: "employer-requested", outcome: "success" }),
     );
   });
+  test("successfulArgyleUpdate: late → recorded, direct deposit confirmed; never → failed, nothing recorded", async () => {
+    const linked = (u: NewUser) =>
+      sql<{ linked: boolean; confirmed: boolean }>(
+        server.url,
+        `SELECT EXISTS (SELECT 1 FROM argyle_users u JOIN argyle_accounts ac ON ac.argyle_user_id = u.argyle_user_id
+                         WHERE u.sub = a.sub AND ac.recorded_at IS NOT NULL) AS linked, a.direct_deposit_confirmed AS confirmed
+           FROM applications a WHERE a.sub = $1`,
+        [u.sub],
+      );
+    for (const [rule, recorded] of [
+      [LATE, true],
+      [NEVER, false],
+    ] as const) {
+      const u = await applicantAt("employmentInformation");
+      const argyleUserId = await argyleConnected(u);
+      proxy.set({ ...rule, operation: "successfulArgyleUpdate" });
+      expect(await finishPayrollLinkAction(argyleUserId, randomUUID())).toEqual(recorded ? { ok: true } : { ok: false, reason: "failed" });
+      expect(await linked(u)).toEqual([{ linked: recorded, confirmed: recorded }]);
+      expect(captured.lines()).toContainEqual(readBackLine(recorded));
+    }
+  });
 });
 
 describe("/bank", () => {
@@ -355,4 +382,17 @@ async function plaidLogin(u: NewUser): Promise<{ public_token: string; accounts:
     body: JSON.stringify({ link_token: linkToken, institution_id: "ins_109508", username: "user_good", password: "pass_good" }),
   });
   return (await res.json()) as { public_token: string; accounts: { id: string; subtype: string; mask: string }[] };
+}
+
+/** The Argyle widget's connection through its stand-in (initializeArgyle for direct deposit, then an account connected): the Argyle user id. */
+async function argyleConnected(u: NewUser): Promise<string> {
+  const started = (await gql(server.url, u, InitializeArgyleDocument, { username: u.username, employerId: "1001", directDeposit: true }))
+    .body.data!.initializeArgyle!;
+  const res = await fetch(`${server.url}/api/local/argyle/accounts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ userToken: started.userToken, itemId: started.argyleEmployerId }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { userId: string }).userId;
 }

@@ -6,8 +6,9 @@
  * browser's idempotency key, and has its late and never answers tested through the fault proxy in the
  * named suite. The request deadline needs no row: it is applied per request, around every action
  * alike, by the request scope (lib/observability/request-scope.ts, proven for a server action's
- * request in its test) and said by the form kit (components/forms/form-kit.test.tsx); docs/testing.md
- * ("Every writing action under faults") lists which writes reach the form kit.
+ * request in its test) and said by the form kit (components/forms/form-kit.test.tsx) or, for a write
+ * outside it, by its page with the same words (components/forms/submit-messages.ts); docs/testing.md
+ * ("Every writing action under faults") lists who says it for each write.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -30,8 +31,6 @@ const FAULTS = "app/(dashboard)/writes.faults.integration.test.ts";
 type Row =
   /** A write: its operation, how to call it, whether it takes the browser's key, and its late/never test (file and title). */
   | { write: string; call: () => Promise<unknown>; key: boolean; faults: [file: string, title: string] }
-  /** A write with no read-back yet (a gap, said in docs/testing.md): the test fails once it has one, so the row is moved. */
-  | { write: string; call: () => Promise<unknown>; key: boolean; gap: string }
   /** No write: a read, a lookup, a short-lived token or URL minted per call (nothing to read back; a retry is the recovery). */
   | { read: string };
 
@@ -118,7 +117,7 @@ const TABLE: Record<string, Record<string, Row>> = {
       write: "successfulArgyleUpdate",
       call: () => employment.finishPayrollLinkAction("argyle-user-1", KEY),
       key: true,
-      gap: "no read-back: an answer after the timeout is reported failed although the link was recorded",
+      faults: [FAULTS, "successfulArgyleUpdate: late"],
     },
     checkIslandAction: { read: "checkIfIslandInAlgolia" },
     startPayrollLinkAction: { read: "initializeArgyle: a widget token per opening" },
@@ -160,22 +159,18 @@ const writes = Object.entries(TABLE).flatMap(([file, rows]) =>
   Object.entries(rows).flatMap(([name, row]) => ("write" in row ? [[`${file} ${name}`, row] as const] : [])),
 );
 
-test.each(writes)(
-  "%s goes through the action helper with its operation, the browser's key and its read-back (or its gap, said)",
-  async (_name, row) => {
-    calls.length = 0;
-    await row.call();
-    expect(calls).toHaveLength(1);
-    const options = calls[0]!;
-    expect(options.operation).toBe(row.write);
-    expect(options.idempotencyKey).toBe(row.key ? KEY : undefined);
-    if ("gap" in row) expect(options.reconcile).toBeUndefined();
-    else expect(options.reconcile).toEqual(expect.any(Function));
-  },
-);
+test.each(writes)("%s goes through the action helper with its operation, the browser's key and its read-back", async (_name, row) => {
+  calls.length = 0;
+  await row.call();
+  expect(calls).toHaveLength(1);
+  const options = calls[0]!;
+  expect(options.operation).toBe(row.write);
+  expect(options.idempotencyKey).toBe(row.key ? KEY : undefined);
+  expect(options.reconcile).toEqual(expect.any(Function));
+});
 
-test.each(writes.filter(([, row]) => "faults" in row))("%s has its late and never answers tested", (_name, row) => {
-  const [file, title] = (row as { faults: [string, string] }).faults;
+test.each(writes)("%s has its late and never answers tested", (_name, row) => {
+  const [file, title] = row.faults;
   // A test whose title starts so, in the named suite (the fault proxy: a late answer and a never-answer).
   expect(readFileSync(file, "utf8")).toMatch(new RegExp(`test\\(\\s*"${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
 });

@@ -6,10 +6,9 @@ import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { whenIdle } from "@/lib/browser/when-idle";
 import { type FieldErrors, issuesByField } from "@/lib/forms/validation";
 import { PAGE_LOAD_FAILED_TEXT } from "@/components/app-shell/page-load-messages";
-import { deadlineFormText, deadlineReference } from "@/lib/observability/deadline-answer";
 import { afterPress, isPressable } from "./after-press";
 import type { SchemaSource } from "./lazy-schema";
-import { OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
+import { deadlineCutText, OFFLINE_AT_SUBMIT_TEXT, SEND_FAILED_TEXT } from "./submit-messages";
 import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
 
 /**
@@ -309,8 +308,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       });
     } catch (error) {
       // Cut by the server's request deadline: said with its request id as the reference (deadline-answer.ts).
-      const reference = deadlineReference(error);
-      if (reference) return setFormError(deadlineFormText(reference));
+      const cut = deadlineCutText(error);
+      if (cut) return setFormError(cut);
       // A server action's fetch that never reached the server rejects with a TypeError.
       if (!(error instanceof TypeError)) throw error;
       if (isOffline()) waitForOnline(resend);

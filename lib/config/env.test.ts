@@ -123,15 +123,27 @@ describe("HELLOSIGN_CLIENT_ID (the embedded signing client of dashboard-sign)", 
   });
 });
 
+describe("REQUEST_DEADLINE_MS (how long any request may take before the request scope answers for it)", () => {
+  it("takes whole milliseconds within 1000 to 55000 (under an ALB's 60 s), and refuses anything else by name", () => {
+    expect(parseConfig({ REQUEST_DEADLINE_MS: "6000" }).timeouts.requestDeadlineMs).toBe(6000);
+    for (const bad of ["0", "999", "55001", "1.5", "soon"]) {
+      expect(() => parseConfig({ REQUEST_DEADLINE_MS: bad })).toThrow(/REQUEST_DEADLINE_MS/);
+    }
+  });
+});
+
 describe("GRAPHQL_TIMEOUT_MS and COGNITO_TIMEOUT_MS (how long one upstream call may take)", () => {
   it("default to lib/config/timeouts.ts and stay on the server", () => {
     const c = parseConfig({ ...hostedBase, APP_ENV: "production" });
-    expect(c.timeouts).toEqual({ graphqlMs: 10_000, cognitoMs: 2_000 });
+    expect(c.timeouts).toEqual({ graphqlMs: 10_000, cognitoMs: 2_000, requestDeadlineMs: 45_000 });
     expect(publicConfig(c)).not.toHaveProperty("timeouts");
   });
 
   it("take whole milliseconds within 100 to 30000, and refuse anything else by name", () => {
-    expect(parseConfig({ GRAPHQL_TIMEOUT_MS: "2500", COGNITO_TIMEOUT_MS: "800" }).timeouts).toEqual({ graphqlMs: 2500, cognitoMs: 800 });
+    expect(parseConfig({ GRAPHQL_TIMEOUT_MS: "2500", COGNITO_TIMEOUT_MS: "800" }).timeouts).toMatchObject({
+      graphqlMs: 2500,
+      cognitoMs: 800,
+    });
     for (const bad of ["0", "99", "30001", "1.5", "soon"]) {
       expect(() => parseConfig({ GRAPHQL_TIMEOUT_MS: bad })).toThrow(/GRAPHQL_TIMEOUT_MS/);
       expect(() => parseConfig({ COGNITO_TIMEOUT_MS: bad })).toThrow(/COGNITO_TIMEOUT_MS/);

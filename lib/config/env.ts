@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ARGYLE_SCRIPT_URL, LOCAL_PATHS } from "./local-paths";
-import { UPSTREAM_TIMEOUT_DEFAULTS, UPSTREAM_TIMEOUT_RANGE } from "./timeouts";
+import { REQUEST_DEADLINE_DEFAULT_MS, REQUEST_DEADLINE_RANGE, UPSTREAM_TIMEOUT_DEFAULTS, UPSTREAM_TIMEOUT_RANGE } from "./timeouts";
 
 /**
  * Server configuration, read from the process environment when the server starts (never inlined
@@ -85,6 +85,12 @@ const rawSchema = z.object({
   GRAPHQL_API_KEY: nonEmpty.optional(),
   GRAPHQL_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.graphqlMs),
   COGNITO_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs),
+  REQUEST_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(REQUEST_DEADLINE_RANGE.minMs, `must be at least ${REQUEST_DEADLINE_RANGE.minMs} (milliseconds)`)
+    .max(REQUEST_DEADLINE_RANGE.maxMs, `must be at most ${REQUEST_DEADLINE_RANGE.maxMs} (milliseconds)`)
+    .default(REQUEST_DEADLINE_DEFAULT_MS),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COOKIE_DOMAIN: nonEmpty.optional(),
   COMPANY_EMAIL_DOMAINS: z.string().optional(),
@@ -118,8 +124,8 @@ export interface ServerConfig {
     jwksUrl: string;
   };
   graphql: { url: string; apiKey: string };
-  /** How long one call to the GraphQL API, or to Cognito, may take from the server (lib/config/timeouts.ts). */
-  timeouts: { graphqlMs: number; cognitoMs: number };
+  /** How long one call to the GraphQL API, or to Cognito, may take from the server, and any request in all (lib/config/timeouts.ts). */
+  timeouts: { graphqlMs: number; cognitoMs: number; requestDeadlineMs: number };
   sessionSecret: string;
   cookieDomain?: string;
   /**
@@ -272,7 +278,7 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
       jwksUrl: e.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
     },
     graphql: { url: graphqlUrl, apiKey },
-    timeouts: { graphqlMs: e.GRAPHQL_TIMEOUT_MS, cognitoMs: e.COGNITO_TIMEOUT_MS },
+    timeouts: { graphqlMs: e.GRAPHQL_TIMEOUT_MS, cognitoMs: e.COGNITO_TIMEOUT_MS, requestDeadlineMs: e.REQUEST_DEADLINE_MS },
     sessionSecret,
     cookieDomain: e.COOKIE_DOMAIN,
     trustForwardedHost: e.TRUST_FORWARDED_HOST === "1",

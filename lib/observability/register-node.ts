@@ -16,10 +16,12 @@ import { registerTelemetry } from "./telemetry";
 type StartLine = (level: "info" | "error", msg: string, fields: Record<string, unknown>) => void;
 
 export async function registerObservability(): Promise<void> {
-  const { graphql, cognito } = serverConfig();
+  const { graphql, cognito, timeouts } = serverConfig();
   await registerTelemetry({ propagateTo: [graphql.url, cognito.endpoint ?? `https://cognito-idp.${cognito.region}.amazonaws.com`] });
   const shared = globalThis as unknown as { __shellWrapRequest?: typeof withRequestScope; __shellLog?: StartLine };
-  shared.__shellWrapRequest = withRequestScope;
+  // The deadline as configured (REQUEST_DEADLINE_MS; 45 s unless set).
+  shared.__shellWrapRequest = (handle, log, options) =>
+    withRequestScope(handle, log, { deadlineMs: timeouts.requestDeadlineMs, ...options });
   shared.__shellLog = (level, msg, fields) => logger()[level](fields, msg);
   captureConsole();
   logUnhandledRejections();

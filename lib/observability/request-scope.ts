@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { ACTION_HEADER, DEADLINE_PAGE_STYLE, DEADLINE_TEXT, deadlineActionBody, deadlinePage } from "./deadline-answer";
+import { REQUEST_DEADLINE_DEFAULT_MS } from "@/lib/config/timeouts";
 import { logger } from "./logger";
 import { REQUEST_ID_HEADER, requestIdFrom } from "./request-id";
 import { requestStore } from "./request-store";
@@ -45,14 +46,6 @@ export function quietPath(rawPath: string): boolean {
   return QUIET_HEALTH.test(rawPath) || QUIET_ASSET.test(rawPath);
 }
 
-/**
- * The longest any request may take before it is answered for: each call it makes is bounded (GraphQL
- * 10 s, Cognito 2 s), and a save's read-back may add one more call; anything still open after this is
- * a stall (a rejection nobody awaited, a call without a timeout). Under an ALB's 60 s idle timeout,
- * so the person gets our answer, not the balancer's 504.
- */
-export const REQUEST_DEADLINE_MS = 45_000;
-
 /** The deadline page's policy: nothing but its own inline style (the middleware's headers never reached this answer). */
 const DEADLINE_PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(DEADLINE_PAGE_STYLE).digest("base64")}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
@@ -84,7 +77,7 @@ function deadlineAnswer(
 /** The answer when the client had not finished sending its request by the deadline: its slowness, not ours. */
 const SLOW_CLIENT_TEXT = "The request took too long to arrive.";
 
-export function withRequestScope(handle: Handler, log: Logger = logger(), { deadlineMs = REQUEST_DEADLINE_MS } = {}): Handler {
+export function withRequestScope(handle: Handler, log: Logger = logger(), { deadlineMs = REQUEST_DEADLINE_DEFAULT_MS } = {}): Handler {
   return (req, res) => {
     const header = (name: string) => {
       const value = req.headers[name];

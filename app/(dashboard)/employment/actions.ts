@@ -169,10 +169,28 @@ export async function startPayrollLinkAction(
 }
 
 export async function finishPayrollLinkAction(argyleUserId: string, idempotencyKey?: string): Promise<ActionResult> {
-  return userAction({ page: PAGE, operation: "successfulArgyleUpdate", idempotencyKey }, async ({ client, username }) => {
-    if (typeof argyleUserId !== "string" || !argyleUserId) return invalid();
-    return (await successfulArgyleUpdate(client, { username, argyleUserId })) ? { ok: true } : failure("failed");
-  });
+  if (typeof argyleUserId !== "string" || !argyleUserId) return invalid();
+  // Whether a payroll account was linked before this call: the read-back needs a change to prove this write.
+  let linkedBefore: boolean | undefined;
+  return userAction(
+    {
+      page: PAGE,
+      operation: "successfulArgyleUpdate",
+      idempotencyKey,
+      step: () => true,
+      // An answer that never came: recorded if the application now has a linked payroll account and
+      // had none before (the lender records the link and its direct deposit in one transaction). One
+      // linked before proves nothing about this call: failed, and a retry under the same key is one update.
+      reconcile: async ({ client }) => {
+        if (linkedBefore !== false) return undefined;
+        return (await loadFrontend(client)).appInfo?.payrollLinked === true ? { ok: true } : undefined;
+      },
+    },
+    async ({ client, username, load }) => {
+      linkedBefore = load.appInfo?.payrollLinked === true;
+      return (await successfulArgyleUpdate(client, { username, argyleUserId })) ? { ok: true } : failure("failed");
+    },
+  );
 }
 
 export type RequestEmployerResult = ActionResult<{ request: RecordedEmployerRequest }>;

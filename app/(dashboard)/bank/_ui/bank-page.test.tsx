@@ -1,21 +1,43 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { deadlineActionBody, deadlineFormText } from "@/lib/observability/deadline-answer";
 import { BankPage } from "./bank-page";
+import type { FundingSource } from "../operations";
 
 const mockLoadAccounts = jest.fn();
+const mockMakeActive = jest.fn();
+const mockLinkAccount = jest.fn();
+const mockRequestLinkToken = jest.fn();
 jest.mock("../actions", () => ({
   loadAccounts: () => mockLoadAccounts(),
   addManualAccount: jest.fn(),
   checkCredentials: jest.fn(async () => ({ ok: true, refreshToken: null })),
-  linkAccount: jest.fn(),
+  linkAccount: (...args: unknown[]) => mockLinkAccount(...args),
   logBankEvent: jest.fn(async () => undefined),
-  makeActive: jest.fn(),
-  requestLinkToken: jest.fn(),
+  makeActive: (...args: unknown[]) => mockMakeActive(...args),
+  requestLinkToken: () => mockRequestLinkToken(),
   verifyDeposits: jest.fn(),
 }));
 jest.mock("@/lib/auth/refresh-claims", () => ({ refreshAndFollow: jest.fn(async () => null) }));
+// Plaid's widget, as its callback reaches the page: a press stands for the person finishing Link.
+jest.mock("./plaid-launcher", () => ({
+  PlaidLauncher: ({ onSuccess }: { onSuccess: (token: string, metadata: unknown) => void }) => (
+    <button
+      type="button"
+      onClick={() =>
+        onSuccess("public-sandbox-1", {
+          institution: { name: "First Platypus Bank", institution_id: "ins_1" },
+          accounts: [{ id: "acc-1", name: "Plaid Checking", mask: "0000", type: "depository", subtype: "checking" }],
+          link_session_id: "s",
+        })
+      }
+    >
+      Finish linking
+    </button>
+  ),
+}));
 
 const props = { step: "consentPage", directDepositConfirmed: false, outboxUrl: null, plaidStandInScript: null };
 
@@ -70,4 +92,89 @@ it.each([
 ])("direct deposit confirmed by $by reads: $text", ({ by, text }) => {
   render(<BankPage {...props} step="Offer Sent" directDepositConfirmed directDepositConfirmedBy={by} initialAccounts={[]} />);
   expect(screen.getByTestId("direct-deposit")).toHaveTextContent(text);
+});
+
+/** Issue 51: a write cut by the server's request deadline is said in the page's words with its reference; nothing stays busy. */
+describe("writes outside the form kit: the answer that never came", () => {
+  const account = (id: string, name: string, active: boolean): FundingSource =>
+    ({
+      account_id: id,
+      link_type: "dwolla_MicroDeposits",
+      name,
+      mask: id.slice(-4),
+      subtype: "checking",
+      verified: true,
+      active,
+      locked: false,
+      verifyTriesLeft: null,
+      institutionName: null,
+    }) as FundingSource;
+  const two = [account("acc-0001", "Pay", true), account("acc-0002", "Rent", false)];
+  const cut = () => new Error(deadlineActionBody("req-deadline-5678"));
+  const deferred = <T,>() => {
+    let resolve!: (value: T) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+    return { promise, resolve, reject };
+  };
+
+  beforeEach(() => {
+    mockMakeActive.mockReset();
+    mockLinkAccount.mockReset();
+    mockRequestLinkToken.mockReset();
+    mockLoadAccounts.mockResolvedValue({ ok: true, accounts: two });
+  });
+
+  it("make active: disabled from the press to the answer, one write for a double press; cut by the deadline, said with the reference and enabled again", async () => {
+    const answer = deferred<unknown>();
+    mockMakeActive.mockReturnValueOnce(answer.promise);
+    render(<BankPage {...props} initialAccounts={two} />);
+    const button = screen.getByRole("button", { name: "Make Rent ••0002 active" });
+    await userEvent.dblClick(button);
+    expect(button).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Link a bank account" })).toBeDisabled();
+    expect(mockMakeActive).toHaveBeenCalledTimes(1);
+
+    await act(async () => answer.reject(cut()));
+    expect(await screen.findByRole("alert")).toHaveTextContent(deadlineFormText("req-deadline-5678"));
+    expect(button).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
+
+    // A retry of the same change carries the same key (the API makes it once); answered, it is said.
+    mockMakeActive.mockResolvedValueOnce({ ok: true });
+    await userEvent.click(button);
+    expect(mockMakeActive.mock.calls[1]![1]).toBe(mockMakeActive.mock.calls[0]![1]);
+    expect(await screen.findByRole("status")).toHaveTextContent("Rent ••0002 is now your active account.");
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+  });
+
+  it("make active: any other throw is the page's own failure, enabled again", async () => {
+    mockMakeActive.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    render(<BankPage {...props} initialAccounts={two} />);
+    await userEvent.click(screen.getByRole("button", { name: "Make Rent ••0002 active" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not change your active account. Please try again.");
+    expect(screen.getByRole("button", { name: "Make Rent ••0002 active" })).toBeEnabled();
+  });
+
+  it("link: Plaid's success whose write is cut by the deadline is said with the reference, and the page is not left busy", async () => {
+    mockRequestLinkToken.mockResolvedValueOnce({ ok: true, linkToken: "link-sandbox-1" });
+    const answer = deferred<unknown>();
+    mockLinkAccount.mockReturnValueOnce(answer.promise);
+    render(<BankPage {...props} initialAccounts={[]} />);
+    const link = screen.getByRole("button", { name: "Link a bank account" });
+    await userEvent.click(link);
+    await userEvent.click(await screen.findByRole("button", { name: "Finish linking" }));
+    expect(link).toBeDisabled();
+    await act(async () => answer.reject(cut()));
+    expect(await screen.findByRole("alert")).toHaveTextContent(deadlineFormText("req-deadline-5678"));
+    await waitFor(() => expect(link).toBeEnabled());
+  });
+
+  it("link: the link token cut by the deadline is said with the reference, the button enabled again", async () => {
+    mockRequestLinkToken.mockRejectedValueOnce(cut());
+    render(<BankPage {...props} initialAccounts={[]} />);
+    await userEvent.click(screen.getByRole("button", { name: "Link a bank account" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(deadlineFormText("req-deadline-5678"));
+    expect(screen.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
+  });
 });

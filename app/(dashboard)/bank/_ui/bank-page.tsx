@@ -14,7 +14,8 @@ import {
   verifyDeposits,
 } from "../actions";
 import { primaryButtonClass } from "@/components/ui/button-classes";
-import { useSubmissionKeys } from "@/components/forms/use-submit-once";
+import { useSubmissionKeys, useSubmitOnce } from "@/components/forms/use-submit-once";
+import { unansweredWriteText } from "@/components/forms/submit-messages";
 import { CredentialsExpiredPopup } from "@/components/popups/credentials-expired-popup";
 import type { FundingSource } from "../operations";
 import { refreshAndFollow } from "@/lib/auth/refresh-claims";
@@ -57,6 +58,11 @@ const draftKeys = (owner: string | null) =>
   owner
     ? { manual: `bank-by-hand:${owner}`, deposits: (accountId: string) => `micro-deposits:${owner}:${accountId}` }
     : { manual: undefined, deposits: () => undefined };
+
+const LINK_FAILED_TEXT = "We could not link this account. Only checking and savings accounts can be used. Please try again.";
+const ACTIVE_FAILED_TEXT = "We could not change your active account. Please try again.";
+
+const LINK_NOT_AVAILABLE_TEXT = "Bank linking is not available right now. Please try again, or add your account by hand.";
 
 const LINK_UNAVAILABLE_TEXT =
   "Bank linking could not be loaded. Check your connection and try again, or add your account by hand below: we send two small deposits instead.";
@@ -191,18 +197,23 @@ export function BankPage({
   const startLink = async () => {
     setBusy(true);
     setNotice(null);
-    const answer = await requestLinkToken();
-    setBusy(false);
+    let answer: Awaited<ReturnType<typeof requestLinkToken>>;
+    try {
+      answer = await requestLinkToken();
+    } catch (error) {
+      // A token minted per opening (no write): no answer is "not available" (or the deadline's words), the button enabled again.
+      setNotice({ kind: "problem", text: unansweredWriteText(error, LINK_NOT_AVAILABLE_TEXT) });
+      return;
+    } finally {
+      setBusy(false);
+    }
     if (answer.ok) {
       pendingLinkToken.keep(answer.linkToken);
       setLaunch({ token: answer.linkToken, mode: "new" });
     } else
       setNotice({
         kind: "problem",
-        text:
-          answer.reason === "signed-out"
-            ? "Your session ended. Please sign in again."
-            : "Bank linking is not available right now. Please try again, or add your account by hand.",
+        text: answer.reason === "signed-out" ? "Your session ended. Please sign in again." : LINK_NOT_AVAILABLE_TEXT,
       });
   };
 
@@ -222,26 +233,32 @@ export function BankPage({
       return;
     }
     setBusy(true);
-    const answer = await linkAccount(
-      publicToken ?? "",
-      {
-        institution: metadata.institution,
-        accounts: metadata.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
-        link_session_id: metadata.link_session_id,
-      },
-      writeKeys.keyFor({ link: publicToken }),
-    );
-    setBusy(false);
+    setNotice(null);
+    let answer: Awaited<ReturnType<typeof linkAccount>>;
+    try {
+      answer = await linkAccount(
+        publicToken ?? "",
+        {
+          institution: metadata.institution,
+          accounts: metadata.accounts.map((a) => ({ id: a.id, name: a.name, mask: a.mask, type: a.type, subtype: a.subtype })),
+          link_session_id: metadata.link_session_id,
+        },
+        writeKeys.keyFor({ link: publicToken }),
+      );
+    } catch (error) {
+      // No answer (the request deadline, the network): said, and a retry of this link is the same write (its key).
+      setNotice({ kind: "problem", text: unansweredWriteText(error, LINK_FAILED_TEXT) });
+      return;
+    } finally {
+      setBusy(false);
+    }
     if (answer.ok) {
       const names = metadata.accounts.map((a) => `${a.name} ${showMask(a.mask)}`).join(", ");
       await afterChange(`${names} is linked and verified.`);
     } else {
       // SPEC 8: anything other than 200 is LinkFailure.
       void logBankEvent("LinkFailure", answer.reason);
-      setNotice({
-        kind: "problem",
-        text: "We could not link this account. Only checking and savings accounts can be used. Please try again.",
-      });
+      setNotice({ kind: "problem", text: LINK_FAILED_TEXT });
     }
   };
 
@@ -260,16 +277,25 @@ export function BankPage({
     );
   };
 
-  const activate = async (accountId: string) => {
-    setBusy(true);
-    const answer = await makeActive(accountId, writeKeys.keyFor({ active: accountId }));
-    setBusy(false);
+  // One change of active account at a time, locked from the press (a ref, so two presses in one frame send one) to the answer.
+  const activation = useSubmitOnce(async (accountId: string) => {
+    setNotice(null);
+    let answer: Awaited<ReturnType<typeof makeActive>>;
+    try {
+      answer = await makeActive(accountId, writeKeys.keyFor({ active: accountId }));
+    } catch (error) {
+      setNotice({ kind: "problem", text: unansweredWriteText(error, ACTIVE_FAILED_TEXT) });
+      return;
+    }
     if (answer.ok) {
       await reload();
       const a = accounts?.find((x) => x.account_id === accountId);
       setNotice({ kind: "ok", text: `${a ? `${a.name} ${showMask(a.mask)}` : "This account"} is now your active account.` });
-    } else setNotice({ kind: "problem", text: "We could not change your active account. Please try again." });
-  };
+    } else setNotice({ kind: "problem", text: ACTIVE_FAILED_TEXT });
+  });
+  const activate = (accountId: string) => void activation.run(accountId);
+  /** A write of this page's own buttons is in flight: every other button that writes waits for its answer. */
+  const writing = busy || activation.pending;
 
   const pending = accounts?.find((a) => !a.verified) ?? null;
   const dd = directDepositSetUp(step ?? "", directDepositConfirmed, directDepositConfirmedBy);
@@ -297,7 +323,7 @@ export function BankPage({
           Your accounts
         </h2>
         {accounts ? (
-          <AccountList accounts={accounts} busy={busy} onMakeActive={activate} capped={capped} />
+          <AccountList accounts={accounts} busy={writing} onMakeActive={activate} capped={capped} />
         ) : (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
             <p>
@@ -377,7 +403,7 @@ export function BankPage({
               Link your bank instantly
             </h2>
             <p className="text-gray-700">Log in at your bank through Plaid. The account is verified at once.</p>
-            <button type="button" onClick={startLink} disabled={busy || launch !== null} className={primaryButtonClass}>
+            <button type="button" onClick={startLink} disabled={writing || launch !== null} className={primaryButtonClass}>
               Link a bank account
             </button>
           </section>

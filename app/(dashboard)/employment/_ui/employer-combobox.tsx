@@ -273,11 +273,14 @@ export function EmployerCombobox({
           })}
         </ul>
       </div>
-      {error && (
-        <p id={errorId} className="text-sm font-medium text-red-700" data-field-error>
-          {error}
-        </p>
-      )}
+      {/* Always in the page, so a choice that failed is heard when it is said (a region inserted with its message is not reliably read). */}
+      <div role="alert" className="empty:hidden">
+        {error && (
+          <p id={errorId} className="text-sm font-medium text-red-700" data-field-error>
+            {error}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { LiveStatus } from "@/components/forms/live-status";
 import { primaryButtonClass } from "@/components/forms/form";
 import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmissionKeys } from "@/components/forms/use-submit-once";
+import { unansweredWriteText } from "@/components/forms/submit-messages";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { OnDemand } from "@/components/ui/on-demand";
@@ -250,7 +251,13 @@ export function EmploymentPage({
 
   const employerKeys = useSubmissionKeys();
   const onEmployerChosen = async (hit: EmployerHit): Promise<string | null> => {
-    const result = await chooseEmployerAction(hit.objectID, employerKeys.keyFor(hit.objectID));
+    let result: Awaited<ReturnType<typeof chooseEmployerAction>>;
+    try {
+      result = await chooseEmployerAction(hit.objectID, employerKeys.keyFor(hit.objectID));
+    } catch (error) {
+      // No answer (the request deadline, the network): said under the search, which is usable again.
+      return unansweredWriteText(error, message("failed"));
+    }
     if (!result.ok) return result.reason === "invalid" ? "Please choose an employer from the list." : failureMessage(result);
     if (await follow(result.nextRoute)) return null;
     setChangingEmployer(false);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { primaryButtonClass } from "@/components/forms/form";
 import { REFUSAL_WORDS } from "@/lib/application/refusal-words";
 import { useSubmitOnce } from "@/components/forms/use-submit-once";
+import { unansweredWriteText } from "@/components/forms/submit-messages";
 import { loadVendorScript } from "@/lib/browser/vendor-script";
 import { logClientError } from "@/lib/browser/error-logging";
 
@@ -55,7 +56,15 @@ export interface PayrollLinkProps {
   linked?: { directDepositConfirmed: boolean } | null;
 }
 
-type State = { kind: "idle" } | { kind: "open" } | { kind: "linked"; directDeposit: boolean } | { kind: "failed"; message: string };
+type State =
+  | { kind: "idle" }
+  | { kind: "open" }
+  /** The widget closed with an account connected: successfulArgyleUpdate is on its way (the button waits for its answer). */
+  | { kind: "saving" }
+  | { kind: "linked"; directDeposit: boolean }
+  | { kind: "failed"; message: string };
+
+const SAVE_FAILED_TEXT = "We could not save your payroll link. Please try again.";
 
 /**
  * While the widget's dialog is open the page behind it is inert (issue 50: Tab stays in the
@@ -124,11 +133,16 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
           setState({ kind: "idle" });
           return;
         }
-        void finish(connected).then((r) => {
-          if (r.ok) return setState({ kind: "linked", directDeposit });
-          const ruled = r.reason === "refused" && r.rule;
-          setState({ kind: "failed", message: ruled ? REFUSAL_WORDS[ruled] : "We could not save your payroll link. Please try again." });
-        });
+        setState({ kind: "saving" });
+        void finish(connected).then(
+          (r) => {
+            if (r.ok) return setState({ kind: "linked", directDeposit });
+            const ruled = r.reason === "refused" && r.rule;
+            setState({ kind: "failed", message: ruled ? REFUSAL_WORDS[ruled] : SAVE_FAILED_TEXT });
+          },
+          // No answer (the request deadline, the network): said, and the button is there to link again.
+          (error: unknown) => setState({ kind: "failed", message: unansweredWriteText(error, SAVE_FAILED_TEXT) }),
+        );
       },
     });
     setState({ kind: "open" });
@@ -153,17 +167,17 @@ export function PayrollLink({ employerName, scriptUrl, directDeposit, start, fin
           Your payroll account is linked{state.directDeposit ? " and direct deposit is confirmed" : ""}.
         </p>
       )}
-      {state.kind === "failed" && (
-        <p role="alert" className="text-red-700">
-          {state.message}
-        </p>
-      )}
+      {state.kind === "saving" && <p role="status">Saving your payroll link…</p>}
+      {/* Always in the page, so a failure is heard when it is said. */}
+      <div role="alert" className="empty:hidden">
+        {state.kind === "failed" && <p className="text-red-700">{state.message}</p>}
+      </div>
       {state.kind !== "linked" && (
         <button
           ref={button}
           type="button"
           className={primaryButtonClass + " self-start"}
-          disabled={pending || state.kind === "open"}
+          disabled={pending || state.kind === "open" || state.kind === "saving"}
           onClick={() => void run()}
         >
           {pending ? "Opening…" : "Link payroll account"}
