@@ -125,10 +125,16 @@ describe("HELLOSIGN_CLIENT_ID (the embedded signing client of dashboard-sign)", 
 
 describe("REQUEST_DEADLINE_MS (how long any request may take before the request scope answers for it)", () => {
   it("takes whole milliseconds within 1000 to 55000 (under an ALB's 60 s), and refuses anything else by name", () => {
-    expect(parseConfig({ REQUEST_DEADLINE_MS: "6000" }).timeouts.requestDeadlineMs).toBe(6000);
+    expect(parseConfig({ REQUEST_DEADLINE_MS: "12000" }).timeouts.requestDeadlineMs).toBe(12000);
     for (const bad of ["0", "999", "55001", "1.5", "soon"]) {
       expect(() => parseConfig({ REQUEST_DEADLINE_MS: bad })).toThrow(/REQUEST_DEADLINE_MS/);
     }
+  });
+
+  it("must be longer than one GraphQL call's timeout, so a slow call is answered before the request is cut", () => {
+    expect(parseConfig({ REQUEST_DEADLINE_MS: "6000", GRAPHQL_TIMEOUT_MS: "5000" }).timeouts.requestDeadlineMs).toBe(6000);
+    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "6000" })).toThrow(/REQUEST_DEADLINE_MS \(6000\) must be longer than GRAPHQL_TIMEOUT_MS \(10000\)/);
+    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "5000", GRAPHQL_TIMEOUT_MS: "5000" })).toThrow(/must be longer than GRAPHQL_TIMEOUT_MS/);
   });
 });
 

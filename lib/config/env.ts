@@ -220,6 +220,12 @@ export function parseConfig(env: Record<string, string | undefined>): ServerConf
     throw new ConfigError(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  // A call that times out must be answered in the page's words before the whole request is cut.
+  if (e.REQUEST_DEADLINE_MS <= e.GRAPHQL_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid configuration: REQUEST_DEADLINE_MS (${e.REQUEST_DEADLINE_MS}) must be longer than GRAPHQL_TIMEOUT_MS (${e.GRAPHQL_TIMEOUT_MS})`,
+    );
+  }
   const isLocal = e.APP_ENV === "local";
   const appUrl = stripSlash(e.APP_URL ?? defaultAppUrl(e.PORT, e.HOSTNAME));
 
