@@ -32,7 +32,8 @@ import { useSubmissionKeys, useSubmitOnce } from "./use-submit-once";
  *   the initial values after a reload; `clearDraft` (after a successful submit) forgets it. It is
  *   written when the browser is idle (at once when the page is hidden or the form goes away).
  * - The schema comes from a SchemaSource (lazy-schema.ts): it loads on the form's first use (`inUse`:
- *   focus entering it or already inside, a touch on it, a value changing), and a submit waits for
+ *   focus entering it or already inside, a touch on it, a value changing; after the touch's lift and
+ *   the next paint, so its long task never holds the press's own answer), and a submit waits for
  *   it. Errors are computed once it is there; no error shows before a field is left, which needs
  *   focus first, so nobody sees the difference. What else only a form in use needs (the address
  *   fields' Maps library) reads `inUse` too.
@@ -152,11 +153,31 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
     if (!form || inUse) return;
     if (form.contains(document.activeElement)) return prepare();
     // A touch counts too: on a phone a tap on a label or between fields is the start of filling in.
-    form.addEventListener("focusin", prepare);
-    form.addEventListener("pointerdown", prepare);
+    // Loading is one long task on a phone (the schema's script, the Maps library): it starts once
+    // the press that began the use has been answered and painted, never between a finger's
+    // pointerdown and its lift, where it held the lift's click 120 ms at 4× CPU (issue 52).
+    let pressed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    const afterPaint = () => {
+      if (frame !== undefined || timer !== undefined) return;
+      frame = requestAnimationFrame(() => (timer = setTimeout(prepare, 0)));
+    };
+    const onPointerDown = () => (pressed = true);
+    const onPointerUp = () => pressed && afterPaint();
+    const onFocusIn = () => !pressed && afterPaint();
+    form.addEventListener("pointerdown", onPointerDown);
+    form.addEventListener("focusin", onFocusIn);
+    // The lift may land outside the form (a finger that slid); a cancelled press ends it too.
+    document.addEventListener("pointerup", onPointerUp);
+    document.addEventListener("pointercancel", onPointerUp);
     return () => {
-      form.removeEventListener("focusin", prepare);
-      form.removeEventListener("pointerdown", prepare);
+      form.removeEventListener("pointerdown", onPointerDown);
+      form.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("pointerup", onPointerUp);
+      document.removeEventListener("pointercancel", onPointerUp);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
     };
   }, [inUse, prepare]);
 

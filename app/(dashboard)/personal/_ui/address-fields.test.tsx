@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import "@testing-library/jest-dom";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { z } from "zod";
 import { Form, TextField, loadedSchema, useZodForm } from "@/components/forms";
@@ -82,19 +82,24 @@ describe("AddressFields: Google's Maps API on the form's first use (issue 24)", 
     const user = userEvent.setup();
     render(<Harness mapsApiKey="key" />);
     await user.click(screen.getByLabelText("First name"));
-    expect(mounts.count).toBe(1);
+    await waitFor(() => expect(mounts.count).toBe(1)); // after the tap's paint
     await user.click(screen.getByRole("combobox", { name: /Street address/ }));
     await user.click(screen.getByLabelText("First name"));
     expect(mounts.count).toBe(1);
     expect(screen.getByText(HINT)).toBeVisible();
   });
 
-  it("loads Maps on a touch that does not move focus", () => {
+  it("loads Maps on a touch that does not move focus, once the finger lifts", async () => {
     render(<Harness mapsApiKey="key" />);
+    const group = screen.getByRole("group", { name: "Home address" });
     act(() => {
-      screen.getByRole("group", { name: "Home address" }).dispatchEvent(new Event("pointerdown", { bubbles: true }));
+      group.dispatchEvent(new Event("pointerdown", { bubbles: true }));
     });
-    expect(mounts.count).toBe(1);
+    expect(mounts.count).toBe(0);
+    act(() => {
+      group.dispatchEvent(new Event("pointerup", { bubbles: true }));
+    });
+    await waitFor(() => expect(mounts.count).toBe(1));
   });
 
   it("never loads Maps without a key, and offers no suggestions", async () => {
@@ -111,6 +116,7 @@ describe("AddressFields: Google's Maps API on the form's first use (issue 24)", 
     render(<Harness mapsApiKey="key" />);
     const street = screen.getByRole("combobox", { name: /Street address/ });
     await user.click(street);
+    await waitFor(() => expect(loaders.length).toBeGreaterThan(0));
     act(() => loaders.at(-1)!.onFail());
     expect(screen.queryByText(HINT)).toBeNull();
     await user.keyboard("77 Harbor Rd");
