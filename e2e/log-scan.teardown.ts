@@ -10,7 +10,7 @@ import { E2E_DATA, serverLog, type LocalServerKind } from "./servers";
  * output alike (one process each). A failure here fails the run.
  */
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const KINDS: LocalServerKind[] = ["local", "short-otp", "faults"];
+const KINDS: LocalServerKind[] = ["local", "short-otp", "faults", "deadline"];
 
 /** Every local server's log of the run: each worker's (w0, w1, …) of each kind that ran. */
 function serverLogs(): string[] {

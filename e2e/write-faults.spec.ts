@@ -1,23 +1,37 @@
-import type { Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import { AccountsDocument } from "../lib/graphql/generated/operations";
 import { deadlineFormText } from "../lib/observability/deadline-answer";
-import { api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
+import { LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox } from "./fixtures/employment-page";
 import { DEADLINE_SERVER, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
+import { LOCAL_ORIGIN } from "./fixtures/personas";
 
 /**
  * Issue 51: a write whose answer never comes, and one cut by the server's request deadline, as the
- * person meets them — on /bank's add (a form of the kit) and the employer's choice (a write outside
- * it). A production server whose calls pass the fault proxy, with a short request deadline
- * (DEADLINE_SERVER, e2e/fixtures/fault-server.ts): a write held alone fails within it after its
- * GraphQL timeout (the read-back finds nothing), a write held with its read-back is cut by the
+ * person meets them. A production server whose calls pass the fault proxy, with a short request
+ * deadline (DEADLINE_SERVER, e2e/fixtures/fault-server.ts): a write held alone fails within it after
+ * its GraphQL timeout (the read-back finds nothing), a write held with its read-back is cut by the
  * request scope, answered with the deadline's text and the request id. Each case checks the button
  * (disabled from the press to the answer, enabled after), the words said in an alert (the
  * deadline's with that request id), that nothing was written, and the server's line; the states
  * reached pass axe and are shot at 375 and 1280 px (checkState).
+ *
+ * The cut is said by the component that made the write, so it is proven once per component path,
+ * not once per action (the request scope cuts every request alike: lib/observability/request-scope.test.ts):
+ * - the form kit (useZodForm's submit, FormError): /bank's add stands for every form — the loan
+ *   request, the personal details, the deposits, the settings and the review's changes, the job
+ *   details and the employer request all submit and say a thrown answer through that one path;
+ * - each write outside it, with its own catch (components/forms/submit-messages.ts unansweredWriteText)
+ *   and its own busy state: the employer's choice (the search), /bank's active-account button
+ *   (useSubmitOnce), and the payroll link (the Argyle widget's close, the widget's saving state).
+ *   /bank's link (Plaid's callback) is not pressed here: the Plaid stand-in mints link tokens only
+ *   for the local server's /bank/oauth (its allowed redirect URIs), so a second server cannot open
+ *   Link; its cut is bank-page.test.tsx's.
+ * The late answer and the never-answer of every one of these writes: e2e/write-answers.spec.ts (and
+ * e2e/faults.spec.ts for the job details).
  */
 
 test.setTimeout(90_000);
@@ -48,6 +62,21 @@ function nextAction(page: Page, pathname: string, body: RegExp = /./): Promise<R
 }
 
 const deadlineLine = (id: string) => (l: LogLine) => l.requestId === id && l.msg === "request did not finish in time";
+/** A write's request carries its idempotency key (a UUID); the page's reads carry none. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/** Presses `target`, sees `button` busy, and answers the response `answer` waits for, cut by the deadline, with its request id. */
+async function cutByDeadline(answer: Promise<Response>, target: Locator, button: Locator): Promise<string> {
+  const [cut, cutMs] = await timed(async () => {
+    await target.click();
+    await expect(button).toBeDisabled();
+    return answer;
+  });
+  expect(cut.status()).toBe(503);
+  expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS);
+  expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
+  return requestIdOf(cut);
+}
 
 test("/bank's add: never answered → failed, nothing added; cut by the deadline → said with its request id, the button enabled again", async ({
   page,
@@ -153,4 +182,70 @@ test("the employer's choice: never answered → failed, the search usable, no em
   expect(lines.filter(deadlineLine(id))).toHaveLength(1);
 
   await checkState(page, testInfo, "employment", "choice-cut-by-deadline");
+});
+
+test("/bank's active-account button: cut by the deadline → said with its request id, the button usable again, nothing changed", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await newApplicant(page, "deadline-bank-active");
+  await walkTo(page, "fundingAccount");
+  // Two verified accounts; the first moved the application on to uploadIdentity, where the bank actions stay open.
+  await linkCheckingThroughApi(page, LINK_BANKS.platypus);
+  await linkCheckingThroughApi(page, LINK_BANKS.gingham);
+  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
+  const accounts = async () =>
+    ((await api(page, AccountsDocument, {})).accounts ?? []).map((a) => ({ name: a.name, verified: a.verified, active: a.active }));
+  const before = await accounts();
+  expect(before).toHaveLength(2);
+  await visit(page, server, "/bank");
+  // The page checks each linked account's login on arrival (checkCredentials, whose body names an account id):
+  // settled before the press, so the answer awaited is the change's.
+  await page.waitForLoadState("networkidle");
+  const said = (text: string) => page.getByRole("alert").filter({ hasText: text });
+
+  // The active-account button: the change and its read-back held.
+  const makeActive = await hydrated(page.getByRole("button", { name: "Make Gingham Everyday Checking ••4321 active" }));
+  server.proxy.set([
+    { mode: "hang", operation: "setActiveFSID" },
+    { mode: "hang", operation: "accounts" },
+  ]);
+  const activeCut = await cutByDeadline(nextAction(page, "/bank", UUID), makeActive, makeActive);
+  await expect(said(deadlineFormText(activeCut))).toBeVisible();
+  await expect(makeActive).toBeEnabled();
+  server.proxy.set([]);
+  expect(await accounts()).toEqual(before);
+  expect((await server.waitForLine(deadlineLine(activeCut))).filter(deadlineLine(activeCut))).toHaveLength(1);
+
+  await checkState(page, testInfo, "bank", "make-active-cut-by-deadline");
+});
+
+test("the payroll link (the widget's close): cut by the deadline → said with its request id, the button there to link again, nothing recorded", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await newApplicant(page, "deadline-payroll");
+  // Lincoln Elementary School: its payroll links through Argyle; linking is open on the job step.
+  await walkTo(page, "employmentInformation", { employerId: "1001" });
+  await visit(page, server, "/employment");
+  const button = page.locator("section[aria-labelledby=payroll-link-title] button");
+  await (await hydrated(page.getByRole("button", { name: "Link payroll account" }))).click();
+  const widget = page.getByRole("dialog", { name: "Connect your payroll" });
+  await widget.getByRole("button", { name: "Sign in to Lincoln Elementary School payroll" }).click();
+
+  // The update held, the action's own load before it answered, its read-back held: cut at the deadline.
+  server.proxy.set([
+    { mode: "hang", operation: "successfulArgyleUpdate" },
+    { mode: "pass", operation: "loadFrontend", times: 1 },
+    { mode: "hang", operation: "loadFrontend" },
+  ]);
+  // Its key is one per Argyle user ("argyle.<id>", employment-page.tsx), not a UUID.
+  const id = await cutByDeadline(nextAction(page, "/employment", /"argyle\./), widget.getByRole("button", { name: "Done" }), button);
+  await expect(page.getByRole("alert").filter({ hasText: deadlineFormText(id) })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Link payroll account" })).toBeEnabled();
+  server.proxy.set([]);
+  expect((await loadFrontend(page)).appInfo?.payrollLinked).toBe(false);
+  expect((await server.waitForLine(deadlineLine(id))).filter(deadlineLine(id))).toHaveLength(1);
+
+  await checkState(page, testInfo, "employment", "payroll-link-cut-by-deadline");
 });

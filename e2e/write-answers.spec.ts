@@ -1,0 +1,326 @@
+import type { Locator, Page, Response, TestInfo } from "@playwright/test";
+import { AccountsDocument } from "../lib/graphql/generated/operations";
+import { APPLICANT, LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
+import { expect, test } from "./fixtures/console-gate";
+import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
+import { FAULT_TIMEOUTS, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
+import { hydrated } from "./fixtures/hydration";
+import { checkState } from "./fixtures/page-states";
+import { pickAddress } from "./fixtures/personal-page";
+import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+import { rememberSecret } from "./fixtures/typed-secrets";
+
+/**
+ * Issue 51: every write whose answer never comes, and every one answered after the GraphQL timeout,
+ * as the person meets them — on the fault server (e2e/fixtures/fault-server.ts: a production server
+ * whose calls pass the fault proxy, GRAPHQL_TIMEOUT_MS 1.5 s). Each write below is pressed twice,
+ * the way a person would after a failure:
+ *
+ * - never answered (the proxy holds the write; it never reaches the API): said as failed in the
+ *   page's words, the button disabled from the press to the answer and usable again, nothing written
+ *   (read with the person's own token at the local server), the server's read-back line
+ *   `reconciled: false` under the answer's request id;
+ * - answered late (the write reaches the API and takes effect, its answer held past the timeout):
+ *   said as the success it was — the page goes on as after an answered write — because the action's
+ *   read-back found it (`reconciled: true` under its request id), the write made once.
+ *
+ * Two journeys, each a fresh applicant at steps where the lender's state machine opens the action
+ * (lib/application/application-machine.ts): loanDetails → personalInformation →
+ * employmentInformation → authPrequal (the loan request `applies`, the personal details
+ * `identifies`, the payroll link `successfulArgyleUpdate` through the Argyle stand-in, the job
+ * details `employmentInformationNextHandler`), and /bank at uploadIdentity (the active account
+ * `setActiveFSID`, the account by hand `manually`, the deposits `verifies`).
+ *
+ * Not here: Plaid's link (`links`). A second server cannot open the Link widget: the Plaid stand-in
+ * mints a link token only for a redirect URI on its allowed list (local/vendors/plaid/settings.ts,
+ * as Plaid's dashboard), which names the local server's /bank/oauth alone, so /bank on the fault
+ * server says "Bank linking is not available right now". Its late and never answers are Jest's
+ * (writes.faults "links: late"), its callback's words bank-page.test.tsx's. The form kit's unanswered state is checked with axe and shot at 375 and
+ * 1280 px on the loan request, the personal details and the deposits (the other writes' alert is the
+ * cut state write-faults.spec.ts shoots).
+ *
+ * What is said is decided per component path: the form kit (useZodForm, FormError) for every form,
+ * each write outside it by its own callback. The forms not pressed here — the state fix, the
+ * review's loan and identity changes, the account settings, the employer request — send the same
+ * writes (`applies`, `identifies`, `requestEmployer`) through the same path with their own read-backs,
+ * each proven late and never in Jest (app/(dashboard)/writes.faults.integration.test.ts). The
+ * employer's choice (the search, a write outside the kit) has its never-answer and its cut in
+ * write-faults.spec.ts, its late answer in that Jest suite.
+ *
+ * The deadline cut is write-faults.spec.ts's: per component path, not per action — the form kit
+ * (/bank's add), and each write outside it (the employer's choice, /bank's link callback and
+ * active-account button, the payroll widget's close).
+ */
+
+// Each test presses four writes twice, with the GraphQL timeout in each press: room for a loaded machine.
+test.setTimeout(150_000);
+
+let server: FaultServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startFaultServer();
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+test.beforeEach(() => server.proxy.set([]));
+
+/** Headroom for a busy 2-core machine on top of a bound the code sets. */
+const SLACK_MS = 4_000;
+/** A late answer: the write takes effect at once, its answer is held a second past the timeout. */
+const LATE_MS = FAULT_TIMEOUTS.graphqlMs + 1_000;
+/** Every write's idempotency key is a UUID (the form kit's, the page's submission keys); the page's reads carry none. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+interface Write {
+  /** The GraphQL operation the proxy holds. */
+  operation: string;
+  /** The page (its pathname: the server action's POST goes there). */
+  path: string;
+  /** What tells this write's POST from the page's other actions (its idempotency key). */
+  key: RegExp;
+  /** Typed once, before the first press. */
+  fill?: (page: Page) => Promise<void>;
+  /** Brings the page to the press (a widget opened and walked to its last button): what is pressed. */
+  press: (page: Page) => Promise<Locator>;
+  /** The button that writes: disabled from the press to the answer, usable again after a failure. */
+  button: (page: Page) => Locator;
+  /** The page's words after the never-answer (an alert). */
+  failed: string;
+  /** What the person sees once the late answer is read back: the page going on as after an answer. */
+  done: (page: Page) => Promise<void>;
+  /** Whether the API holds this write, read with the person's own token at the local server. */
+  written: (page: Page) => Promise<boolean>;
+  /** The never-answer's state to check with axe and shoot: [page, state]. */
+  shoot?: [string, string];
+}
+
+const submitOf = (form: string) => (page: Page) => page.locator(`form[aria-labelledby=${form}] button[type=submit]`);
+const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+const saidDone = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const readBackLine = (id: string, reconciled: boolean) => (l: LogLine) => l.requestId === id && l.reconciled === reconciled;
+
+/** Presses the write and answers its server action's response and the time from the press to it. */
+async function pressed(page: Page, w: Write): Promise<[Response, number]> {
+  const target = await w.press(page);
+  return timed(async () => {
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === w.path && w.key.test(r.request().postData() ?? ""),
+      { timeout: LATE_MS + SLACK_MS },
+    );
+    await target.click();
+    await expect(w.button(page)).toBeDisabled();
+    return answer;
+  });
+}
+
+/** The modes the proxy applied to `operation` since its rules were set, and whether the API answered each. */
+const held = (operation: string) =>
+  server.proxy
+    .seen()
+    .filter((s) => s.operation === operation)
+    .map((s) => ({ mode: s.mode, answered: s.answered }));
+
+async function neverThenLate(page: Page, w: Write, testInfo: TestInfo): Promise<void> {
+  await w.fill?.(page);
+
+  // Never answered: the action's timeout, then its read-back finds nothing.
+  server.proxy.set({ mode: "hang", operation: w.operation });
+  const [failed, failedMs] = await pressed(page, w);
+  expect(failed.status()).toBe(200);
+  expect(failedMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
+  expect(failedMs).toBeLessThan(FAULT_TIMEOUTS.graphqlMs + SLACK_MS);
+  await expect(said(page, w.failed)).toBeVisible();
+  await expect(w.button(page)).toBeEnabled();
+  expect(await w.written(page), `${w.operation}: nothing written`).toBe(false);
+  expect(held(w.operation)).toEqual([{ mode: "hang", answered: undefined }]);
+  await server.waitForLine(readBackLine(requestIdOf(failed), false));
+  if (w.shoot) await checkState(page, testInfo, ...w.shoot);
+
+  // Answered late: the API took the write; the read-back proves it, and the page goes on.
+  server.proxy.set({ mode: "delay", delayMs: LATE_MS, operation: w.operation });
+  const [late, lateMs] = await pressed(page, w);
+  expect(late.status()).toBe(200);
+  expect(lateMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
+  await w.done(page);
+  // Still on the fault server (a step followed through the shell's routes stays on its origin).
+  expect(new URL(page.url()).origin).toBe(server.origin);
+  expect(await w.written(page), `${w.operation}: written`).toBe(true);
+  // One write reached the API, whose answer was held: the success said is the read-back's.
+  expect(held(w.operation)).toEqual([{ mode: "delay", answered: 200 }]);
+  const lines = await server.waitForLine(readBackLine(requestIdOf(late), true));
+  expect(lines.filter(readBackLine(requestIdOf(late), true))).toHaveLength(1);
+  server.proxy.set([]);
+}
+
+/** Lincoln Elementary School: its payroll links through Argyle, with direct deposit. */
+const PAYROLL_LINKED_EMPLOYER = "1001";
+const FORM_UNANSWERED = "We couldn't save your details. Please try again in a moment.";
+
+const APPLICATION_WRITES: Write[] = [
+  {
+    operation: "applies",
+    path: "/personal",
+    key: UUID,
+    fill: async (page) => {
+      await (await hydrated(page.getByLabel("How much would you like to borrow?"))).fill("4000");
+      await page.getByLabel("What is the loan for?").selectOption("Debt Consolidation");
+      await page.getByLabel("State of residence").selectOption("IL");
+    },
+    press: async (page) => submitOf("loan-request-title")(page),
+    button: submitOf("loan-request-title"),
+    failed: FORM_UNANSWERED,
+    done: async (page) => {
+      await expectLandedOn(page, "personalInformation");
+      await expect(page.getByRole("heading", { name: "About you", exact: true })).toBeVisible();
+    },
+    written: async (page) => (await loadFrontend(page)).appInfo?.amountAppliedFor === 4000,
+    shoot: ["personal", "loan-request-unanswered"],
+  },
+  {
+    operation: "identifies",
+    path: "/personal",
+    key: UUID,
+    fill: async (page) => {
+      rememberSecret("ssn", APPLICANT.ssn);
+      rememberSecret("birth-date", APPLICANT.birthdate);
+      rememberSecret("phone", "2175550188");
+      await (await hydrated(page.getByLabel("First name", { exact: true }))).fill(APPLICANT.given_name);
+      await page.getByLabel("Last name", { exact: true }).fill(APPLICANT.family_name);
+      await page.getByLabel("Birth date").fill(APPLICANT.birthdate);
+      await pickAddress(page, "1600 Capitol", /1600 Capitol Ave/);
+      await page.getByLabel("Social Security number").fill(APPLICANT.ssn);
+      await page.getByLabel("Cell phone number").fill("2175550188");
+      await page.getByLabel("Yearly salary").fill("52000");
+    },
+    press: async (page) => submitOf("personal-details-title")(page),
+    button: submitOf("personal-details-title"),
+    failed: FORM_UNANSWERED,
+    done: async (page) => {
+      await expectLandedOn(page, "employmentInformation");
+      await expect(page.getByRole("heading", { level: 1, name: "Tell us about your job" })).toBeVisible();
+    },
+    written: async (page) => (await loadFrontend(page)).appInfo?.personal?.family_name === APPLICANT.family_name,
+    shoot: ["personal", "details-unanswered"],
+  },
+  {
+    operation: "successfulArgyleUpdate",
+    path: "/employment",
+    // One key per Argyle user (employment-page.tsx finishPayrollLink), not a UUID.
+    key: /"argyle\./,
+    press: async (page) => {
+      await (await hydrated(page.getByRole("button", { name: "Link payroll account" }))).click();
+      const widget = page.getByRole("dialog", { name: "Connect your payroll" });
+      await widget.getByRole("button", { name: "Sign in to Lincoln Elementary School payroll" }).click();
+      return widget.getByRole("button", { name: "Done" });
+    },
+    button: (page) => page.locator("section[aria-labelledby=payroll-link-title] button"),
+    failed: "We could not save your payroll link. Please try again.",
+    done: (page) => expect(saidDone(page, "Your payroll account is linked and direct deposit is confirmed.")).toBeVisible(),
+    written: async (page) => (await loadFrontend(page)).appInfo?.payrollLinked === true,
+  },
+  {
+    operation: "employmentInformationNextHandler",
+    path: "/employment",
+    key: UUID,
+    fill: (page) => fillEmploymentDetails(page, TEACHER_DETAILS),
+    press: async (page) => submitOf("employment-details-title")(page),
+    button: submitOf("employment-details-title"),
+    failed: "We could not save your changes. Please try again.",
+    // Saved: the review of the application, before the rate check.
+    done: (page) => expectReview(page),
+    written: async (page) => (await loadFrontend(page)).applicationStep === "authPrequal",
+  },
+];
+
+const accounts = async (page: Page) => (await api(page, AccountsDocument, {})).accounts ?? [];
+const GINGHAM_CHECKING = "Gingham Everyday Checking ••4321";
+const BY_HAND = { routing: "011000015", account: "000123456789", name: "Pay account" };
+
+/** /bank at uploadIdentity, two accounts linked: First Platypus Bank's checking (active) and First Gingham's. */
+const BANK_WRITES = (email: string): Write[] => [
+  {
+    operation: "setActiveFSID",
+    path: "/bank",
+    key: UUID,
+    press: (page) => hydrated(page.getByRole("button", { name: `Make ${GINGHAM_CHECKING} active` })),
+    button: (page) => page.getByRole("button", { name: `Make ${GINGHAM_CHECKING} active` }),
+    failed: "We could not change your active account. Please try again.",
+    done: (page) => expect(saidDone(page, `${GINGHAM_CHECKING} is now your active account.`)).toBeVisible(),
+    written: async (page) => (await accounts(page)).find((a) => a.active)?.name === "Gingham Everyday Checking",
+  },
+  {
+    operation: "manually",
+    path: "/bank",
+    key: UUID,
+    fill: async (page) => {
+      rememberSecret("routing-number", BY_HAND.routing);
+      rememberSecret("account-number", BY_HAND.account);
+      await page.getByRole("button", { name: "Enter account details" }).click();
+      await page.getByLabel("Routing number").fill(BY_HAND.routing);
+      await page.getByLabel("Account number", { exact: true }).fill(BY_HAND.account);
+      await page.getByLabel("Account number again").fill(BY_HAND.account);
+      await page.getByLabel("Account name").fill(BY_HAND.name);
+      await page.getByLabel("Account type").selectOption("checking");
+    },
+    press: async (page) => submitOf("manual-title")(page),
+    button: submitOf("manual-title"),
+    failed: "We could not add this account. Please try again.",
+    done: (page) => expect(saidDone(page, "Account added. Two deposits below $1.00 are on their way.")).toBeVisible(),
+    written: async (page) => (await accounts(page)).some((a) => a.name === BY_HAND.name && !a.verified),
+  },
+  {
+    operation: "verifies",
+    path: "/bank",
+    key: UUID,
+    fill: async (page) => {
+      const amounts = (await outbox(page.request, LOCAL_ORIGIN, email))
+        .filter((m) => m.purpose.includes("ACCTVERIFY"))
+        .map((m) => m.code.replace("$", ""));
+      expect(amounts).toHaveLength(2);
+      await (await hydrated(page.getByLabel("First deposit"))).fill(amounts[0]!);
+      await page.getByLabel("Second deposit").fill(amounts[1]!);
+    },
+    press: async (page) => submitOf("verify-title")(page),
+    button: submitOf("verify-title"),
+    failed: "We could not check these amounts. Please try again.",
+    done: (page) => expect(saidDone(page, `${BY_HAND.name} ••6789 is verified.`)).toBeVisible(),
+    written: async (page) => (await accounts(page)).some((a) => a.name === BY_HAND.name && a.verified),
+    shoot: ["bank", "deposits-unanswered"],
+  },
+];
+
+test("the loan request, the personal details, the payroll link and the job details: never answered → failed, nothing written; late → saved, the application goes on", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await newApplicant(page, "answers-apply");
+  await walkTo(page, "loanDetails", { employerId: PAYROLL_LINKED_EMPLOYER });
+  await visit(page, server, "/personal");
+  await expect(page.getByRole("heading", { name: "Your loan", exact: true })).toBeVisible();
+  for (const write of APPLICATION_WRITES) {
+    await test.step(write.operation, () => neverThenLate(page, write, testInfo));
+  }
+});
+
+test("/bank's active account, account by hand and deposits: never answered → failed, nothing written; late → done", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const email = await newApplicant(page, "answers-bank");
+  await walkTo(page, "fundingAccount");
+  // Two verified accounts; the first moved the application on to uploadIdentity, where every bank action stays open.
+  // (Plaid's link itself is not pressed on this server: see the header.)
+  await linkCheckingThroughApi(page, LINK_BANKS.platypus);
+  await linkCheckingThroughApi(page, LINK_BANKS.gingham);
+  expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
+  expect((await loadFrontend(page)).applicationStep).toBe("uploadIdentity");
+  await visit(page, server, "/bank");
+  await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+  // The page checks each linked account's login on arrival (checkCredentials, whose body names an account id):
+  // settled before the first press, so the answer awaited is the write's.
+  await page.waitForLoadState("networkidle");
+  for (const write of BANK_WRITES(email)) {
+    await test.step(write.operation, () => neverThenLate(page, write, testInfo));
+  }
+});
