@@ -133,8 +133,12 @@ describe("REQUEST_DEADLINE_MS (how long any request may take before the request 
 
   it("must be longer than one GraphQL call's timeout, so a slow call is answered before the request is cut", () => {
     expect(parseConfig({ REQUEST_DEADLINE_MS: "6000", GRAPHQL_TIMEOUT_MS: "5000" }).timeouts.requestDeadlineMs).toBe(6000);
-    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "6000" })).toThrow(/REQUEST_DEADLINE_MS \(6000\) must be longer than GRAPHQL_TIMEOUT_MS \(10000\)/);
-    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "5000", GRAPHQL_TIMEOUT_MS: "5000" })).toThrow(/must be longer than GRAPHQL_TIMEOUT_MS/);
+    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "6000" })).toThrow(
+      /REQUEST_DEADLINE_MS \(6000\) must be longer than GRAPHQL_TIMEOUT_MS \(10000\)/,
+    );
+    expect(() => parseConfig({ REQUEST_DEADLINE_MS: "5000", GRAPHQL_TIMEOUT_MS: "5000" })).toThrow(
+      /must be longer than GRAPHQL_TIMEOUT_MS/,
+    );
   });
 });
 

@@ -128,7 +128,6 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
       return errors ? { data: result.data ?? null, errors } : { data: result.data ?? null };
     };
 
-
     // A write sent with an idempotency key runs once per caller and key (contract/README.md).
     const key = request.headers.get(IDEMPOTENCY_HEADER);
     const operation = getOperationAST(compiled, operationName);
