@@ -136,26 +136,34 @@ describe("POST /api/session/claims", () => {
     afterEach(() => {
       global.fetch = realFetch;
     });
+    // Each case its own sign-in (its own auth_time): signActivity hands a sign-in the stamp it signed
+    // in the last minute, so two cases of one sign-in would share stamps whichever ran first.
+    let cases = 0;
+    const LONG_AGO = "signed in long ago";
+    let signedInLongAgo: Session & { authTime: number };
+    beforeEach(() => {
+      signedInLongAgo = { ...signingIn, authTime: NOW() - 7200 - ++cases } as Session & { authTime: number };
+    });
     const stamp = (at: number, over: Partial<{ sub: string; authTime: number | null }> = {}) =>
-      signActivity({ sub: "sub-9", authTime: signedInLongAgo.authTime!, at, ...over }, SECRET);
-    const signedInLongAgo = { ...signingIn, authTime: NOW() - 7200 } as Session & { authTime: number };
+      signActivity({ sub: "sub-9", authTime: signedInLongAgo.authTime, at, ...over }, SECRET);
 
-    it.each<[string, Session, () => Promise<string | undefined>, number]>([
-      ["a stamp of this sign-in a minute old", signedInLongAgo, () => stamp(NOW() - 60), 200],
-      ["a stamp of this sign-in just inside the limit", signedInLongAgo, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS + 5), 200],
-      ["a stamp older than the idle limit", signedInLongAgo, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS - 5), 401],
-      ["no stamp, on a sign-in older than the limit", signedInLongAgo, async () => undefined, 401],
+    it.each<[string, Session | typeof LONG_AGO, () => Promise<string | undefined>, number]>([
+      ["a stamp of this sign-in a minute old", LONG_AGO, () => stamp(NOW() - 60), 200],
+      ["a stamp of this sign-in just inside the limit", LONG_AGO, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS + 5), 200],
+      ["a stamp older than the idle limit", LONG_AGO, () => stamp(NOW() - SERVER_IDLE_LIMIT_SECONDS - 5), 401],
+      ["no stamp, on a sign-in older than the limit", LONG_AGO, async () => undefined, 401],
       ["no stamp, on a fresh sign-in", signingIn, async () => undefined, 200],
-      ["a tampered stamp", signedInLongAgo, async () => (await stamp(NOW() - 60)).slice(0, -2) + "xx", 401],
+      ["a tampered stamp", LONG_AGO, async () => (await stamp(NOW() - 60)).slice(0, -2) + "xx", 401],
       [
         "a stamp signed with another secret",
-        signedInLongAgo,
+        LONG_AGO,
         () => signActivity({ sub: "sub-9", authTime: signedInLongAgo.authTime, at: NOW() }, "x".repeat(40)),
         401,
       ],
-      ["another user's stamp", signedInLongAgo, () => stamp(NOW() - 60, { sub: "sub-1" }), 401],
-      ["an earlier sign-in's stamp", signedInLongAgo, () => stamp(NOW() - 60, { authTime: NOW() - 90_000 }), 401],
-    ])("%s → %s", async (_name, who, cookie, status) => {
+      ["another user's stamp", LONG_AGO, () => stamp(NOW() - 60, { sub: "sub-1" }), 401],
+      ["an earlier sign-in's stamp", LONG_AGO, () => stamp(NOW() - 60, { authTime: NOW() - 90_000 }), 401],
+    ])("%s → %s", async (_name, named, cookie, status) => {
+      const who = named === LONG_AGO ? signedInLongAgo : named;
       session.mockResolvedValue(who);
       const value = await cookie();
       if (value) jar[ACTIVITY_COOKIE] = value;
