@@ -58,16 +58,28 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
   };
   await addAccount();
   await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
-  const wrong = await wrongAmounts(page, email);
-  for (const left of ["2 tries left", "1 try left"]) {
-    await page.getByLabel("First deposit").fill(wrong);
-    await page.getByLabel("Second deposit").fill(wrong);
+  // Different wrong guesses, as a person tries again: amounts no deposit sent to this applicant has,
+  // so no pair matches in either order.
+  const sent = new Set(
+    (await outbox(page.request, LOCAL_ORIGIN, email)).filter((m) => m.purpose.includes("ACCTVERIFY")).map((m) => m.code.replace("$", "")),
+  );
+  const [wrong, ...others] = Array.from({ length: 99 }, (_, i) => `0.${String(i + 1).padStart(2, "0")}`).filter(
+    (amount) => !sent.has(amount),
+  );
+  const guess = async ([first, second]: readonly [string, string]) => {
+    await page.getByLabel("First deposit").fill(first);
+    await page.getByLabel("Second deposit").fill(second);
     await page.getByRole("button", { name: "Verify deposits" }).click();
-    await expect(page.getByText(new RegExp(`The amounts do not match\\. ${left}`))).toBeVisible();
-  }
-  await page.getByLabel("First deposit").fill(wrong);
-  await page.getByLabel("Second deposit").fill(wrong);
-  await page.getByRole("button", { name: "Verify deposits" }).click();
+  };
+  await guess([wrong!, wrong!]);
+  await expect(page.getByText(/The amounts do not match\. 2 tries left/)).toBeVisible();
+  // The same guess pressed again is the same submission (its idempotency key): answered as before,
+  // no second try counted (issue 51: a retried wrong guess must not count twice).
+  await guess([wrong!, wrong!]);
+  await expect(page.getByText(/The amounts do not match\. 2 tries left/)).toBeVisible();
+  await guess([wrong!, others[0]!]);
+  await expect(page.getByText(/The amounts do not match\. 1 try left/)).toBeVisible();
+  await guess([wrong!, others[1]!]);
   await expect(page.getByTestId("locked-notice")).toHaveText(MICRO_DEPOSIT_CAP_MESSAGE);
   await expect(page.getByText(`Locked after ${WRONG_TRIES_TEXT}: with our team for a manual review`)).toBeVisible();
   await checkState(page, testInfo, "bank", "micro-deposit-cap");
