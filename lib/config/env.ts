@@ -53,12 +53,12 @@ const url = z.url({ protocol: /^https?$/ });
 const optionalUrl = url.optional();
 const nonEmpty = z.string().trim().min(1);
 
-const timeoutMs = (fallback: number) =>
+const timeoutMs = (fallback: number, range: { minMs: number; maxMs: number } = UPSTREAM_TIMEOUT_RANGE) =>
   z.coerce
     .number()
     .int()
-    .min(UPSTREAM_TIMEOUT_RANGE.minMs, `must be at least ${UPSTREAM_TIMEOUT_RANGE.minMs} (milliseconds)`)
-    .max(UPSTREAM_TIMEOUT_RANGE.maxMs, `must be at most ${UPSTREAM_TIMEOUT_RANGE.maxMs} (milliseconds)`)
+    .min(range.minMs, `must be at least ${range.minMs} (milliseconds)`)
+    .max(range.maxMs, `must be at most ${range.maxMs} (milliseconds)`)
     .default(fallback);
 
 const rawSchema = z.object({
@@ -85,12 +85,7 @@ const rawSchema = z.object({
   GRAPHQL_API_KEY: nonEmpty.optional(),
   GRAPHQL_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.graphqlMs),
   COGNITO_TIMEOUT_MS: timeoutMs(UPSTREAM_TIMEOUT_DEFAULTS.cognitoMs),
-  REQUEST_DEADLINE_MS: z.coerce
-    .number()
-    .int()
-    .min(REQUEST_DEADLINE_RANGE.minMs, `must be at least ${REQUEST_DEADLINE_RANGE.minMs} (milliseconds)`)
-    .max(REQUEST_DEADLINE_RANGE.maxMs, `must be at most ${REQUEST_DEADLINE_RANGE.maxMs} (milliseconds)`)
-    .default(REQUEST_DEADLINE_DEFAULT_MS),
+  REQUEST_DEADLINE_MS: timeoutMs(REQUEST_DEADLINE_DEFAULT_MS, REQUEST_DEADLINE_RANGE),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   COOKIE_DOMAIN: nonEmpty.optional(),
   COMPANY_EMAIL_DOMAINS: z.string().optional(),

@@ -113,8 +113,7 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     }
 
     const context: Context = { auth, db: options.db };
-    /** A refusal that came after its write committed (a wrong try counted): a repeat gets it again. */
-    let committedRefusal = false;
+    /** The answer, and whether it refuses after its write committed (a wrong try counted). */
     const run = async () => {
       const result = await execute({
         schema,
@@ -123,15 +122,15 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
         variableValues: (variables as Record<string, unknown> | null) ?? undefined,
         operationName,
       });
-      committedRefusal = !!result.errors?.some((e) => e.originalError instanceof AppSyncError && e.originalError.committed);
+      const committed = !!result.errors?.some((e) => e.originalError instanceof AppSyncError && e.originalError.committed);
       const errors: AppSyncErrorEntry[] | undefined = result.errors?.map((e) => formatError(e));
-      return errors ? { data: result.data ?? null, errors } : { data: result.data ?? null };
+      return { answer: errors ? { data: result.data ?? null, errors } : { data: result.data ?? null }, committed };
     };
 
     // A write sent with an idempotency key runs once per caller and key (contract/README.md).
     const key = request.headers.get(IDEMPOTENCY_HEADER);
     const operation = getOperationAST(compiled, operationName);
-    if (key === null || operation?.operation !== "mutation") return json(200, await run());
+    if (key === null || operation?.operation !== "mutation") return json(200, (await run()).answer);
     if (!isIdempotencyKey(key)) return rejected(400, "BadRequestException", IDEMPOTENCY_KEY_MALFORMED);
     const scope: KeyScope = {
       caller: auth.kind === "user" ? `user:${auth.caller.sub}` : "api-key",
@@ -143,9 +142,9 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     if (claimed.kind === "replay") return json(200, claimed.answer);
     if (claimed.kind === "mismatch") return json(200, keyError("IdempotencyKeyReusedException", IDEMPOTENCY_KEY_REUSED));
     if (claimed.kind === "busy") return json(200, keyError("IdempotencyKeyInUseException", IDEMPOTENCY_KEY_IN_USE));
-    let answer;
+    let ran;
     try {
-      answer = await run();
+      ran = await run();
     } catch (error) {
       await release(db, scope);
       throw error;
@@ -153,7 +152,8 @@ export function createGraphqlHandler(options: GraphqlHandlerOptions): (request: 
     // A write's success is kept, and a refusal that came after its write committed (a wrong try
     // counted): a repeat must not count again. Any other refusal wrote nothing and may not hold later
     // (another account waiting, a wrong step), and an internal failure is no answer: the key is freed.
-    if (answer.errors && !committedRefusal) await release(db, scope);
+    const { answer, committed } = ran;
+    if (answer.errors && !committed) await release(db, scope);
     else await settle(db, scope, answer);
     return json(200, answer);
   };
