@@ -178,3 +178,17 @@ describe("writes outside the form kit: the answer that never came", () => {
     expect(screen.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
   });
 });
+
+/** Issue 52 (CLS): back from OAuth, the notice's box is in the server's HTML, so its answer moves nothing below it. */
+it("back from OAuth: the server's HTML says the link is being finished in a box sized for the answer; with no pending link the answer fills it", async () => {
+  const { renderToString } = await import("react-dom/server");
+  const html = renderToString(<BankPage {...props} initialAccounts={[]} oauthReturn />);
+  expect(html).toContain("Finishing your bank link…");
+  // The hidden copy that sizes the box is the longer answer, unheard.
+  expect(html).toMatch(/<p aria-hidden="true" class="invisible[^"]*">We could not finish linking your bank\. Please link it again\.<\/p>/);
+
+  window.sessionStorage.clear();
+  render(<BankPage {...props} initialAccounts={[]} oauthReturn />);
+  expect(await screen.findByRole("alert")).toHaveTextContent("We could not finish linking your bank. Please link it again.");
+  expect(screen.queryByText("Finishing your bank link…")).toBeNull();
+});

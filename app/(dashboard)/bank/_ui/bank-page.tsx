@@ -67,7 +67,11 @@ const LINK_NOT_AVAILABLE_TEXT = "Bank linking is not available right now. Please
 const LINK_UNAVAILABLE_TEXT =
   "Bank linking could not be loaded. Check your connection and try again, or add your account by hand below: we send two small deposits instead.";
 
-type Notice = { kind: "ok" | "problem"; text: string } | null;
+/** Back from a bank's OAuth login: said from the first paint, while the page looks for the link that left. */
+const OAUTH_RESUMING_TEXT = "Finishing your bank link…";
+const OAUTH_LOST_TEXT = "We could not finish linking your bank. Please link it again.";
+
+type Notice = { kind: "ok" | "problem" | "progress"; text: string } | null;
 type Launch = { token: string; mode: "new" | "update"; accountId?: string; receivedRedirectUri?: string } | null;
 
 /** The link token a bank's OAuth login will return to (Plaid: Link resumes with the same token). */
@@ -115,7 +119,7 @@ export function BankPage({
   draftOwner = null,
 }: BankPageProps) {
   const [accounts, setAccounts] = useState<FundingSource[] | null>(initialAccounts);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [notice, setNotice] = useState<Notice>(oauthReturn ? { kind: "progress", text: OAUTH_RESUMING_TEXT } : null);
   /** Retrying the accounts' load after it failed (nothing is offered beside a list we could not read). */
   const [retrying, setRetrying] = useState(false);
   const drafts = draftKeys(draftOwner);
@@ -160,7 +164,7 @@ export function BankPage({
     if (token && isOAuthReturn(href)) {
       window.history.replaceState(window.history.state, "", "/bank");
       setLaunch({ token, mode: "new", receivedRedirectUri: href });
-    } else setNotice({ kind: "problem", text: "We could not finish linking your bank. Please link it again." });
+    } else setNotice({ kind: "problem", text: OAUTH_LOST_TEXT });
   }, [oauthReturn]);
 
   // SPEC 4: the credential refresh flow runs when the link check is not SUCCESS.
@@ -298,6 +302,7 @@ export function BankPage({
   const writing = busy || activation.pending;
 
   const pending = accounts?.find((a) => !a.verified) ?? null;
+  const oauthNotice = notice?.text === OAUTH_RESUMING_TEXT || notice?.text === OAUTH_LOST_TEXT;
   const dd = directDepositSetUp(step ?? "", directDepositConfirmed, directDepositConfirmedBy);
 
   return (
@@ -311,11 +316,25 @@ export function BankPage({
         </p>
       </header>
 
-      <div aria-live="polite" role="status" className="empty:hidden">
-        {notice?.kind === "ok" && <p className="rounded-md border border-green-700 bg-green-50 p-3 text-green-900">{notice.text}</p>}
-      </div>
-      <div role="alert" className="empty:hidden">
-        {notice?.kind === "problem" && <p className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{notice.text}</p>}
+      {/* Back from OAuth, the notice's box is in the server's HTML, sized for the longer of its two texts
+          (a hidden copy in the same grid cell): the answer replaces the text without moving the page. */}
+      <div className={oauthNotice ? "grid *:col-start-1 *:row-start-1" : "contents"}>
+        {oauthNotice && (
+          <p aria-hidden="true" className="invisible border p-3">
+            {OAUTH_LOST_TEXT}
+          </p>
+        )}
+        <div aria-live="polite" role="status" className="empty:hidden">
+          {notice?.kind === "ok" && <p className="rounded-md border border-green-700 bg-green-50 p-3 text-green-900">{notice.text}</p>}
+          {notice?.kind === "progress" && (
+            <p className="h-full rounded-md border border-gray-400 bg-gray-50 p-3 text-gray-800">{notice.text}</p>
+          )}
+        </div>
+        <div role="alert" className="empty:hidden">
+          {notice?.kind === "problem" && (
+            <p className="h-full rounded-md border border-red-700 bg-red-50 p-3 text-red-900">{notice.text}</p>
+          )}
+        </div>
       </div>
 
       <section aria-labelledby="accounts-title" className="flex flex-col gap-3">
