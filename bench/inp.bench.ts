@@ -18,7 +18,8 @@
  * Timing entries all end at that scroll (2 s and more on a bare page with one input; bench/README.md).
  *
  * Not part of CI. Run: npm run build && npm run bench:inp (BENCH_PAGES=a,b for some states;
- * BENCH_RUNS, default 3; E2E_PORT_BASE moves the server, default 3100).
+ * BENCH_RUNS, default 3; E2E_PORT_BASE moves the server, default 3100; BENCH_TRACE=<text> prints where
+ * the main thread's time went in each interaction whose name holds the text).
  */
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -68,9 +69,49 @@ async function centre(locator: Locator): Promise<void> {
   await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
 }
 
+/** BENCH_TRACE=<text>: each interaction whose name holds it is traced and its main-thread work printed by kind. */
+const TRACE = process.env.BENCH_TRACE;
+
+/**
+ * Where an interaction's time went, from a Chromium trace of it: the renderer main thread's top-level
+ * work by kind (style, layout, paint, script…), summed, so a presentation-bound figure names its cost.
+ */
+async function traced<T>(page: Page, label: string, act: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: { name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } }[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as typeof events)));
+  const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink"] },
+  });
+  const value = await act();
+  await cdp.send("Tracing.end");
+  await done;
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const totals = new Map<string, number>();
+  for (const e of events) {
+    if (!main || e.pid !== main.pid || e.tid !== main.tid || e.ph !== "X" || !e.dur) continue;
+    if (
+      !/^(UpdateLayoutTree|Layout|Paint|PrePaint|Layerize|Commit|FunctionCall|EventDispatch|HitTest|ParseHTML|EvaluateScript|RunMicrotasks|TimerFire|FireAnimationFrame|IntersectionObserverController::computeIntersections|ScheduleStyleRecalculation|UpdateLayer|RasterTask|MarkDOMContent)$/.test(
+        e.name,
+      )
+    )
+      continue;
+    totals.set(e.name, (totals.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`trace ${label}: ${top.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(", ")} (ms, main thread, nested counted in each)`);
+  await cdp.detach();
+  return value;
+}
+
 async function measure(page: Page, rows: Row[], state: string, interaction: string, act: () => Promise<unknown>): Promise<void> {
   try {
-    rows.push({ state, interaction, timing: await worstInteraction(page, act) });
+    const timing =
+      TRACE && interaction.includes(TRACE)
+        ? await traced(page, `${state} | ${interaction}`, () => worstInteraction(page, act))
+        : await worstInteraction(page, act);
+    rows.push({ state, interaction, timing });
   } catch (error) {
     console.warn(`${state}: ${interaction}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
   }
