@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { AppShell } from "@/components/app-shell/app-shell";
 import { IdleSignOut } from "@/components/auth/idle-sign-out";
+import { SITE } from "@/components/chrome/site-links";
 import { REQUEST_ID_META } from "@/lib/browser/page-request-id";
 import { publicConfig } from "@/lib/config/env";
 import { currentRequestId } from "@/lib/observability/request-context";
@@ -9,7 +10,7 @@ import { currentSession } from "@/lib/session/server-session";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Employee Loans", template: "%s · Employee Loans" },
+  title: { default: SITE.name, template: `%s · ${SITE.name}` },
   description: "Affordable personal loans for employees of schools and public bodies.",
 };
 

@@ -5,7 +5,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { horizontalOverflow, topBarRows } from "./fixtures/page-states";
 import { expectSecurityHeaders } from "./fixtures/security-headers";
-import { PAGE_STATES, PersonaSessions, WIDGET_SCRIPTS, type PageState } from "./in-app-pages";
+import { PAGE_STATES, PersonaSessions, SAME_TITLE, WIDGET_SCRIPTS, type PageState } from "./in-app-pages";
 import { compileTable, matchRoute, normalizePath } from "../lib/routing/match";
 import { ROUTE_TABLE } from "../lib/routing/route-table";
 
@@ -18,6 +18,8 @@ import { ROUTE_TABLE } from "../lib/routing/route-table";
  *   allowance excepted);
  * - widget scripts (issue 24): only the widgets the state loads by itself, and each widget's vendor
  *   or stand-in script only on its own page, also after the reader's action that reaches the state;
+ * - its title (exactly the state's own: the table test below keeps them apart) and, where the load
+ *   alone reaches the state, the skip link as the first Tab (issue 50);
  * - axe-core (iframes included: the e-signature stand-in's signing page inside dashboard-sign): no
  *   serious or critical violation, the report naming each rule and selector;
  * - a full-page screenshot, attached and written to test-results/screenshots/<state>-<width>.png
@@ -50,6 +52,16 @@ test("every in-app row of the route table has a page state, and every state is a
   const elsewhere = PAGE_STATES.filter((s) => !["in-app", "sign-in", undefined].includes(rowOf(s)?.destination.kind));
   expect(elsewhere.map((s) => s.name)).toEqual([]);
   expect(new Set(PAGE_STATES.map((s) => s.name)).size, "state names are unique (they name the screenshots)").toBe(PAGE_STATES.length);
+});
+
+test("every in-app page state has a title of its own (issue 50), or shares its page's where SAME_TITLE says why", () => {
+  const first = new Map<string, string>();
+  for (const state of PAGE_STATES) {
+    expect(state.title, `${state.name} has a title`).toMatch(/\S/);
+    const other = first.get(state.title);
+    expect(other === undefined || SAME_TITLE.get(state.name) === other, `${state.name} and ${other} are both "${state.title}"`).toBe(true);
+    if (!other) first.set(state.title, state.name);
+  }
 });
 
 interface Shift {
@@ -184,6 +196,13 @@ test.describe("each in-app page state", () => {
               await nextFrames(page);
               await expectPhoneLayout(page, dashboard, other);
             }
+          }
+          // What a screen reader says on arrival, then the first Tab of a keyboard reader (issue 50).
+          await expect(page).toHaveTitle(state.title);
+          if (!state.act && !state.hold) {
+            await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+            await page.keyboard.press("Tab");
+            await expect(page.getByRole("link", { name: "Skip to main content" }), "the first Tab").toBeFocused();
           }
           expect(cspMessages, "Content-Security-Policy messages").toEqual([]);
         } finally {

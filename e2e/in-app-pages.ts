@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { LOCAL_ORIGIN, signInAs } from "./fixtures/personas";
 import { openContract } from "./fixtures/signing";
+import { SITE as SITE_CHROME } from "../components/chrome/site-links";
 
 /**
  * Every page this app renders itself in each of its states, each state once: the route table's
@@ -24,9 +25,25 @@ export interface PageState {
   act?: (page: Page) => Promise<void>;
   /** The widgets (WIDGET_SCRIPTS) the load loads by itself, before anyone asks; none when absent. */
   loads?: string[];
+  /**
+   * The document's title, the first thing a screen reader says on arrival (issue 50): each state's
+   * own but where SAME_TITLE says why two share one.
+   */
+  title: string;
   /** A known layout shift above 0.02 while it loads: its bound and why, until it is fixed. */
   shiftAllowed?: { max: number; why: string };
 }
+
+const SITE = SITE_CHROME.name;
+
+/**
+ * Views of one page that share its title: changed in place, where the heading that takes focus says
+ * what changed (the signing window opened, or closed unsigned).
+ */
+export const SAME_TITLE: ReadonlyMap<string, string> = new Map([
+  ["dashboard-sign-signing", "dashboard-sign"],
+  ["dashboard-sign-cancelled", "dashboard-sign"],
+]);
 
 const heading =
   (name: string | RegExp, level = 1) =>
@@ -43,43 +60,82 @@ export const BORROWER = "offer-dd@example.com";
 const SIGN = "/dashboard-sign?counters=sig-dd-a10007";
 
 export const PAGE_STATES: readonly PageState[] = [
-  { name: "login", path: "/login", ready: async (page) => expect(page.getByLabel("E-mail or mobile number")).toBeVisible() },
-  { name: "register", path: "/register", ready: async (page) => expect(page.getByLabel("E-mail address")).toBeVisible() },
+  {
+    name: "login",
+    title: `Log in · ${SITE}`,
+    path: "/login",
+    ready: async (page) => expect(page.getByLabel("E-mail or mobile number")).toBeVisible(),
+  },
+  {
+    name: "register",
+    title: `Sign up · ${SITE}`,
+    path: "/register",
+    ready: async (page) => expect(page.getByLabel("E-mail address")).toBeVisible(),
+  },
   // /employment at chooseEmployer carries the employer search's server-rendered results script.
   {
     name: "employment-choose",
+    title: `Who is your employer? — Step 1 of 10 · ${SITE}`,
     path: "/employment",
     persona: "newcomer@example.com",
     ready: async (page) => expect(page.locator('[data-ready="true"]').and(page.getByRole("combobox"))).toBeVisible(),
   },
-  { name: "employment-details", path: "/employment", persona: "employment@example.com", ready: heading(/./) },
-  { name: "employment-saved", path: "/employment", persona: BORROWER, ready: heading("Your employment") },
+  {
+    name: "employment-details",
+    title: `Tell us about your job — Step 4 of 10 · ${SITE}`,
+    path: "/employment",
+    persona: "employment@example.com",
+    ready: heading(/./),
+  },
+  {
+    name: "employment-saved",
+    title: `Your employment · ${SITE}`,
+    path: "/employment",
+    persona: BORROWER,
+    ready: heading("Your employment"),
+  },
   {
     name: "personal-loan-request",
+    title: `Tell us about your loan — Step 2 of 10 · ${SITE}`,
     path: "/personal",
     persona: "loan-details@example.com",
     ready: async (page) => expect(page.getByLabel("How much would you like to borrow?")).toBeVisible(),
   },
   // Maps loads on the form's first focus or touch, not by itself (the address fields).
-  { name: "personal-details", path: "/personal", persona: "personal@example.com", ready: heading(/./) },
-  { name: "personal-account-settings", path: "/personal", persona: BORROWER, ready: heading("Your details", 2) },
+  {
+    name: "personal-details",
+    title: `Tell us about yourself — Step 3 of 10 · ${SITE}`,
+    path: "/personal",
+    persona: "personal@example.com",
+    ready: heading(/./),
+  },
+  {
+    name: "personal-account-settings",
+    title: `Your account · ${SITE}`,
+    path: "/personal",
+    persona: BORROWER,
+    ready: heading("Your details", 2),
+  },
   // Before fundingAccount the lender's rules open no bank action: the page says so instead of its forms.
   {
     name: "bank-not-yet",
+    title: `Bank account: not open yet · ${SITE}`,
     path: "/bank",
     persona: "newcomer@example.com",
     ready: async (page) => expect(page.locator('[data-testid="closed-actions"][data-rule="NOT_YET"]')).toBeVisible(),
   },
   {
     name: "bank-no-accounts",
+    title: `Bank account — Step 7 of 10 · ${SITE}`,
     path: "/bank",
     persona: "funding@example.com",
     ready: async (page) => expect(page.getByRole("button", { name: "Enter account details" })).toBeVisible(),
   },
-  { name: "bank-accounts", path: "/bank", persona: BORROWER, ready: heading("Bank account") },
+  { name: "bank-accounts", title: `Bank account · ${SITE}`, path: "/bank", persona: BORROWER, ready: heading("Bank account") },
   // The OAuth return page reached without a pending link (the walk through a bank is in e2e/bank.spec.ts).
   {
     name: "bank-oauth-no-pending-link",
+    title: `Bank account: back from your bank · ${SITE}`,
     path: "/bank/oauth",
     persona: BORROWER,
     // The notice is decided after hydration (the pending token is in sessionStorage), in a box the
@@ -87,9 +143,16 @@ export const PAGE_STATES: readonly PageState[] = [
     ready: async (page) => expect(page.getByRole("alert").filter({ hasText: "We could not finish linking your bank." })).toBeVisible(),
   },
   // The e-signature client loads when the reader opens the contract, not by itself.
-  { name: "dashboard-sign", path: SIGN, persona: BORROWER, ready: contractToOpen },
+  {
+    name: "dashboard-sign",
+    title: `Sign your loan contract — Step 10 of 10 · ${SITE}`,
+    path: SIGN,
+    persona: BORROWER,
+    ready: contractToOpen,
+  },
   {
     name: "dashboard-sign-signing",
+    title: `Sign your loan contract — Step 10 of 10 · ${SITE}`,
     path: SIGN,
     persona: BORROWER,
     ready: contractToOpen,
@@ -99,6 +162,7 @@ export const PAGE_STATES: readonly PageState[] = [
   },
   {
     name: "dashboard-sign-cancelled",
+    title: `Sign your loan contract — Step 10 of 10 · ${SITE}`,
     path: SIGN,
     persona: BORROWER,
     ready: contractToOpen,
@@ -108,20 +172,40 @@ export const PAGE_STATES: readonly PageState[] = [
       await expect(page.getByRole("heading", { name: "Signing was not completed" })).toBeVisible();
     },
   },
-  { name: "dashboard-sign-no-counters", path: "/dashboard-sign", persona: BORROWER, ready: heading("No contract to sign") },
-  { name: "restricted", path: "/restricted", persona: BORROWER, ready: heading(/./) },
-  { name: "restricted-notice", path: "/_restricted", ready: heading(/./) },
+  {
+    name: "dashboard-sign-no-counters",
+    title: `No contract to sign · ${SITE}`,
+    path: "/dashboard-sign",
+    persona: BORROWER,
+    ready: heading("No contract to sign"),
+  },
+  {
+    name: "restricted",
+    title: `This page isn't available for your account yet · ${SITE}`,
+    path: "/restricted",
+    persona: BORROWER,
+    ready: heading(/./),
+  },
+  { name: "restricted-notice", title: `This page isn't available · ${SITE}`, path: "/_restricted", ready: heading(/./) },
   {
     name: "restricted-notice-signed",
+    title: `Your loan contract is already signed · ${SITE}`,
     path: "/_restricted",
     persona: "signed@example.com",
     ready: heading("Your loan contract is already signed"),
   },
-  { name: "under-construction", path: "/under-construction", persona: BORROWER, ready: heading(/./) },
+  {
+    name: "under-construction",
+    title: `Under construction · ${SITE}`,
+    path: "/under-construction",
+    persona: BORROWER,
+    ready: heading(/./),
+  },
   {
     // It loads the account and leaves for its target at once: the claims request is held so the
     // page stays in its loading state (the loading overlay) while it is checked.
     name: "wait-load-redirect",
+    title: `Loading · ${SITE}`,
     path: "/wait-load-redirect?redirect=%2Fpersonal",
     persona: BORROWER,
     hold: "/api/session/claims",
@@ -130,7 +214,7 @@ export const PAGE_STATES: readonly PageState[] = [
       await expect(page).toHaveURL(/\/wait-load-redirect/);
     },
   },
-  { name: "not-found", path: "/this-page-does-not-exist", ready: heading("Ooops! Page not found") },
+  { name: "not-found", title: SITE, path: "/this-page-does-not-exist", ready: heading("Ooops! Page not found") },
 ];
 
 /**

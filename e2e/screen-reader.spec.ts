@@ -4,7 +4,6 @@ import { expect, test } from "./fixtures/console-gate";
 import { applicantOnEmployment, employerCombobox, expectLandedOn } from "./fixtures/employment-page";
 import { LOCAL_ORIGIN, nextCode, newestMessageId } from "./fixtures/personas";
 import { agreeToDisclosures, checkMyRate } from "./fixtures/journey";
-import { PAGE_STATES, PersonaSessions, openPageState } from "./in-app-pages";
 import { rememberSecret } from "./fixtures/typed-secrets";
 import { residenceChangeError } from "../lib/personal/states";
 import {
@@ -266,30 +265,4 @@ test("the payroll dialog: focus inside, the page behind it out of reach, the bac
   await expect(dialog).toBeHidden();
   await expect(open).toBeFocused();
   await expectHeard(page, "button, Link payroll account");
-});
-
-test("every in-app page state has a title of its own, and the skip link is the first Tab on each", async ({ browser }) => {
-  const sessions = new PersonaSessions(browser);
-  const titles = new Map<string, string>();
-  // One view of one page met with other data (the same words fit both), or changed in place, where
-  // the heading that takes focus says what changed: these share their page's title.
-  const SAME_VIEW = new Map([
-    ["bank-accounts", "bank-no-accounts"],
-    ["dashboard-sign-signing", "dashboard-sign"],
-    ["dashboard-sign-cancelled", "dashboard-sign"],
-  ]);
-  for (const state of PAGE_STATES) {
-    const page = await openPageState(sessions, state, { width: 1280, height: 900 });
-    const title = await page.title();
-    expect(title, `${state.name} has a title`).toMatch(/\S/);
-    const other = titles.get(title);
-    expect(other === undefined || SAME_VIEW.get(state.name) === other, `${state.name} and ${other} are both "${title}"`).toBe(true);
-    if (!other) titles.set(title, state.name);
-    if (!state.act && !state.hold) {
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.keyboard.press("Tab");
-      await expect(page.getByRole("link", { name: "Skip to main content" }), `${state.name}: the first Tab`).toBeFocused();
-    }
-    await page.context().close();
-  }
 });

@@ -5,13 +5,14 @@
  * No browser: these spawn the production build themselves, on ports of their own.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/console-gate";
 import { openDb } from "../local/infra/db/index";
 import { LOCAL_PORT } from "../playwright.config";
+import { SEED_DIR } from "./servers";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const PORT = LOCAL_PORT + 20;
@@ -123,7 +124,8 @@ test("npm run reset:local wipes local data and seeds it again", async () => {
   const env = { ...process.env, APP_ENV: "local", LOCAL_DATA_DIR: dir, DATABASE_URL: "" };
   delete (env as Record<string, string | undefined>).DATABASE_URL;
   try {
-    execFileSync("npm", ["run", "--silent", "reset:local"], { cwd: ROOT, env, stdio: "pipe" });
+    // A seeded database to spoil: the suite's seed, made by reset:local's own code (e2e/servers.setup.ts).
+    cpSync(SEED_DIR, dir, { recursive: true });
     let db = await openDb({ dir });
     await db.query("DELETE FROM identity_users WHERE email = 'newcomer@example.com'");
     await db.query("INSERT INTO identity_users (sub, username, email) VALUES ('sub-x', 'someone-new', 'someone@example.com')");
