@@ -1,7 +1,7 @@
 import { newApplicant, toContractToSign, walkTo, type FlowStep } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox, submitEmploymentDetails, TEACHER_DETAILS } from "./fixtures/employment-page";
-import { FAULT_TIMEOUTS, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
+import { FAULT_TIMEOUTS, requestIdOf, faultServerForFile, timed, visit, type LogLine } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { AMPLIFY_COOKIE_PREFIX, LOCAL_ORIGIN } from "./fixtures/personas";
 import { SEARCH_DEADLINE_MS } from "../lib/search/employer-search-client";
@@ -18,15 +18,7 @@ import { readFileSync } from "node:fs";
 
 test.setTimeout(90_000);
 
-let server: FaultServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startFaultServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-test.beforeEach(() => server.proxy.set([]));
+const server = faultServerForFile();
 
 /** Headroom for a busy 2-core CI machine on top of a bound the code sets. */
 const SLACK_MS = 4_000;

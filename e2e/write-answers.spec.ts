@@ -3,7 +3,7 @@ import { AccountsDocument } from "../lib/graphql/generated/operations";
 import { APPLICANT, LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
-import { FAULT_TIMEOUTS, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
+import { FAULT_TIMEOUTS, requestIdOf, faultServerForFile, timed, visit, type LogLine } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
 import { pickAddress } from "./fixtures/personal-page";
@@ -55,15 +55,7 @@ import { rememberSecret } from "./fixtures/typed-secrets";
 // Each test presses four writes twice, with the GraphQL timeout in each press: room for a loaded machine.
 test.setTimeout(150_000);
 
-let server: FaultServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startFaultServer();
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-test.beforeEach(() => server.proxy.set([]));
+const server = faultServerForFile();
 
 /** Headroom for a busy 2-core machine on top of a bound the code sets. */
 const SLACK_MS = 4_000;

@@ -4,7 +4,7 @@ import { deadlineFormText } from "../lib/observability/deadline-answer";
 import { LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox } from "./fixtures/employment-page";
-import { DEADLINE_SERVER, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
+import { DEADLINE_SERVER, requestIdOf, faultServerForFile, timed, visit, type LogLine } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
@@ -36,16 +36,8 @@ import { LOCAL_ORIGIN } from "./fixtures/personas";
 
 test.setTimeout(90_000);
 
-let server: FaultServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startFaultServer(DEADLINE_SERVER);
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = faultServerForFile(DEADLINE_SERVER);
 test.beforeEach(({ consoleGate }) => {
-  server.proxy.set([]);
   consoleGate.allow(/status of 503/, "the request deadline's answer to the write this test cuts");
 });
 
