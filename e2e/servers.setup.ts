@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, openSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { HOSTED_OVERRIDES, SHORT_OTP_TTL_SECONDS, SHORT_TOKEN_TTL_SECONDS } from "../playwright.config";
+import { plaidRedirectUri } from "../lib/bank/plaid-oauth";
 import { E2E_DATA, HOSTED_PORT, SEED_DIR, serverDir, serverLog, slotPorts, type LocalServerKind } from "./servers";
 
 /**
@@ -123,12 +124,15 @@ export default async function startServers(config: FullConfig): Promise<(() => P
   try {
     await seedOnce();
     for (let slot = 0; slot < slots; slot++) {
-      const { local } = slotPorts(slot);
+      const { local, faults, deadline } = slotPorts(slot);
       cpSync(SEED_DIR, dataDir("local", slot), { recursive: true });
       const server = startServer(`local (worker ${slot})`, local, serverLog("local", slot), {
         APP_ENV: "local",
         LOCAL_DATA_DIR: dataDir("local", slot),
         LOCAL_OTP_CODE: "",
+        // The worker's fault and deadline servers reach these stand-ins through the fault proxy: their
+        // /bank mints Plaid link tokens for their own /bank/oauth, which Plaid takes only when allowed.
+        LOCAL_PLAID_ALLOWED_REDIRECT_URIS: [faults, deadline].map((port) => plaidRedirectUri(`http://127.0.0.1:${port}`)).join(","),
       });
       servers.push(server);
       ready.push(waitFor(server, `http://127.0.0.1:${local}/api/local/outbox?format=json`, 300_000));

@@ -19,6 +19,7 @@ import { logger } from "../lib/observability/logger";
 import { serve, type ServedHandler } from "./infra/http/serve";
 import { serveStandInPath } from "./routes";
 import { prepareLocalStandIns } from "./startup";
+import { fundingSettings } from "./vendors/plaid/settings";
 
 function portArgument(args: string[]): number {
   const i = args.findIndex((a) => a === "--port" || a.startsWith("--port="));
@@ -50,6 +51,8 @@ function checkedPort(): number {
   try {
     const port = portArgument(process.argv.slice(2));
     if (!serverConfig().isLocal) throw new Error(`the stand-ins run only when APP_ENV=local (APP_ENV is ${process.env.APP_ENV})`);
+    // The stand-ins' own settings that a typo would otherwise turn into a refusal at first use.
+    fundingSettings();
     return port;
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));

@@ -6,6 +6,7 @@
  */
 import { CreateLinkTokenDocument } from "../../../lib/graphql/generated/operations";
 import { gql, signUpAt, sql, standInSuite, type NewUser } from "../../lender/graphql/testing/api-test-kit";
+import { hashToken } from "./plaid";
 
 jest.setTimeout(180_000);
 
@@ -69,6 +70,38 @@ describe("the link token's redirect_uri", () => {
       });
     },
   );
+});
+
+describe("the allowed list with LOCAL_PLAID_ALLOWED_REDIRECT_URIS (a second app's return page, as the e2e fault servers')", () => {
+  // Its own server: the setting is read by the stand-ins' process (the shared one has none, and refuses this very URI above).
+  const listed = standInSuite({ LOCAL_EMPLOYER_DIRECTORY_SIZE: "0", LOCAL_PLAID_ALLOWED_REDIRECT_URIS: "http://127.0.0.1:1/bank/oauth" });
+
+  it("takes the listed URI into the token, and the app's own still", async () => {
+    const u = await signUpAt(listed.url, "oauth-listed", BANK_STEP);
+    for (const uri of ["http://127.0.0.1:1/bank/oauth", `${listed.url}/bank/oauth`]) {
+      const reply = await gql(listed.url, { token: u.token }, CreateLinkTokenDocument, { redirectUri: uri });
+      expect(reply.body.errors).toBeUndefined();
+      const [row] = await sql<{ config: any }>(listed.url, "SELECT config FROM plaid_link_tokens WHERE sub = $1 AND token_hash = $2", [
+        u.sub,
+        hashToken(reply.body.data!.createLinkToken!.link_token),
+      ]);
+      expect(row!.config.redirect_uri).toBe(uri);
+    }
+  });
+
+  it.each([
+    ["http://127.0.0.1:2/bank/oauth"],
+    ["http://127.0.0.1:1/bank/oauth/"],
+    ["http://127.0.0.1:1/elsewhere"],
+    ["https://evil.example/bank/oauth"],
+  ])("still refuses %s (not on it: matched exactly)", async (uri) => {
+    const u = await signUpAt(listed.url, "oauth-listed", BANK_STEP);
+    const reply = await gql(listed.url, { token: u.token }, CreateLinkTokenDocument, { redirectUri: uri });
+    expect(reply.body.errors?.[0]).toMatchObject({
+      errorType: "BadRequestException",
+      message: "redirectUri: not one of the allowed redirect URIs",
+    });
+  });
 });
 
 describe("an OAuth bank", () => {

@@ -1,0 +1,200 @@
+import type { Locator, Page, Response } from "@playwright/test";
+import { AccountsDocument } from "../lib/graphql/generated/operations";
+import { deadlineFormText } from "../lib/observability/deadline-answer";
+import { api, newApplicant, walkTo } from "./fixtures/applicant";
+import { logIn } from "./fixtures/bank-widget";
+import { expect, test } from "./fixtures/console-gate";
+import { expectLandedOn } from "./fixtures/employment-page";
+import {
+  DEADLINE_SERVER,
+  FAULT_TIMEOUTS,
+  requestIdOf,
+  startFaultServer,
+  timed,
+  visit,
+  type FaultServer,
+  type LogLine,
+} from "./fixtures/fault-server";
+import { hydrated } from "./fixtures/hydration";
+import { checkState } from "./fixtures/page-states";
+
+/**
+ * Issue 51: Plaid's link (`links`, the linkAccount server action /bank calls from Link's onSuccess)
+ * whose answer never comes, comes late, or is cut by the request deadline, as the person meets them:
+ * the "Link a bank account" button, the Link stand-in walked to its last button ("Continue"), the
+ * page's words after. On a second production server whose calls pass the fault proxy
+ * (e2e/fixtures/fault-server.ts), whose /bank mints link tokens for its own /bank/oauth: the suite's
+ * local server, whose Plaid stand-in these calls reach, allows the fault and deadline servers' return
+ * pages (LOCAL_PLAID_ALLOWED_REDIRECT_URIS, e2e/servers.setup.ts), as Plaid's dashboard lists them.
+ *
+ * - The fault server (GRAPHQL_TIMEOUT_MS 1.5 s): never answered (the proxy holds `links`; it never
+ *   reaches the API) → said as failed in the page's words, Link's button disabled from the press to
+ *   the answer and usable again, nothing linked (read with the person's own token at the local
+ *   server), `reconciled: false` under the answer's request id; then linked again, answered late
+ *   (the write takes effect, its answer held past the timeout) → the success it was, by the
+ *   read-back (`reconciled: true`): the application goes on to its next step, one account linked.
+ * - The deadline server (REQUEST_DEADLINE_MS 7.5 s): `links` and its read-back held → cut by the
+ *   deadline, said with the deadline's words and the request id of the 503 (unansweredWriteText),
+ *   nothing linked, the server's one deadline line, Link opens again.
+ * The states reached pass axe and are shot at 375 and 1280 px (checkState).
+ *
+ * A fresh applicant at fundingAccount in each, as a person linking their first account: the link
+ * there moves the application on (to uploadIdentity), which the late answer's page follows.
+ */
+
+/** Headroom for a busy 2-core machine on top of a bound the code sets. */
+const SLACK_MS = 4_000;
+/** First Platypus Bank's checking account (local/vendors/plaid/sandbox.ts), user_good's login. */
+const BANK = "First Platypus Bank";
+const CHECKING = { name: "Plaid Checking", mask: "0000" };
+const LINK_FAILED = "We could not link this account. Only checking and savings accounts can be used. Please try again.";
+
+const linkButton = (page: Page) => page.getByRole("button", { name: "Link a bank account" });
+const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+const accounts = async (page: Page) =>
+  ((await api(page, AccountsDocument, {})).accounts ?? []).map((a) => ({ name: a.name, mask: a.mask, verified: a.verified }));
+
+/** Link opened from the page and walked to the checking account's "Continue", which calls onSuccess: what is pressed. */
+async function linkUpToContinue(page: Page): Promise<Locator> {
+  await (await hydrated(linkButton(page))).click();
+  const banks = page.getByRole("dialog", { name: "Select your bank" });
+  // Link opens only when the stand-in allows this server's /bank/oauth (LOCAL_PLAID_ALLOWED_REDIRECT_URIS): said at once if not.
+  await expect(banks, "Link opens on this server").toBeVisible({ timeout: 15_000 });
+  await banks.getByRole("button", { name: BANK }).click();
+  await logIn(page, BANK, "user_good");
+  const chosen = page.getByRole("dialog", { name: `Your accounts at ${BANK}` });
+  await chosen.getByLabel(new RegExp(CHECKING.name)).check();
+  return chosen.getByRole("button", { name: "Continue" });
+}
+
+/** The answer to linkAccount's POST: its body carries Link's public token (requestLinkToken's and the page's reads carry none). */
+function linkAnswer(page: Page, timeout: number): Promise<Response> {
+  return page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/bank" && /"public-local-/.test(r.request().postData() ?? ""),
+    { timeout },
+  );
+}
+
+/** Presses Link's last button and answers the link's response and the time from the press to it; Link's button busy meanwhile. */
+async function pressed(page: Page, target: Locator, timeout: number): Promise<[Response, number]> {
+  return timed(async () => {
+    const answer = linkAnswer(page, timeout);
+    await target.click();
+    await expect(linkButton(page)).toBeDisabled();
+    return answer;
+  });
+}
+
+/** /bank on `server` for a new applicant at fundingAccount, every arrival call settled. */
+async function onBank(page: Page, server: FaultServer, prefix: string): Promise<void> {
+  await newApplicant(page, prefix);
+  await walkTo(page, "fundingAccount");
+  await visit(page, server, "/bank");
+  await expect(page.getByRole("heading", { level: 1, name: "Bank account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("on the fault server", () => {
+  let server: FaultServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startFaultServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A late answer: the write takes effect at once, its answer is held a second past the timeout. */
+  const LATE_MS = FAULT_TIMEOUTS.graphqlMs + 1_000;
+  const readBackLine = (id: string, reconciled: boolean) => (l: LogLine) => l.requestId === id && l.reconciled === reconciled;
+  /** The modes the proxy applied to `links` since its rules were set, and whether the API answered each. */
+  const held = () =>
+    server.proxy
+      .seen()
+      .filter((s) => s.operation === "links")
+      .map((s) => ({ mode: s.mode, answered: s.answered }));
+
+  test("Plaid's link: never answered → failed in the page's words, Link usable again, nothing linked; late → linked once, the application goes on", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await onBank(page, server, "link-faults");
+
+    // Never answered: the action's timeout, then its read-back finds no such account.
+    server.proxy.set({ mode: "hang", operation: "links" });
+    const [failed, failedMs] = await pressed(page, await linkUpToContinue(page), LATE_MS + SLACK_MS);
+    expect(failed.status()).toBe(200);
+    expect(failedMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
+    expect(failedMs).toBeLessThan(FAULT_TIMEOUTS.graphqlMs + SLACK_MS);
+    await expect(said(page, LINK_FAILED)).toBeVisible();
+    await expect(linkButton(page)).toBeEnabled();
+    expect(await accounts(page)).toEqual([]);
+    expect(held()).toEqual([{ mode: "hang", answered: undefined }]);
+    await server.waitForLine(readBackLine(requestIdOf(failed), false));
+    await checkState(page, testInfo, "bank", "link-unanswered");
+
+    // Linked again, answered late: the API took the link; the read-back proves it, and the page goes on.
+    server.proxy.set({ mode: "delay", delayMs: LATE_MS, operation: "links" });
+    const [late, lateMs] = await pressed(page, await linkUpToContinue(page), LATE_MS + SLACK_MS);
+    expect(late.status()).toBe(200);
+    expect(lateMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
+    // The first account moves the application on, and the page follows it (on the fault server's own routes).
+    await expectLandedOn(page, "uploadIdentity");
+    expect(new URL(page.url()).origin).toBe(server.origin);
+    expect(await accounts(page)).toEqual([{ ...CHECKING, verified: true }]);
+    // One write reached the API, whose answer was held: the success said is the read-back's.
+    expect(held()).toEqual([{ mode: "delay", answered: 200 }]);
+    const lines = await server.waitForLine(readBackLine(requestIdOf(late), true));
+    expect(lines.filter(readBackLine(requestIdOf(late), true))).toHaveLength(1);
+  });
+});
+
+test.describe("on the deadline server", () => {
+  let server: FaultServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startFaultServer(DEADLINE_SERVER);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  test.beforeEach(({ consoleGate }) => {
+    consoleGate.allow(/status of 503/, "the request deadline's answer to the link this test cuts");
+  });
+
+  const { deadlineMs } = DEADLINE_SERVER;
+  const deadlineLine = (id: string) => (l: LogLine) => l.requestId === id && l.msg === "request did not finish in time";
+
+  test("Plaid's link: held with its read-back → cut by the deadline, said with its request id, nothing linked, Link opens again", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await onBank(page, server, "link-deadline");
+    const target = await linkUpToContinue(page);
+
+    // The link held, its read-back (the accounts) held: the request scope answers at the deadline.
+    server.proxy.set([
+      { mode: "hang", operation: "links" },
+      { mode: "hang", operation: "accounts" },
+    ]);
+    const [cut, cutMs] = await pressed(page, target, deadlineMs + SLACK_MS);
+    expect(cut.status()).toBe(503);
+    expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS / 2);
+    expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS / 2);
+    const id = requestIdOf(cut);
+    await expect(said(page, deadlineFormText(id))).toBeVisible();
+    await expect(linkButton(page)).toBeEnabled();
+    server.proxy.set([]);
+    expect(await accounts(page)).toEqual([]);
+    expect((await server.waitForLine(deadlineLine(id))).filter(deadlineLine(id))).toHaveLength(1);
+    await checkState(page, testInfo, "bank", "link-cut-by-deadline");
+
+    // The page is usable after: Link opens again (a new link token), and closing it is said.
+    await linkButton(page).click();
+    await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("status")).toContainText("You closed bank linking.");
+    await expect(linkButton(page)).toBeEnabled();
+  });
+});
