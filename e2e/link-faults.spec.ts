@@ -9,7 +9,7 @@ import {
   DEADLINE_SERVER,
   FAULT_TIMEOUTS,
   requestIdOf,
-  startFaultServer,
+  faultServerForFile,
   timed,
   visit,
   type FaultServer,
@@ -47,7 +47,7 @@ const SLACK_MS = 4_000;
 /** First Platypus Bank's checking account (local/vendors/plaid/sandbox.ts), user_good's login. */
 const BANK = "First Platypus Bank";
 const CHECKING = { name: "Plaid Checking", mask: "0000" };
-const LINK_FAILED = "We could not link this account. Only checking and savings accounts can be used. Please try again.";
+const LINK_FAILED = "We could not link this account. Please try again.";
 
 const linkButton = (page: Page) => page.getByRole("button", { name: "Link a bank account" });
 const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
@@ -95,14 +95,7 @@ async function onBank(page: Page, server: FaultServer, prefix: string): Promise<
 }
 
 test.describe("on the fault server", () => {
-  let server: FaultServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startFaultServer();
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = faultServerForFile();
 
   /** A late answer: the write takes effect at once, its answer is held a second past the timeout. */
   const LATE_MS = FAULT_TIMEOUTS.graphqlMs + 1_000;
@@ -151,14 +144,7 @@ test.describe("on the fault server", () => {
 });
 
 test.describe("on the deadline server", () => {
-  let server: FaultServer;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    server = await startFaultServer(DEADLINE_SERVER);
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = faultServerForFile(DEADLINE_SERVER);
   test.beforeEach(({ consoleGate }) => {
     consoleGate.allow(/status of 503/, "the request deadline's answer to the link this test cuts");
   });

@@ -170,6 +170,31 @@ describe("writes outside the form kit: the answer that never came", () => {
     await waitFor(() => expect(link).toBeEnabled());
   });
 
+  it.each([
+    [
+      "the API refused the account (invalid)",
+      { ok: false, reason: "invalid" },
+      "Only checking and savings accounts can be used. Please choose another account.",
+    ],
+    [
+      "the API refused it by a rule",
+      { ok: false, reason: "refused" },
+      "Only checking and savings accounts can be used. Please choose another account.",
+    ],
+    // Issue 51: no answer (read back, not found) blames nothing on the account.
+    ["no answer, nothing linked", { ok: false, reason: "failed" }, "We could not link this account. Please try again."],
+  ])("link: %s is said as such", async (_, result, words) => {
+    mockRequestLinkToken.mockResolvedValueOnce({ ok: true, linkToken: "link-sandbox-1" });
+    mockLinkAccount.mockResolvedValueOnce(result);
+    render(<BankPage {...props} initialAccounts={[]} />);
+    await userEvent.click(screen.getByRole("button", { name: "Link a bank account" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Finish linking" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(words);
+    if (result.reason === "failed") expect(alert).not.toHaveTextContent(/checking and savings/);
+    expect(screen.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
+  });
+
   it("link: the link token cut by the deadline is said with the reference, the button enabled again", async () => {
     mockRequestLinkToken.mockRejectedValueOnce(cut());
     render(<BankPage {...props} initialAccounts={[]} />);

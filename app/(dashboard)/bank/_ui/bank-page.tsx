@@ -59,7 +59,10 @@ const draftKeys = (owner: string | null) =>
     ? { manual: `bank-by-hand:${owner}`, deposits: (accountId: string) => `micro-deposits:${owner}:${accountId}` }
     : { manual: undefined, deposits: () => undefined };
 
-const LINK_FAILED_TEXT = "We could not link this account. Only checking and savings accounts can be used. Please try again.";
+/** The API refused the accounts chosen in Link (SPEC: only checking and savings count). */
+const LINK_REFUSED_TEXT = "We could not link this account. Only checking and savings accounts can be used. Please choose another account.";
+/** No answer, or a failure of the API's own: nothing about the account is known, so nothing is blamed on it. */
+const LINK_FAILED_TEXT = "We could not link this account. Please try again.";
 const ACTIVE_FAILED_TEXT = "We could not change your active account. Please try again.";
 
 const LINK_NOT_AVAILABLE_TEXT = "Bank linking is not available right now. Please try again, or add your account by hand.";
@@ -262,7 +265,8 @@ export function BankPage({
     } else {
       // SPEC 8: anything other than 200 is LinkFailure.
       void logBankEvent("LinkFailure", answer.reason);
-      setNotice({ kind: "problem", text: LINK_FAILED_TEXT });
+      const refused = answer.reason === "invalid" || answer.reason === "refused";
+      setNotice({ kind: "problem", text: refused ? LINK_REFUSED_TEXT : LINK_FAILED_TEXT });
     }
   };
 
