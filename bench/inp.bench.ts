@@ -78,7 +78,7 @@ const TRACE = process.env.BENCH_TRACE;
  */
 async function traced<T>(page: Page, label: string, act: () => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page);
-  const events: { name: string; ph: string; dur?: number; tid: number; pid: number; args?: { name?: string } }[] = [];
+  const events: { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { name?: string } }[] = [];
   cdp.on("Tracing.dataCollected", ({ value }) => events.push(...(value as unknown as typeof events)));
   const done = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
   await cdp.send("Tracing.start", {
@@ -101,6 +101,21 @@ async function traced<T>(page: Page, label: string, act: () => Promise<T>): Prom
   }
   const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 8);
   console.log(`trace ${label}: ${top.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(", ")} (ms, main thread, nested counted in each)`);
+  // Every thread's busy time (its outermost slices), so work off the main thread (raster, the GPU
+  // process, the display compositor) shows beside it.
+  const names = new Map(events.filter((e) => e.name === "thread_name").map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? "?"]));
+  const busy = new Map<string, number>();
+  const open = new Map<string, number>();
+  for (const e of [...events].filter((e) => e.ph === "X" && e.dur).sort((a, b) => a.ts - b.ts)) {
+    const key = `${e.pid}:${e.tid}`;
+    const ts = e.ts;
+    if ((open.get(key) ?? 0) > ts) continue; // nested inside an outer slice already counted
+    open.set(key, ts + e.dur!);
+    const name = names.get(key) ?? key;
+    busy.set(name, (busy.get(name) ?? 0) + e.dur! / 1000);
+  }
+  const threads = [...busy].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`trace ${label}: threads ${threads.map(([n, v]) => `${n} ${v.toFixed(1)}`).join(", ")} (ms busy)`);
   await cdp.detach();
   return value;
 }
