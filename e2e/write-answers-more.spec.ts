@@ -9,7 +9,7 @@ import {
 import { APPLICANT, TEACHER, api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { employerCombobox, expectLandedOn } from "./fixtures/employment-page";
-import { startFaultServer, visit, type FaultServer } from "./fixtures/fault-server";
+import { faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
@@ -46,17 +46,8 @@ import { FORM_UNANSWERED, UUID, saidDone, submitOf, writeAnswers, type Write } f
 // Each test presses several writes, most twice, with the GraphQL timeout in each press: room for a loaded machine.
 test.setTimeout(150_000);
 
-let server: FaultServer;
-let answers: ReturnType<typeof writeAnswers>;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startFaultServer();
-  answers = writeAnswers(server);
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-test.beforeEach(() => server.proxy.set([]));
+const server = faultServerForFile();
+const answers = writeAnswers(server);
 
 const claimsRefreshed = async (page: Page) => expect((await page.request.post(`${LOCAL_ORIGIN}/api/session/claims`)).status()).toBe(200);
 const personal = async (page: Page) => (await loadFrontend(page)).appInfo?.personal;

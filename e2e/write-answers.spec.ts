@@ -1,14 +1,14 @@
-import type { Locator, Page, Response, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { AccountsDocument } from "../lib/graphql/generated/operations";
 import { APPLICANT, LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
-import { FAULT_TIMEOUTS, requestIdOf, faultServerForFile, timed, visit, type LogLine } from "./fixtures/fault-server";
+import { faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
-import { checkState } from "./fixtures/page-states";
 import { pickAddress } from "./fixtures/personal-page";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
+import { FORM_UNANSWERED, UUID, saidDone, submitOf, writeAnswers, type Write } from "./fixtures/write-answers";
 
 /**
  * Issue 51: every write whose answer never comes, and every one answered after the GraphQL timeout,
@@ -31,25 +31,14 @@ import { rememberSecret } from "./fixtures/typed-secrets";
  * details `employmentInformationNextHandler`), and /bank at uploadIdentity (the active account
  * `setActiveFSID`, the account by hand `manually`, the deposits `verifies`).
  *
- * Not here: Plaid's link (`links`). A second server cannot open the Link widget: the Plaid stand-in
- * mints a link token only for a redirect URI on its allowed list (local/vendors/plaid/settings.ts,
- * as Plaid's dashboard), which names the local server's /bank/oauth alone, so /bank on the fault
- * server says "Bank linking is not available right now". Its late and never answers are Jest's
- * (writes.faults "links: late"), its callback's words bank-page.test.tsx's. The form kit's unanswered state is checked with axe and shot at 375 and
- * 1280 px on the loan request, the personal details and the deposits (the other writes' alert is the
- * cut state write-faults.spec.ts shoots).
+ * Also on the fault server: Plaid's link (e2e/link-faults.spec.ts, which walks the Link widget), and
+ * the forms not pressed here — the state fix, the review's loan and identity changes, the account
+ * settings, the employer request — with the employer's choice answered late
+ * (e2e/write-answers-more.spec.ts); the helpers are e2e/fixtures/write-answers.ts. The form kit's
+ * unanswered state is checked with axe and shot at 375 and 1280 px on the loan request, the personal
+ * details and the deposits.
  *
- * What is said is decided per component path: the form kit (useZodForm, FormError) for every form,
- * each write outside it by its own callback. The forms not pressed here — the state fix, the
- * review's loan and identity changes, the account settings, the employer request — send the same
- * writes (`applies`, `identifies`, `requestEmployer`) through the same path with their own read-backs,
- * each proven late and never in Jest (app/(dashboard)/writes.faults.integration.test.ts). The
- * employer's choice (the search, a write outside the kit) has its never-answer and its cut in
- * write-faults.spec.ts, its late answer in that Jest suite.
- *
- * The deadline cut is write-faults.spec.ts's: per component path, not per action — the form kit
- * (/bank's add), and each write outside it (the employer's choice, /bank's link callback and
- * active-account button, the payroll widget's close).
+ * The deadline's cut of every write: e2e/write-faults.spec.ts and e2e/write-cuts.spec.ts.
  */
 
 // Each test presses four writes twice, with the GraphQL timeout in each press: room for a loaded machine.
@@ -57,97 +46,10 @@ test.setTimeout(150_000);
 
 const server = faultServerForFile();
 
-/** Headroom for a busy 2-core machine on top of a bound the code sets. */
-const SLACK_MS = 4_000;
-/** A late answer: the write takes effect at once, its answer is held a second past the timeout. */
-const LATE_MS = FAULT_TIMEOUTS.graphqlMs + 1_000;
-/** Every write's idempotency key is a UUID (the form kit's, the page's submission keys); the page's reads carry none. */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-interface Write {
-  /** The GraphQL operation the proxy holds. */
-  operation: string;
-  /** The page (its pathname: the server action's POST goes there). */
-  path: string;
-  /** What tells this write's POST from the page's other actions (its idempotency key). */
-  key: RegExp;
-  /** Typed once, before the first press. */
-  fill?: (page: Page) => Promise<void>;
-  /** Brings the page to the press (a widget opened and walked to its last button): what is pressed. */
-  press: (page: Page) => Promise<Locator>;
-  /** The button that writes: disabled from the press to the answer, usable again after a failure. */
-  button: (page: Page) => Locator;
-  /** The page's words after the never-answer (an alert). */
-  failed: string;
-  /** What the person sees once the late answer is read back: the page going on as after an answer. */
-  done: (page: Page) => Promise<void>;
-  /** Whether the API holds this write, read with the person's own token at the local server. */
-  written: (page: Page) => Promise<boolean>;
-  /** The never-answer's state to check with axe and shoot: [page, state]. */
-  shoot?: [string, string];
-}
-
-const submitOf = (form: string) => (page: Page) => page.locator(`form[aria-labelledby=${form}] button[type=submit]`);
-const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
-const saidDone = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
-const readBackLine = (id: string, reconciled: boolean) => (l: LogLine) => l.requestId === id && l.reconciled === reconciled;
-
-/** Presses the write and answers its server action's response and the time from the press to it. */
-async function pressed(page: Page, w: Write): Promise<[Response, number]> {
-  const target = await w.press(page);
-  return timed(async () => {
-    const answer = page.waitForResponse(
-      (r) => r.request().method() === "POST" && new URL(r.url()).pathname === w.path && w.key.test(r.request().postData() ?? ""),
-      { timeout: LATE_MS + SLACK_MS },
-    );
-    await target.click();
-    await expect(w.button(page)).toBeDisabled();
-    return answer;
-  });
-}
-
-/** The modes the proxy applied to `operation` since its rules were set, and whether the API answered each. */
-const held = (operation: string) =>
-  server.proxy
-    .seen()
-    .filter((s) => s.operation === operation)
-    .map((s) => ({ mode: s.mode, answered: s.answered }));
-
-async function neverThenLate(page: Page, w: Write, testInfo: TestInfo): Promise<void> {
-  await w.fill?.(page);
-
-  // Never answered: the action's timeout, then its read-back finds nothing.
-  server.proxy.set({ mode: "hang", operation: w.operation });
-  const [failed, failedMs] = await pressed(page, w);
-  expect(failed.status()).toBe(200);
-  expect(failedMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
-  expect(failedMs).toBeLessThan(FAULT_TIMEOUTS.graphqlMs + SLACK_MS);
-  await expect(said(page, w.failed)).toBeVisible();
-  await expect(w.button(page)).toBeEnabled();
-  expect(await w.written(page), `${w.operation}: nothing written`).toBe(false);
-  expect(held(w.operation)).toEqual([{ mode: "hang", answered: undefined }]);
-  await server.waitForLine(readBackLine(requestIdOf(failed), false));
-  if (w.shoot) await checkState(page, testInfo, ...w.shoot);
-
-  // Answered late: the API took the write; the read-back proves it, and the page goes on.
-  server.proxy.set({ mode: "delay", delayMs: LATE_MS, operation: w.operation });
-  const [late, lateMs] = await pressed(page, w);
-  expect(late.status()).toBe(200);
-  expect(lateMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
-  await w.done(page);
-  // Still on the fault server (a step followed through the shell's routes stays on its origin).
-  expect(new URL(page.url()).origin).toBe(server.origin);
-  expect(await w.written(page), `${w.operation}: written`).toBe(true);
-  // One write reached the API, whose answer was held: the success said is the read-back's.
-  expect(held(w.operation)).toEqual([{ mode: "delay", answered: 200 }]);
-  const lines = await server.waitForLine(readBackLine(requestIdOf(late), true));
-  expect(lines.filter(readBackLine(requestIdOf(late), true))).toHaveLength(1);
-  server.proxy.set([]);
-}
+const { neverThenLate } = writeAnswers(server);
 
 /** Lincoln Elementary School: its payroll links through Argyle, with direct deposit. */
 const PAYROLL_LINKED_EMPLOYER = "1001";
-const FORM_UNANSWERED = "We couldn't save your details. Please try again in a moment.";
 
 const APPLICATION_WRITES: Write[] = [
   {
@@ -159,8 +61,8 @@ const APPLICATION_WRITES: Write[] = [
       await page.getByLabel("What is the loan for?").selectOption("Debt Consolidation");
       await page.getByLabel("State of residence").selectOption("IL");
     },
-    press: async (page) => submitOf("loan-request-title")(page),
-    button: submitOf("loan-request-title"),
+    press: async (page) => submitOf("aria-labelledby=loan-request-title")(page),
+    button: submitOf("aria-labelledby=loan-request-title"),
     failed: FORM_UNANSWERED,
     done: async (page) => {
       await expectLandedOn(page, "personalInformation");
@@ -185,8 +87,8 @@ const APPLICATION_WRITES: Write[] = [
       await page.getByLabel("Cell phone number").fill("2175550188");
       await page.getByLabel("Yearly salary").fill("52000");
     },
-    press: async (page) => submitOf("personal-details-title")(page),
-    button: submitOf("personal-details-title"),
+    press: async (page) => submitOf("aria-labelledby=personal-details-title")(page),
+    button: submitOf("aria-labelledby=personal-details-title"),
     failed: FORM_UNANSWERED,
     done: async (page) => {
       await expectLandedOn(page, "employmentInformation");
@@ -216,8 +118,8 @@ const APPLICATION_WRITES: Write[] = [
     path: "/employment",
     key: UUID,
     fill: (page) => fillEmploymentDetails(page, TEACHER_DETAILS),
-    press: async (page) => submitOf("employment-details-title")(page),
-    button: submitOf("employment-details-title"),
+    press: async (page) => submitOf("aria-labelledby=employment-details-title")(page),
+    button: submitOf("aria-labelledby=employment-details-title"),
     failed: "We could not save your changes. Please try again.",
     // Saved: the review of the application, before the rate check.
     done: (page) => expectReview(page),
@@ -255,8 +157,8 @@ const BANK_WRITES = (email: string): Write[] => [
       await page.getByLabel("Account name").fill(BY_HAND.name);
       await page.getByLabel("Account type").selectOption("checking");
     },
-    press: async (page) => submitOf("manual-title")(page),
-    button: submitOf("manual-title"),
+    press: async (page) => submitOf("aria-labelledby=manual-title")(page),
+    button: submitOf("aria-labelledby=manual-title"),
     failed: "We could not add this account. Please try again.",
     done: (page) => expect(saidDone(page, "Account added. Two deposits below $1.00 are on their way.")).toBeVisible(),
     written: async (page) => (await accounts(page)).some((a) => a.name === BY_HAND.name && !a.verified),
@@ -273,8 +175,8 @@ const BANK_WRITES = (email: string): Write[] => [
       await (await hydrated(page.getByLabel("First deposit"))).fill(amounts[0]!);
       await page.getByLabel("Second deposit").fill(amounts[1]!);
     },
-    press: async (page) => submitOf("verify-title")(page),
-    button: submitOf("verify-title"),
+    press: async (page) => submitOf("aria-labelledby=verify-title")(page),
+    button: submitOf("aria-labelledby=verify-title"),
     failed: "We could not check these amounts. Please try again.",
     done: (page) => expect(saidDone(page, `${BY_HAND.name} ••6789 is verified.`)).toBeVisible(),
     written: async (page) => (await accounts(page)).some((a) => a.name === BY_HAND.name && a.verified),
