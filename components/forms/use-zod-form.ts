@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { type FormEvent, startTransition, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { z } from "zod";
 import { restoreDraft, sessionDraftStore } from "@/lib/forms/draft-store";
 import { whenIdle } from "@/lib/browser/when-idle";
@@ -344,10 +344,21 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
   const handleSubmit = useCallback(
     async (event?: FormEvent) => {
       event?.preventDefault();
+      // Values the loaded schema refuses send nothing: every field's error, the summary and the
+      // focus on it are one render, as a transition (issue 52), so the press paints at once and a
+      // long form's re-render yields to the browser instead of holding that frame.
+      if (schema && !schema.safeParse(values).success) {
+        startTransition(() => {
+          setSubmitted(true);
+          setFormError(null);
+          setFailedSubmits((n) => n + 1);
+        });
+        return;
+      }
       setSubmitted(true);
       await run(values);
     },
-    [run, values],
+    [run, schema, values],
   );
 
   const reset = useCallback((next: Draft<In>) => {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { startTransition, useEffect, useRef, useState, useTransition } from "react";
 import { useInPlaceFocus } from "@/components/forms/in-place";
 import { LiveStatus } from "@/components/forms/live-status";
 import { primaryButtonClass } from "@/components/forms/form";
@@ -361,7 +361,8 @@ export function EmploymentPage({
                 ref={employerSearch.opener}
                 type="button"
                 className="min-h-11 rounded-md px-3 font-semibold text-brand underline"
-                onClick={() => setChangingEmployer(true)}
+                // A transition (issue 52): the press paints at once; the search's first render yields to the browser.
+                onClick={() => startTransition(() => setChangingEmployer(true))}
               >
                 Change employer
               </button>
@@ -405,10 +406,13 @@ export function EmploymentPage({
                         ? classNames("min-h-11 rounded-md border border-gray-400 px-4 py-2 font-semibold text-gray-900", focusRing)
                         : primaryButtonClass + " self-start"
                     }
-                    onClick={() => {
-                      setNotice(null);
-                      setEditing(true);
-                    }}
+                    onClick={() =>
+                      // As "Change employer": the form's first render yields to the browser.
+                      startTransition(() => {
+                        setNotice(null);
+                        setEditing(true);
+                      })
+                    }
                   >
                     {decisionFinal ? "Edit other details" : "Edit"}
                   </button>

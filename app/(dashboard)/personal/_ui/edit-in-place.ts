@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { startTransition, useState } from "react";
 import type { z } from "zod";
 import { useInPlaceFocus, useZodForm, type UseZodFormOptions } from "@/components/forms";
 import type { PersonalActionResult } from "../actions";
@@ -48,11 +48,14 @@ export function useEditInPlace<S extends z.ZodType<unknown, Record<string, unkno
     saved,
     opener,
     region,
-    open: () => {
-      form.reset(initialValues);
-      setSaved(null);
-      setEditing(true);
-    },
+    // The form is rendered as a transition (issue 52): the press paints at once, and the form's first
+    // render, a whole form's at a phone's speed, yields to the browser instead of holding that frame.
+    open: () =>
+      startTransition(() => {
+        form.reset(initialValues);
+        setSaved(null);
+        setEditing(true);
+      }),
     cancel,
   };
 }
