@@ -1,11 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import { unansweredWriteText } from "@/components/forms/submit-messages";
 import { useSubmissionKeys, useSubmitOnce } from "@/components/forms/use-submit-once";
 import { classNames } from "@/components/ui/class-names";
 import { focusRing } from "@/components/ui/focus-ring";
 import { stateName } from "@/lib/personal/states";
 import { changeStateOfResidence } from "../actions";
+
+export const FAILED_TEXT = "We couldn't change your state of residence. Please try again in a moment.";
 
 /**
  * The way out of a home-state conflict (issue 42): the address is in a state the lender serves but
@@ -18,12 +21,18 @@ export function ResidenceFix({ to, onChanged }: { to: string; onChanged: (state:
   // One change at a time, from the press until the answer (a second press sends nothing).
   const { run, pending } = useSubmitOnce(async () => {
     setProblem(null);
-    const result = await changeStateOfResidence({ state: to }, keys.keyFor({ state: to })).catch(() => null);
-    if (result?.ok) return onChanged(to);
+    let result: Awaited<ReturnType<typeof changeStateOfResidence>>;
+    try {
+      result = await changeStateOfResidence({ state: to }, keys.keyFor({ state: to }));
+    } catch (error) {
+      // Outside the form kit: a cut by the request deadline is said as the kit says it, with its reference (issue 51).
+      return setProblem(unansweredWriteText(error, FAILED_TEXT));
+    }
+    if (result.ok) return onChanged(to);
     setProblem(
-      result?.reason === "invalid"
+      result.reason === "invalid"
         ? (Object.values(result.fieldErrors ?? {})[0] ?? "We couldn't change your state of residence.")
-        : "We couldn't change your state of residence. Please try again in a moment.",
+        : FAILED_TEXT,
     );
   });
   return (
