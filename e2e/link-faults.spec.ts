@@ -33,7 +33,7 @@ import { checkState } from "./fixtures/page-states";
  *   server), `reconciled: false` under the answer's request id; then linked again, answered late
  *   (the write takes effect, its answer held past the timeout) → the success it was, by the
  *   read-back (`reconciled: true`): the application goes on to its next step, one account linked.
- * - The deadline server (REQUEST_DEADLINE_MS 7.5 s): `links` and its read-back held → cut by the
+ * - The deadline server (DEADLINE_SERVER's REQUEST_DEADLINE_MS): `links` and its read-back held → cut by the
  *   deadline, said with the deadline's words and the request id of the 503 (unansweredWriteText),
  *   nothing linked, the server's one deadline line, Link opens again.
  * The states reached pass axe and are shot at 375 and 1280 px (checkState).
@@ -179,8 +179,11 @@ test.describe("on the deadline server", () => {
 
     // The page is usable after: Link opens again (a new link token), and closing it is said.
     await linkButton(page).click();
+    // Closing Link logs its exit (a server action): answered before the test ends and closes the page.
+    const exitLogged = page.waitForResponse((r) => r.request().method() === "POST" && /"Exited"/.test(r.request().postData() ?? ""));
     await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("status")).toContainText("You closed bank linking.");
     await expect(linkButton(page)).toBeEnabled();
+    expect((await exitLogged).status()).toBe(200);
   });
 });

@@ -1,11 +1,13 @@
 import { randomInt } from "node:crypto";
-import type { Locator, Page, Response, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { AccountsDocument, EmployerRequestsDocument, ManuallyDocument, SetEmployerDocument } from "../lib/graphql/generated/operations";
 import { deadlineFormText } from "../lib/observability/deadline-answer";
 import { APPLICANT, api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
+import { cutByDeadline, deadlineLine, nextAction } from "./fixtures/deadline-cuts";
+import { UUID } from "./fixtures/write-answers";
 import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
-import { DEADLINE_SERVER, requestIdOf, startFaultServer, timed, visit, type FaultServer, type LogLine } from "./fixtures/fault-server";
+import { DEADLINE_SERVER, faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
 import { pickAddress } from "./fixtures/personal-page";
@@ -37,27 +39,13 @@ import { rememberSecret } from "./fixtures/typed-secrets";
  *   (correctIdentity, `identifies`) and the contact details (saveAccountSettings, `identifies`);
  * - /bank at uploadIdentity with an account added by hand: the deposits (verifyDeposits, `verifies`).
  *
- * Each cut costs the deadline (7.5 s): one applicant per journey, no page visited twice.
+ * Each cut costs the deadline (DEADLINE_SERVER): one applicant per journey, no page visited twice.
  */
 
-let server: FaultServer;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startFaultServer(DEADLINE_SERVER);
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = faultServerForFile(DEADLINE_SERVER);
 test.beforeEach(({ consoleGate }) => {
-  server.proxy.set([]);
   consoleGate.allow(/status of 503/, "the request deadline's answer to the write this test cuts");
 });
-
-/** Headroom for a busy 2-core machine on top of a bound the code sets. */
-const SLACK_MS = 2_000;
-const { deadlineMs } = DEADLINE_SERVER;
-/** A write's request carries its idempotency key (a UUID); the page's reads carry none. */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 interface Cut {
   /** The GraphQL operation the proxy holds: the write. */
@@ -86,33 +74,11 @@ const submitOf = (form: string) => (page: Page) => page.locator(`form[aria-label
 const inPlace = (name: string) => (page: Page) => page.getByRole("form", { name }).locator("button[type=submit]");
 const cancelOf = (name: string) => (page: Page) => page.getByRole("form", { name }).getByRole("button", { name: "Cancel" }).click();
 const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
-const deadlineLine = (id: string) => (l: LogLine) => l.requestId === id && l.msg === "request did not finish in time";
 /** The application as the API holds it: step and every saved fact. */
 const application = async (page: Page) => {
   const load = await loadFrontend(page);
   return { step: load.applicationStep, appInfo: load.appInfo };
 };
-
-/** The answer to the next server action posted to `pathname` whose body matches `body`. */
-function nextAction(page: Page, pathname: string, body: RegExp): Promise<Response> {
-  return page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === pathname && body.test(r.request().postData() ?? ""),
-    { timeout: deadlineMs + 2 * SLACK_MS },
-  );
-}
-
-/** Presses `button`, sees it busy, and answers the response `answer` waits for, cut by the deadline, with its request id. */
-async function cutByDeadline(answer: Promise<Response>, button: Locator): Promise<string> {
-  const [cut, cutMs] = await timed(async () => {
-    await button.click();
-    await expect(button).toBeDisabled();
-    return answer;
-  });
-  expect(cut.status()).toBe(503);
-  expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS);
-  expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
-  return requestIdOf(cut);
-}
 
 async function cut(page: Page, c: Cut, testInfo: TestInfo): Promise<void> {
   await c.fill(page);
@@ -322,7 +288,7 @@ const APPLICATION_CUTS: [string, Cut][] = [
 test("the application's writes, from the employer request to the review: each cut by the deadline → said with its request id, the button usable again, nothing written", async ({
   page,
 }, testInfo) => {
-  // Eight cuts of 7.5 s each, eight states shot at two widths, the journey between them.
+  // Eight cuts of the deadline each, eight states shot at two widths, the journey between them.
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await newApplicant(page, "cuts-apply");

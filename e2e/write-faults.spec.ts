@@ -1,11 +1,13 @@
-import type { Locator, Page, Response } from "@playwright/test";
+import type { Response } from "@playwright/test";
 import { AccountsDocument } from "../lib/graphql/generated/operations";
 import { deadlineFormText } from "../lib/observability/deadline-answer";
 import { LINK_BANKS, api, linkCheckingThroughApi, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
+import { SLACK_MS, cutByDeadline, deadlineLine, nextAction } from "./fixtures/deadline-cuts";
 import { employerCombobox } from "./fixtures/employment-page";
-import { DEADLINE_SERVER, requestIdOf, faultServerForFile, timed, visit, type LogLine } from "./fixtures/fault-server";
+import { DEADLINE_SERVER, requestIdOf, faultServerForFile, timed, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
+import { UUID } from "./fixtures/write-answers";
 import { checkState } from "./fixtures/page-states";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
 
@@ -41,34 +43,7 @@ test.beforeEach(({ consoleGate }) => {
   consoleGate.allow(/status of 503/, "the request deadline's answer to the write this test cuts");
 });
 
-/** Headroom for a busy 2-core machine on top of a bound the code sets. */
-const SLACK_MS = 2_000;
 const { timeouts, deadlineMs } = DEADLINE_SERVER;
-
-/** The answer to the next server action posted to `pathname` whose body matches `body`. */
-function nextAction(page: Page, pathname: string, body: RegExp = /./): Promise<Response> {
-  return page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === pathname && body.test(r.request().postData() ?? ""),
-    { timeout: deadlineMs + 2 * SLACK_MS },
-  );
-}
-
-const deadlineLine = (id: string) => (l: LogLine) => l.requestId === id && l.msg === "request did not finish in time";
-/** A write's request carries its idempotency key (a UUID); the page's reads carry none. */
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-/** Presses `target`, sees `button` busy, and answers the response `answer` waits for, cut by the deadline, with its request id. */
-async function cutByDeadline(answer: Promise<Response>, target: Locator, button: Locator): Promise<string> {
-  const [cut, cutMs] = await timed(async () => {
-    await target.click();
-    await expect(button).toBeDisabled();
-    return answer;
-  });
-  expect(cut.status()).toBe(503);
-  expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS);
-  expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
-  return requestIdOf(cut);
-}
 
 test("/bank's add: never answered → failed, nothing added; cut by the deadline → said with its request id, the button enabled again", async ({
   page,
@@ -135,20 +110,24 @@ test("the employer's choice: never answered → failed, the search usable, no em
   const box = await hydrated(employerCombobox(page, "Your employer"));
   const said = (text: string) => page.getByRole("alert").filter({ hasText: text });
   // The choice's request carries its idempotency key (a UUID); the island check before it does not.
-  const choice = () => nextAction(page, "/employment", /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
-  const choose = async () => {
-    // Typed afresh, so the list opens again after a failed choice.
+  const choice = () => nextAction(page, "/employment", UUID);
+  // Typed afresh, so the list opens again after a failed choice; the time counts from the option's press.
+  const choose = async (): Promise<[Response, number]> => {
     await box.fill("");
     await box.fill("harbor point water");
+    const option = page.getByRole("option", { name: /Harbor Point Water District/ });
+    await expect(option).toBeVisible();
     const answer = choice();
-    await page.getByRole("option", { name: /Harbor Point Water District/ }).click();
-    // Busy from the press to the answer: the field takes nothing typed meanwhile.
-    await expect(box).toHaveAttribute("aria-busy", "true");
-    return answer;
+    return timed(async () => {
+      await option.click();
+      // Busy from the press to the answer: the field takes nothing typed meanwhile.
+      await expect(box).toHaveAttribute("aria-busy", "true");
+      return answer;
+    });
   };
 
   server.proxy.set({ mode: "hang", operation: "setEmployer" });
-  const [failed, failedMs] = await timed(choose);
+  const [failed, failedMs] = await choose();
   expect(failed.status()).toBe(200);
   expect(failedMs).toBeLessThan(timeouts.graphqlMs + SLACK_MS);
   await expect(said("We could not save your changes. Please try again.")).toBeVisible();
@@ -161,7 +140,7 @@ test("the employer's choice: never answered → failed, the search usable, no em
     { mode: "pass", operation: "loadFrontend", times: 1 },
     { mode: "hang", operation: "loadFrontend" },
   ]);
-  const [cut, cutMs] = await timed(choose);
+  const [cut, cutMs] = await choose();
   expect(cut.status()).toBe(503);
   expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
   const id = requestIdOf(cut);
