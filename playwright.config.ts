@@ -17,7 +17,7 @@ export const SHORT_OTP_PORT = slotPorts(WORKER_SLOT).shortOtp;
 export const SHORT_OTP_TTL_SECONDS = 5;
 /** Identity token lifetime on the short-OTP server, so a test can wait out a real expiry (e2e/returning-user.spec.ts). */
 export const SHORT_TOKEN_TTL_SECONDS = 20;
-/** A server whose calls to its services pass through the fault proxy; e2e/faults.spec.ts and e2e/write-answers.spec.ts each start and stop it. */
+/** A server whose calls to its services pass through the fault proxy; each spec file that uses it starts and stops it (faultServerForFile). */
 export const FAULTS_PORT = slotPorts(WORKER_SLOT).faults;
 export const HOSTED_OVERRIDES = {
   DASHBOARD_APP_URL: "https://dashboard.override.test",

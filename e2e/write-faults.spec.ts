@@ -21,19 +21,11 @@ import { LOCAL_ORIGIN } from "./fixtures/personas";
  * deadline's with that request id), that nothing was written, and the server's line; the states
  * reached pass axe and are shot at 375 and 1280 px (checkState).
  *
- * The cut is said by the component that made the write, so it is proven once per component path,
- * not once per action (the request scope cuts every request alike: lib/observability/request-scope.test.ts):
- * - the form kit (useZodForm's submit, FormError): /bank's add stands for every form — the loan
- *   request, the personal details, the deposits, the settings and the review's changes, the job
- *   details and the employer request all submit and say a thrown answer through that one path;
- * - each write outside it, with its own catch (components/forms/submit-messages.ts unansweredWriteText)
- *   and its own busy state: the employer's choice (the search), /bank's active-account button
- *   (useSubmitOnce), and the payroll link (the Argyle widget's close, the widget's saving state).
- *   /bank's link (Plaid's callback) is not pressed here: the Plaid stand-in mints link tokens only
- *   for the local server's /bank/oauth (its allowed redirect URIs), so a second server cannot open
- *   Link; its cut is bank-page.test.tsx's.
- * The late answer and the never-answer of every one of these writes: e2e/write-answers.spec.ts (and
- * e2e/faults.spec.ts for the job details).
+ * Here: /bank's add and the employer's choice (each with its never-answer), /bank's active-account
+ * button and the payroll link (the Argyle widget's close, the widget's saving state). Every other
+ * write's cut: e2e/write-cuts.spec.ts (the forms, and the state fix's button), e2e/link-faults.spec.ts
+ * (Plaid's link). The late answer and the never-answer of every write: e2e/write-answers.spec.ts,
+ * e2e/write-answers-more.spec.ts, e2e/link-faults.spec.ts (and e2e/faults.spec.ts for the job details).
  */
 
 test.setTimeout(90_000);

@@ -4,7 +4,7 @@
  * Every server action of the app, classified (issue 51.1): a new action fails here until it is.
  * Each write goes through the one action helper (lib/actions/user-action.ts) with a read-back and the
  * browser's idempotency key, and has its late and never answers tested through the fault proxy in the
- * named suite. The request deadline needs no row: it is applied per request, around every action
+ * named Jest suite, and its late, never and cut answers pressed in the named Playwright tests (E2E). The request deadline needs no row: it is applied per request, around every action
  * alike, by the request scope (lib/observability/request-scope.ts, proven for a server action's
  * request in its test) and said by the form kit (components/forms/form-kit.test.tsx) or, for a write
  * outside it, by its page with the same words (components/forms/submit-messages.ts); docs/testing.md
@@ -173,4 +173,42 @@ test.each(writes)("%s has its late and never answers tested", (_name, row) => {
   const [file, title] = row.faults;
   // A test whose title starts so, in the named suite (the fault proxy: a late answer and a never-answer).
   expect(readFileSync(file, "utf8")).toMatch(new RegExp(`test\\(\\s*"${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+});
+
+/** The Playwright suites that press each write as a person does (e2e/, on the fault and deadline servers; docs/testing.md). */
+const WA = "e2e/write-answers.spec.ts";
+const WAM = "e2e/write-answers-more.spec.ts";
+const LF = "e2e/link-faults.spec.ts";
+const WF = "e2e/write-faults.spec.ts";
+const WC = "e2e/write-cuts.spec.ts";
+const APPLY = "the loan request, the personal details, the payroll link and the job details";
+const REVIEW = "the state fix, and the review's loan change, identity correction and contact details";
+const BANK = "/bank's active account, account by hand and deposits";
+const JOURNEY_CUTS = "the application's writes, from the employer request to the review";
+/** Each write's test of its late and never answers, and of its cut by the request deadline: [file, the title's start]. */
+const E2E: Record<string, { answers: [string, string]; cut: [string, string] }> = {
+  submitLoanRequest: { answers: [WA, APPLY], cut: [WC, JOURNEY_CUTS] },
+  submitPersonalDetails: { answers: [WA, APPLY], cut: [WC, JOURNEY_CUTS] },
+  changeStateOfResidence: { answers: [WAM, REVIEW], cut: [WC, JOURNEY_CUTS] },
+  updateLoanRequest: { answers: [WAM, REVIEW], cut: [WC, JOURNEY_CUTS] },
+  correctIdentity: { answers: [WAM, REVIEW], cut: [WC, JOURNEY_CUTS] },
+  saveAccountSettings: { answers: [WAM, REVIEW], cut: [WC, JOURNEY_CUTS] },
+  linkAccount: { answers: [LF, "Plaid's link: never answered"], cut: [LF, "Plaid's link: held with its read-back"] },
+  addManualAccount: { answers: [WA, BANK], cut: [WF, "/bank's add"] },
+  verifyDeposits: { answers: [WA, BANK], cut: [WC, "/bank's deposits"] },
+  makeActive: { answers: [WA, BANK], cut: [WF, "/bank's active-account button"] },
+  chooseEmployerAction: { answers: [WAM, "the employer request"], cut: [WF, "the employer's choice"] },
+  saveEmploymentAction: { answers: [WA, APPLY], cut: [WC, JOURNEY_CUTS] },
+  requestEmployerAction: { answers: [WAM, "the employer request"], cut: [WC, JOURNEY_CUTS] },
+  finishPayrollLinkAction: { answers: [WA, APPLY], cut: [WF, "the payroll link"] },
+};
+
+test("every write has its late, never and cut tests in Playwright, and each named test is there", () => {
+  expect(Object.keys(E2E).sort()).toEqual(writes.map(([name]) => name.split(" ")[1]).sort());
+  for (const [name, { answers, cut }] of Object.entries(E2E)) {
+    for (const [file, title] of [answers, cut]) {
+      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      expect([name, file, readFileSync(file, "utf8").match(new RegExp(`test\\(\\s*"${escaped}`)) !== null]).toEqual([name, file, true]);
+    }
+  }
 });
