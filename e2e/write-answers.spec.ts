@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures/console-gate";
 import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
 import { faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
-import { pickAddress } from "./fixtures/personal-page";
+import { fillApplicantDetails } from "./fixtures/personal-page";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 import { FORM_UNANSWERED, UUID, saidDone, submitOf, writeAnswers, type Write } from "./fixtures/write-answers";
@@ -76,16 +76,7 @@ const APPLICATION_WRITES: Write[] = [
     path: "/personal",
     key: UUID,
     fill: async (page) => {
-      rememberSecret("ssn", APPLICANT.ssn);
-      rememberSecret("birth-date", APPLICANT.birthdate);
-      rememberSecret("phone", "2175550188");
-      await (await hydrated(page.getByLabel("First name", { exact: true }))).fill(APPLICANT.given_name);
-      await page.getByLabel("Last name", { exact: true }).fill(APPLICANT.family_name);
-      await page.getByLabel("Birth date").fill(APPLICANT.birthdate);
-      await pickAddress(page, "1600 Capitol", /1600 Capitol Ave/);
-      await page.getByLabel("Social Security number").fill(APPLICANT.ssn);
-      await page.getByLabel("Cell phone number").fill("2175550188");
-      await page.getByLabel("Yearly salary").fill("52000");
+      await fillApplicantDetails(page);
     },
     press: async (page) => submitOf("aria-labelledby=personal-details-title")(page),
     button: submitOf("aria-labelledby=personal-details-title"),

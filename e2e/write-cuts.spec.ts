@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import { AccountsDocument, EmployerRequestsDocument, ManuallyDocument, SetEmployerDocument } from "../lib/graphql/generated/operations";
 import { deadlineFormText } from "../lib/observability/deadline-answer";
-import { APPLICANT, api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
+import { api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { cutByDeadline, deadlineLine, nextAction } from "./fixtures/deadline-cuts";
 import { UUID } from "./fixtures/write-answers";
@@ -10,7 +10,7 @@ import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } 
 import { DEADLINE_SERVER, faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
-import { pickAddress } from "./fixtures/personal-page";
+import { fillApplicantDetails } from "./fixtures/personal-page";
 import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 
@@ -167,16 +167,7 @@ const APPLICATION_CUTS: [string, Cut][] = [
       path: "/personal",
       key: UUID,
       fill: async (page) => {
-        rememberSecret("ssn", APPLICANT.ssn);
-        rememberSecret("birth-date", APPLICANT.birthdate);
-        rememberSecret("phone", "2175550188");
-        await (await hydrated(page.getByLabel("First name", { exact: true }))).fill(APPLICANT.given_name);
-        await page.getByLabel("Last name", { exact: true }).fill(APPLICANT.family_name);
-        await page.getByLabel("Birth date").fill(APPLICANT.birthdate);
-        await pickAddress(page, "1600 Capitol", /1600 Capitol Ave/);
-        await page.getByLabel("Social Security number").fill(APPLICANT.ssn);
-        await page.getByLabel("Cell phone number").fill("2175550188");
-        await page.getByLabel("Yearly salary").fill("52000");
+        await fillApplicantDetails(page);
         await expect(page.getByRole("button", { name: "Change my state of residence to Illinois" })).toBeVisible();
       },
       // Its label says "Changing…" while busy.
