@@ -4,6 +4,7 @@ import { linkThroughWidget, logIn } from "./fixtures/bank-widget";
 import { expectLandedOn } from "./fixtures/employment-page";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
+import { hydrated } from "./fixtures/hydration";
 import { LOCAL_ORIGIN, outbox, signInAs } from "./fixtures/personas";
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE } from "../lib/bank/funding-rules";
 
@@ -53,7 +54,7 @@ test("at fundingAccount, a checking account linked through Link moves the applic
   // /bank is this step's page: its progress says so (away from its step it says where the application is).
   await expect(page.getByTestId("application-progress")).toContainText("Step 7 of 10: Your bank account");
   await checkState(page, testInfo, "empty");
-  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
   await expect(page.getByRole("dialog", { name: "Select your bank" })).toBeVisible();
   await checkState(page, testInfo, "widget-banks");
   await page.getByRole("button", { name: "First Platypus Bank" }).click();
@@ -182,12 +183,12 @@ test("leaving the widget keeps the page usable; a bank that is down says so", as
     "the bank that is down",
   );
   await applicantAt(page, "fundingAccount");
-  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
   await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Close" }).click();
   await expect(page.getByRole("status")).toContainText("You closed bank linking.");
   await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();
   await checkState(page, testInfo, "exited");
-  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
   await page.getByRole("button", { name: "Tartan Bank" }).click();
   await logIn(page, "Tartan Bank", "user_good", "error_INSTITUTION_DOWN");
   await expect(page.getByRole("alert").filter({ hasText: "Bank linking stopped" })).toContainText("not currently responding");
@@ -205,7 +206,7 @@ test("an OAuth bank: Link leaves for the bank's own site, which returns through 
     "the bank's 400 for the wrong password this test types",
   );
   await applicantAt(page, "fundingAccount");
-  await page.getByRole("button", { name: "Link a bank account" }).click();
+  await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
   await page.getByRole("dialog", { name: "Select your bank" }).getByRole("button", { name: "Platypus OAuth Bank" }).click();
   // The bank's own page (a stand-in), outside Link: a wrong password stays there.
   await page.waitForURL(/\/api\/local\/plaid\/oauth\/bank\?state=oauth-state-[0-9a-f]{32}$/);
@@ -308,7 +309,7 @@ for (const viewport of [
       await applicantAt(page, "fundingAccount");
       await page.route("**/api/local/plaid/link-initialize.js", (route) => route.abort());
       await page.route("https://cdn.plaid.com/**", (route) => route.abort());
-      await page.getByRole("button", { name: "Link a bank account" }).click();
+      await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
       await expect(page.getByRole("alert").filter({ hasText: "Bank linking could not be loaded" })).toBeVisible();
       await expect(page.getByLabel("Routing number")).toBeVisible();
       await expect(page.getByRole("button", { name: "Link a bank account" })).toBeEnabled();

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures/console-gate";
+import { hydrated } from "./fixtures/hydration";
 import { LOCAL_PORT } from "../playwright.config";
 import { serverLog } from "./servers";
 import { newApplicant, walkTo } from "./fixtures/applicant";
@@ -67,7 +68,7 @@ test.describe("x-request-id", () => {
     const response = await page.goto(`${LOCAL_ORIGIN}/bank`);
     const requestId = response?.headers()["x-request-id"];
     expect(requestId).toMatch(UUID);
-    await page.getByRole("button", { name: "Link a bank account" }).click();
+    await (await hydrated(page.getByRole("button", { name: "Link a bank account" }))).click();
     await expect(page.getByRole("heading", { name: "This page failed to load" })).toBeVisible();
     await expect(page.getByText(`please give this reference: ${requestId}`)).toBeVisible();
   });
