@@ -214,7 +214,7 @@ export const PAGE_STATES: readonly PageState[] = [
       await expect(page).toHaveURL(/\/wait-load-redirect/);
     },
   },
-  { name: "not-found", title: SITE, path: "/this-page-does-not-exist", ready: heading("Ooops! Page not found") },
+  { name: "not-found", title: `Page not found · ${SITE}`, path: "/this-page-does-not-exist", ready: heading("Ooops! Page not found") },
 ];
 
 /**
