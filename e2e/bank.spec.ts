@@ -5,7 +5,7 @@ import { expectLandedOn } from "./fixtures/employment-page";
 import { type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures/console-gate";
 import { hydrated } from "./fixtures/hydration";
-import { LOCAL_ORIGIN, outbox, signInAs } from "./fixtures/personas";
+import { LOCAL_ORIGIN, microDepositAmounts, signInAs } from "./fixtures/personas";
 import { ANOTHER_ACCOUNT_WAITING_MESSAGE } from "../lib/bank/funding-rules";
 
 /**
@@ -128,9 +128,7 @@ test("a manual account: amounts from the outbox, one wrong try, the right amount
   await expect(page.getByRole("heading", { name: "Verify My checking ••6789" })).toBeVisible();
   await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
 
-  const deposits = (await outbox(page.request, LOCAL_ORIGIN, email))
-    .filter((m) => m.purpose.includes("ACCTVERIFY"))
-    .map((m) => m.code.replace("$", ""));
+  const deposits = await microDepositAmounts(page.request, LOCAL_ORIGIN, email);
   expect(deposits).toHaveLength(2);
   await checkState(page, testInfo, "waiting-for-deposits");
 

@@ -6,7 +6,7 @@ import { IDENTITY_LOCKED_MESSAGE, MICRO_DEPOSIT_CAP_MESSAGE } from "../local/len
 import { api, apiReply, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { IdentifiesDocument, ManuallyDocument, VerifiesDocument } from "../lib/graphql/generated/operations";
 import { checkState } from "./fixtures/page-states";
-import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+import { LOCAL_ORIGIN, microDepositAmounts, outbox } from "./fixtures/personas";
 
 /**
  * The lending rules of issue 25 as an applicant meets them on the production build: micro-deposits
@@ -60,9 +60,7 @@ test("micro-deposits: after the third lockout /bank shows the cap, and the accou
   await expect(page.getByText("Waiting for micro-deposits")).toBeVisible();
   // Different wrong guesses, as a person tries again: amounts no deposit sent to this applicant has,
   // so no pair matches in either order.
-  const sent = new Set(
-    (await outbox(page.request, LOCAL_ORIGIN, email)).filter((m) => m.purpose.includes("ACCTVERIFY")).map((m) => m.code.replace("$", "")),
-  );
+  const sent = new Set(await microDepositAmounts(page.request, LOCAL_ORIGIN, email));
   const [wrong, ...others] = Array.from({ length: 99 }, (_, i) => `0.${String(i + 1).padStart(2, "0")}`).filter(
     (amount) => !sent.has(amount),
   );

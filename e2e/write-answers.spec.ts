@@ -6,7 +6,7 @@ import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } 
 import { faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { fillApplicantDetails } from "./fixtures/personal-page";
-import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+import { LOCAL_ORIGIN, microDepositAmounts } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 import { FORM_UNANSWERED, UUID, saidDone, submitOf, writeAnswers, type Write } from "./fixtures/write-answers";
 
@@ -159,9 +159,7 @@ const BANK_WRITES = (email: string): Write[] => [
     path: "/bank",
     key: UUID,
     fill: async (page) => {
-      const amounts = (await outbox(page.request, LOCAL_ORIGIN, email))
-        .filter((m) => m.purpose.includes("ACCTVERIFY"))
-        .map((m) => m.code.replace("$", ""));
+      const amounts = await microDepositAmounts(page.request, LOCAL_ORIGIN, email);
       expect(amounts).toHaveLength(2);
       await (await hydrated(page.getByLabel("First deposit"))).fill(amounts[0]!);
       await page.getByLabel("Second deposit").fill(amounts[1]!);

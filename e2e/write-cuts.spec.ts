@@ -11,7 +11,7 @@ import { DEADLINE_SERVER, faultServerForFile, visit } from "./fixtures/fault-ser
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
 import { fillApplicantDetails } from "./fixtures/personal-page";
-import { LOCAL_ORIGIN, outbox } from "./fixtures/personas";
+import { LOCAL_ORIGIN, microDepositAmounts } from "./fixtures/personas";
 import { rememberSecret } from "./fixtures/typed-secrets";
 
 /**
@@ -319,9 +319,7 @@ test("/bank's deposits (verifyDeposits): cut by the deadline → said with its r
       key: UUID,
       // The right amounts: a write that went through would verify the account.
       fill: async (page) => {
-        const amounts = (await outbox(page.request, LOCAL_ORIGIN, email))
-          .filter((m) => m.purpose.includes("ACCTVERIFY"))
-          .map((m) => m.code.replace("$", ""));
+        const amounts = await microDepositAmounts(page.request, LOCAL_ORIGIN, email);
         expect(amounts).toHaveLength(2);
         await (await hydrated(page.getByLabel("First deposit"))).fill(amounts[0]!);
         await page.getByLabel("Second deposit").fill(amounts[1]!);
