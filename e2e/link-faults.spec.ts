@@ -1,22 +1,15 @@
-import type { Locator, Page, Response } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { AccountsDocument } from "../lib/graphql/generated/operations";
 import { deadlineFormText } from "../lib/observability/deadline-answer";
 import { api, newApplicant, walkTo } from "./fixtures/applicant";
 import { logIn } from "./fixtures/bank-widget";
 import { expect, test } from "./fixtures/console-gate";
+import { cutByDeadline, deadlineLine, nextAction } from "./fixtures/deadline-cuts";
 import { expectLandedOn } from "./fixtures/employment-page";
-import {
-  DEADLINE_SERVER,
-  FAULT_TIMEOUTS,
-  requestIdOf,
-  faultServerForFile,
-  timed,
-  visit,
-  type FaultServer,
-  type LogLine,
-} from "./fixtures/fault-server";
+import { DEADLINE_SERVER, faultServerForFile, visit, type FaultServer } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
 import { checkState } from "./fixtures/page-states";
+import { said, writeAnswers, type Write } from "./fixtures/write-answers";
 
 /**
  * Issue 51: Plaid's link (`links`, the linkAccount server action /bank calls from Link's onSuccess)
@@ -42,15 +35,12 @@ import { checkState } from "./fixtures/page-states";
  * there moves the application on (to uploadIdentity), which the late answer's page follows.
  */
 
-/** Headroom for a busy 2-core machine on top of a bound the code sets. */
-const SLACK_MS = 4_000;
 /** First Platypus Bank's checking account (local/vendors/plaid/sandbox.ts), user_good's login. */
 const BANK = "First Platypus Bank";
 const CHECKING = { name: "Plaid Checking", mask: "0000" };
 const LINK_FAILED = "We could not link this account. Please try again.";
 
 const linkButton = (page: Page) => page.getByRole("button", { name: "Link a bank account" });
-const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const accounts = async (page: Page) =>
   ((await api(page, AccountsDocument, {})).accounts ?? []).map((a) => ({ name: a.name, mask: a.mask, verified: a.verified }));
 
@@ -67,23 +57,8 @@ async function linkUpToContinue(page: Page): Promise<Locator> {
   return chosen.getByRole("button", { name: "Continue" });
 }
 
-/** The answer to linkAccount's POST: its body carries Link's public token (requestLinkToken's and the page's reads carry none). */
-function linkAnswer(page: Page, timeout: number): Promise<Response> {
-  return page.waitForResponse(
-    (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/bank" && /"public-local-/.test(r.request().postData() ?? ""),
-    { timeout },
-  );
-}
-
-/** Presses Link's last button and answers the link's response and the time from the press to it; Link's button busy meanwhile. */
-async function pressed(page: Page, target: Locator, timeout: number): Promise<[Response, number]> {
-  return timed(async () => {
-    const answer = linkAnswer(page, timeout);
-    await target.click();
-    await expect(linkButton(page)).toBeDisabled();
-    return answer;
-  });
-}
+/** linkAccount's POST carries Link's public token (requestLinkToken's and the page's reads carry none). */
+const LINK_KEY = /"public-local-/;
 
 /** /bank on `server` for a new applicant at fundingAccount, every arrival call settled. */
 async function onBank(page: Page, server: FaultServer, prefix: string): Promise<void> {
@@ -96,16 +71,27 @@ async function onBank(page: Page, server: FaultServer, prefix: string): Promise<
 
 test.describe("on the fault server", () => {
   const server = faultServerForFile();
+  const answers = writeAnswers(server);
 
-  /** A late answer: the write takes effect at once, its answer is held a second past the timeout. */
-  const LATE_MS = FAULT_TIMEOUTS.graphqlMs + 1_000;
-  const readBackLine = (id: string, reconciled: boolean) => (l: LogLine) => l.requestId === id && l.reconciled === reconciled;
-  /** The modes the proxy applied to `links` since its rules were set, and whether the API answered each. */
-  const held = () =>
-    server.proxy
-      .seen()
-      .filter((s) => s.operation === "links")
-      .map((s) => ({ mode: s.mode, answered: s.answered }));
+  /** Plaid's link as a write of the fault server's pattern (e2e/fixtures/write-answers.ts). */
+  const LINK: Write = {
+    operation: "links",
+    path: "/bank",
+    key: LINK_KEY,
+    press: linkUpToContinue,
+    button: linkButton,
+    failed: LINK_FAILED,
+    // The first account moves the application on, and the page follows it (on the fault server's own routes).
+    done: (page) => expectLandedOn(page, "uploadIdentity"),
+    // Nothing linked, or exactly the checking account, once.
+    written: async (page) => {
+      const linked = await accounts(page);
+      if (linked.length === 0) return false;
+      expect(linked).toEqual([{ ...CHECKING, verified: true }]);
+      return true;
+    },
+    shoot: ["bank", "link-unanswered"],
+  };
 
   test("Plaid's link: never answered → failed in the page's words, Link usable again, nothing linked; late → linked once, the application goes on", async ({
     page,
@@ -113,33 +99,7 @@ test.describe("on the fault server", () => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await onBank(page, server, "link-faults");
-
-    // Never answered: the action's timeout, then its read-back finds no such account.
-    server.proxy.set({ mode: "hang", operation: "links" });
-    const [failed, failedMs] = await pressed(page, await linkUpToContinue(page), LATE_MS + SLACK_MS);
-    expect(failed.status()).toBe(200);
-    expect(failedMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
-    expect(failedMs).toBeLessThan(FAULT_TIMEOUTS.graphqlMs + SLACK_MS);
-    await expect(said(page, LINK_FAILED)).toBeVisible();
-    await expect(linkButton(page)).toBeEnabled();
-    expect(await accounts(page)).toEqual([]);
-    expect(held()).toEqual([{ mode: "hang", answered: undefined }]);
-    await server.waitForLine(readBackLine(requestIdOf(failed), false));
-    await checkState(page, testInfo, "bank", "link-unanswered");
-
-    // Linked again, answered late: the API took the link; the read-back proves it, and the page goes on.
-    server.proxy.set({ mode: "delay", delayMs: LATE_MS, operation: "links" });
-    const [late, lateMs] = await pressed(page, await linkUpToContinue(page), LATE_MS + SLACK_MS);
-    expect(late.status()).toBe(200);
-    expect(lateMs).toBeGreaterThanOrEqual(FAULT_TIMEOUTS.graphqlMs);
-    // The first account moves the application on, and the page follows it (on the fault server's own routes).
-    await expectLandedOn(page, "uploadIdentity");
-    expect(new URL(page.url()).origin).toBe(server.origin);
-    expect(await accounts(page)).toEqual([{ ...CHECKING, verified: true }]);
-    // One write reached the API, whose answer was held: the success said is the read-back's.
-    expect(held()).toEqual([{ mode: "delay", answered: 200 }]);
-    const lines = await server.waitForLine(readBackLine(requestIdOf(late), true));
-    expect(lines.filter(readBackLine(requestIdOf(late), true))).toHaveLength(1);
+    await answers.neverThenLate(page, LINK, testInfo);
   });
 });
 
@@ -148,9 +108,6 @@ test.describe("on the deadline server", () => {
   test.beforeEach(({ consoleGate }) => {
     consoleGate.allow(/status of 503/, "the request deadline's answer to the link this test cuts");
   });
-
-  const { deadlineMs } = DEADLINE_SERVER;
-  const deadlineLine = (id: string) => (l: LogLine) => l.requestId === id && l.msg === "request did not finish in time";
 
   test("Plaid's link: held with its read-back → cut by the deadline, said with its request id, nothing linked, Link opens again", async ({
     page,
@@ -165,11 +122,7 @@ test.describe("on the deadline server", () => {
       { mode: "hang", operation: "links" },
       { mode: "hang", operation: "accounts" },
     ]);
-    const [cut, cutMs] = await pressed(page, target, deadlineMs + SLACK_MS);
-    expect(cut.status()).toBe(503);
-    expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS / 2);
-    expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS / 2);
-    const id = requestIdOf(cut);
+    const id = await cutByDeadline(nextAction(page, "/bank", LINK_KEY), target, linkButton(page));
     await expect(said(page, deadlineFormText(id))).toBeVisible();
     await expect(linkButton(page)).toBeEnabled();
     server.proxy.set([]);

@@ -5,7 +5,7 @@ import { deadlineFormText } from "../lib/observability/deadline-answer";
 import { api, loadFrontend, newApplicant, walkTo } from "./fixtures/applicant";
 import { expect, test } from "./fixtures/console-gate";
 import { cutByDeadline, deadlineLine, nextAction } from "./fixtures/deadline-cuts";
-import { UUID } from "./fixtures/write-answers";
+import { UUID, said, submitOf } from "./fixtures/write-answers";
 import { TEACHER_DETAILS, expectLandedOn, expectReview, fillEmploymentDetails } from "./fixtures/employment-page";
 import { DEADLINE_SERVER, faultServerForFile, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
@@ -70,10 +70,8 @@ interface Cut {
   then: (page: Page) => Promise<void>;
 }
 
-const submitOf = (form: string) => (page: Page) => page.locator(`form[aria-labelledby=${form}] button[type=submit]`);
 const inPlace = (name: string) => (page: Page) => page.getByRole("form", { name }).locator("button[type=submit]");
 const cancelOf = (name: string) => (page: Page) => page.getByRole("form", { name }).getByRole("button", { name: "Cancel" }).click();
-const said = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 /** The application as the API holds it: step and every saved fact. */
 const application = async (page: Page) => {
   const load = await loadFrontend(page);
@@ -124,7 +122,7 @@ const APPLICATION_CUTS: [string, Cut][] = [
         await expect(await hydrated(page.getByLabel("Employer name"))).toHaveValue(EMPLOYER_ASKED);
         await page.getByLabel(/^City/).fill("Fresno");
       },
-      button: submitOf("employer-request-title"),
+      button: submitOf("aria-labelledby=employer-request-title"),
       state: async (page) => (await api(page, EmployerRequestsDocument, {})).employerRequests,
       shoot: ["employment", "employer-request-cut-by-deadline"],
       // The employer is then chosen (its own cut is write-faults.spec.ts's): on to the loan request.
@@ -149,11 +147,11 @@ const APPLICATION_CUTS: [string, Cut][] = [
         // Maine, the address will be in Illinois: the state fix below.
         await page.getByLabel("State of residence").selectOption("ME");
       },
-      button: submitOf("loan-request-title"),
+      button: submitOf("aria-labelledby=loan-request-title"),
       state: application,
       shoot: ["personal", "loan-request-cut-by-deadline"],
       then: async (page) => {
-        await submitOf("loan-request-title")(page).click();
+        await submitOf("aria-labelledby=loan-request-title")(page).click();
         await expectLandedOn(page, "personalInformation");
       },
     },
@@ -191,11 +189,11 @@ const APPLICATION_CUTS: [string, Cut][] = [
       key: UUID,
       // Typed above; everything typed is kept after the fix.
       fill: async (page) => expect(page.getByLabel("Social Security number")).toHaveValue("666-00-0001"),
-      button: submitOf("personal-details-title"),
+      button: submitOf("aria-labelledby=personal-details-title"),
       state: application,
       shoot: ["personal", "details-cut-by-deadline"],
       then: async (page) => {
-        await submitOf("personal-details-title")(page).click();
+        await submitOf("aria-labelledby=personal-details-title")(page).click();
         await expectLandedOn(page, "employmentInformation");
       },
     },
@@ -209,11 +207,11 @@ const APPLICATION_CUTS: [string, Cut][] = [
       path: "/employment",
       key: UUID,
       fill: (page) => fillEmploymentDetails(page, TEACHER_DETAILS),
-      button: submitOf("employment-details-title"),
+      button: submitOf("aria-labelledby=employment-details-title"),
       state: application,
       shoot: ["employment", "details-cut-by-deadline"],
       then: async (page) => {
-        await submitOf("employment-details-title")(page).click();
+        await submitOf("aria-labelledby=employment-details-title")(page).click();
         await expectReview(page);
       },
     },
@@ -268,7 +266,7 @@ const APPLICATION_CUTS: [string, Cut][] = [
         rememberSecret("phone", NEW_PHONE);
         await page.getByLabel("Cell phone number").fill(NEW_PHONE);
       },
-      button: submitOf("account-settings-title"),
+      button: submitOf("aria-labelledby=account-settings-title"),
       state: application,
       shoot: ["personal", "review-contact-cut-by-deadline"],
       then: async (page) => page.locator("form[aria-labelledby=account-settings-title]").getByRole("button", { name: "Cancel" }).click(),
@@ -324,7 +322,7 @@ test("/bank's deposits (verifyDeposits): cut by the deadline → said with its r
         await (await hydrated(page.getByLabel("First deposit"))).fill(amounts[0]!);
         await page.getByLabel("Second deposit").fill(amounts[1]!);
       },
-      button: submitOf("verify-title"),
+      button: submitOf("aria-labelledby=verify-title"),
       state: async (page) =>
         ((await api(page, AccountsDocument, {})).accounts ?? []).map((a) => ({
           name: a.name,

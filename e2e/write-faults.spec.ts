@@ -7,7 +7,7 @@ import { SLACK_MS, cutByDeadline, deadlineLine, nextAction } from "./fixtures/de
 import { employerCombobox } from "./fixtures/employment-page";
 import { DEADLINE_SERVER, requestIdOf, faultServerForFile, timed, visit } from "./fixtures/fault-server";
 import { hydrated } from "./fixtures/hydration";
-import { UUID } from "./fixtures/write-answers";
+import { UUID, said, submitOf } from "./fixtures/write-answers";
 import { checkState } from "./fixtures/page-states";
 import { LOCAL_ORIGIN } from "./fixtures/personas";
 
@@ -50,8 +50,7 @@ test("/bank's add: never answered → failed, nothing added; cut by the deadline
   await page.getByLabel("Account number again").fill("000123456789");
   await page.getByLabel("Account name").fill("Pay account");
   await page.getByLabel("Account type").selectOption("checking");
-  const submit = page.locator("form[aria-labelledby=manual-title] button[type=submit]");
-  const said = (text: string) => page.getByRole("alert").filter({ hasText: text });
+  const submit = submitOf("aria-labelledby=manual-title")(page);
 
   // Never answered: the write times out, the read-back finds no such account.
   server.proxy.set({ mode: "hang", operation: "manually" });
@@ -63,7 +62,7 @@ test("/bank's add: never answered → failed, nothing added; cut by the deadline
   });
   expect(failed.status()).toBe(200);
   expect(failedMs).toBeLessThan(timeouts.graphqlMs + SLACK_MS);
-  await expect(said("We could not add this account. Please try again.")).toBeVisible();
+  await expect(said(page, "We could not add this account. Please try again.")).toBeVisible();
   await expect(submit).toBeEnabled();
   expect((await api(page, AccountsDocument, {})).accounts).toEqual([]);
 
@@ -72,17 +71,8 @@ test("/bank's add: never answered → failed, nothing added; cut by the deadline
     { mode: "hang", operation: "manually" },
     { mode: "hang", operation: "accounts" },
   ]);
-  const [cut, cutMs] = await timed(async () => {
-    const answer = nextAction(page, "/bank");
-    await submit.click();
-    await expect(submit).toBeDisabled();
-    return answer;
-  });
-  expect(cut.status()).toBe(503);
-  expect(cutMs).toBeGreaterThanOrEqual(deadlineMs - SLACK_MS);
-  expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
-  const id = requestIdOf(cut);
-  await expect(said(deadlineFormText(id))).toBeVisible();
+  const id = await cutByDeadline(nextAction(page, "/bank"), submit);
+  await expect(said(page, deadlineFormText(id))).toBeVisible();
   await expect(submit).toBeEnabled();
   expect((await api(page, AccountsDocument, {})).accounts).toEqual([]);
   const lines = await server.waitForLine(deadlineLine(id));
@@ -100,7 +90,6 @@ test("the employer's choice: never answered → failed, the search usable, no em
   await walkTo(page, "chooseEmployer");
   await visit(page, server, "/employment");
   const box = await hydrated(employerCombobox(page, "Your employer"));
-  const said = (text: string) => page.getByRole("alert").filter({ hasText: text });
   // The choice's request carries its idempotency key (a UUID); the island check before it does not.
   const choice = () => nextAction(page, "/employment", UUID);
   // Typed afresh, so the list opens again after a failed choice; the time counts from the option's press.
@@ -122,7 +111,7 @@ test("the employer's choice: never answered → failed, the search usable, no em
   const [failed, failedMs] = await choose();
   expect(failed.status()).toBe(200);
   expect(failedMs).toBeLessThan(timeouts.graphqlMs + SLACK_MS);
-  await expect(said("We could not save your changes. Please try again.")).toBeVisible();
+  await expect(said(page, "We could not save your changes. Please try again.")).toBeVisible();
   await expect(box).not.toHaveAttribute("aria-busy", "true");
   expect((await loadFrontend(page)).appInfo?.employer ?? null).toBeNull();
 
@@ -136,7 +125,7 @@ test("the employer's choice: never answered → failed, the search usable, no em
   expect(cut.status()).toBe(503);
   expect(cutMs).toBeLessThan(deadlineMs + SLACK_MS);
   const id = requestIdOf(cut);
-  await expect(said(deadlineFormText(id))).toBeVisible();
+  await expect(said(page, deadlineFormText(id))).toBeVisible();
   await expect(box).not.toHaveAttribute("aria-busy", "true");
   await expect(box).toBeEditable();
   server.proxy.set([]);
@@ -165,7 +154,6 @@ test("/bank's active-account button: cut by the deadline → said with its reque
   // The page checks each linked account's login on arrival (checkCredentials, whose body names an account id):
   // settled before the press, so the answer awaited is the change's.
   await page.waitForLoadState("networkidle");
-  const said = (text: string) => page.getByRole("alert").filter({ hasText: text });
 
   // The active-account button: the change and its read-back held.
   const makeActive = await hydrated(page.getByRole("button", { name: "Make Gingham Everyday Checking ••4321 active" }));
@@ -174,7 +162,7 @@ test("/bank's active-account button: cut by the deadline → said with its reque
     { mode: "hang", operation: "accounts" },
   ]);
   const activeCut = await cutByDeadline(nextAction(page, "/bank", UUID), makeActive, makeActive);
-  await expect(said(deadlineFormText(activeCut))).toBeVisible();
+  await expect(said(page, deadlineFormText(activeCut))).toBeVisible();
   await expect(makeActive).toBeEnabled();
   server.proxy.set([]);
   expect(await accounts()).toEqual(before);
