@@ -3,12 +3,13 @@
  *
  * Every server action of the app, classified (issue 51.1): a new action fails here until it is.
  * Each write goes through the one action helper (lib/actions/user-action.ts) with a read-back and the
- * browser's idempotency key, and has its late and never answers tested through the fault proxy in the
- * named Jest suite, and its late, never and cut answers pressed in the named Playwright tests (E2E). The request deadline needs no row: it is applied per request, around every action
- * alike, by the request scope (lib/observability/request-scope.ts, proven for a server action's
- * request in its test) and said by the form kit (components/forms/form-kit.test.tsx) or, for a write
- * outside it, by its page with the same words (components/forms/submit-messages.ts); docs/testing.md
- * ("Every writing action under faults") lists who says it for each write.
+ * browser's idempotency key; its late and never answers are tested through the fault proxy in the
+ * named Jest suite, and its late, never and deadline-cut answers are pressed in the named Playwright
+ * tests (E2E). The request deadline itself is applied per request, around every action alike, by
+ * the request scope (lib/observability/request-scope.ts, proven for a server action's request in its
+ * test) and said by the form kit (components/forms/form-kit.test.tsx) or, for a write outside it, by
+ * its page with the same words (components/forms/submit-messages.ts); docs/testing.md ("Every
+ * writing action under faults") lists who says it for each write.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -169,10 +170,13 @@ test.each(writes)("%s goes through the action helper with its operation, the bro
   expect(options.reconcile).toEqual(expect.any(Function));
 });
 
+/** Whether `file` has a test whose title starts with `title`. */
+const hasTest = (file: string, title: string) =>
+  new RegExp(`test\\(\\s*"${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`).test(readFileSync(file, "utf8"));
+
 test.each(writes)("%s has its late and never answers tested", (_name, row) => {
-  const [file, title] = row.faults;
-  // A test whose title starts so, in the named suite (the fault proxy: a late answer and a never-answer).
-  expect(readFileSync(file, "utf8")).toMatch(new RegExp(`test\\(\\s*"${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  // In the named suite (the fault proxy: a late answer and a never-answer).
+  expect([...row.faults, hasTest(...row.faults)]).toEqual([...row.faults, true]);
 });
 
 /** The Playwright suites that press each write as a person does (e2e/, on the fault and deadline servers; docs/testing.md). */
@@ -206,9 +210,6 @@ const E2E: Record<string, { answers: [string, string]; cut: [string, string] }> 
 test("every write has its late, never and cut tests in Playwright, and each named test is there", () => {
   expect(Object.keys(E2E).sort()).toEqual(writes.map(([name]) => name.split(" ")[1]).sort());
   for (const [name, { answers, cut }] of Object.entries(E2E)) {
-    for (const [file, title] of [answers, cut]) {
-      const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      expect([name, file, readFileSync(file, "utf8").match(new RegExp(`test\\(\\s*"${escaped}`)) !== null]).toEqual([name, file, true]);
-    }
+    for (const [file, title] of [answers, cut]) expect([name, file, hasTest(file, title)]).toEqual([name, file, true]);
   }
 });
