@@ -347,7 +347,8 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       // Values the loaded schema refuses send nothing: every field's error, the summary and the
       // focus on it are one render, as a transition (issue 52), so the press paints at once and a
       // long form's re-render yields to the browser instead of holding that frame.
-      if (schema && !schema.safeParse(values).success) {
+      // (schemaErrors is this render's parse of these values, empty until the schema has loaded.)
+      if (Object.keys(schemaErrors).length > 0) {
         startTransition(() => {
           setSubmitted(true);
           setFormError(null);
@@ -358,7 +359,7 @@ export function useZodForm<S extends z.ZodType<unknown, Record<string, unknown>>
       setSubmitted(true);
       await run(values);
     },
-    [run, schema, values],
+    [run, schemaErrors, values],
   );
 
   const reset = useCallback((next: Draft<In>) => {
