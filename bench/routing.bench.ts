@@ -41,6 +41,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 // Each server's warm-up load per row before its measured rounds (JIT, caches, the key set).
 const WARM_SECONDS = 2;
+// Each in-process round of the edge's own cost (part 3): 5 s / 8, as before BENCH_SECONDS became a slice's length.
+const EDGE_ROUND_SECONDS = 0.625;
 
 function decisionsPerSecond(): { perSecond: number; matrix: number } {
   const inputs: DecideInput[] = [];
@@ -224,6 +226,27 @@ async function signedInCookies(origin: string, email: string): Promise<string> {
 }
 
 /**
+ * A signed-in browser's identity and claims cookies under the production configuration, minted with
+ * the bench's own key and secret: the borrower (an active loan) or the applicant at loanDetails.
+ */
+async function signedInTokens(
+  kit: Awaited<ReturnType<typeof startTokenKit>>,
+  secret: string,
+  name: "originated" | "loanDetails",
+  username: string,
+  authTime?: number,
+): Promise<{ cookie: string; sub: string }> {
+  const visitor = VISITORS[name] as Extract<Session, { status: "signed-in" }>;
+  const sub = `00000000-0000-4000-8000-00000000000${name === "originated" ? 1 : 2}`;
+  // A loan paid out a year from now is active whatever today's date is.
+  const payoutDate = name === "originated" ? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) : null;
+  const claims = await signClaims({ ...visitor.claims, sub, payoutDate }, secret);
+  const prefix = `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}`;
+  const idToken = await kit.idToken({ username, sub, authTime });
+  return { sub, cookie: `${prefix}.LastAuthUser=${username}; ${prefix}.${username}.idToken=${idToken}; shell_claims=${claims}` };
+}
+
+/**
  * The middleware's cost per request, in process: µs per call for each visitor, rounds interleaved so
  * that a burst of load elsewhere on the machine hits every row alike; the best round of each is kept.
  */
@@ -232,25 +255,18 @@ async function edgeCost(env: Record<string, string>, kit: Awaited<ReturnType<typ
   const { NextRequest } = await import("next/server");
   const { middleware } = await import("../middleware");
   const { signActivity } = await import("../lib/session/activity");
-  const visitor = VISITORS.originated as Extract<Session, { status: "signed-in" }>;
-  const sub = "00000000-0000-4000-8000-000000000001";
   const authTime = Math.floor(Date.now() / 1000) - 60;
-  const payoutDate = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
-  const prefix = `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}`;
-  const identity = `${prefix}.LastAuthUser=edgebench; ${prefix}.edgebench.idToken=${await kit.idToken({ username: "edgebench", sub, authTime })}`;
-  const signedIn = `${identity}; shell_claims=${await signClaims({ ...visitor.claims, sub, payoutDate }, env.SESSION_SECRET!)}`;
-  const stamp = await signActivity({ sub, authTime, at: Math.floor(Date.now() / 1000) - 5 }, env.SESSION_SECRET!);
+  const secret = env.SESSION_SECRET!;
+  const stamped = async ({ cookie, sub }: { cookie: string; sub: string }) =>
+    `${cookie}; shell_activity=${await signActivity({ sub, authTime, at: Math.floor(Date.now() / 1000) - 5 }, secret)}`;
+  const borrower = await signedInTokens(kit, secret, "originated", "edgebench", authTime);
   // The applicant on its own step, as the server-level rows: one more signed-in decision to compare.
-  const applicant = VISITORS.loanDetails as Extract<Session, { status: "signed-in" }>;
-  const applicantSub = "00000000-0000-4000-8000-000000000002";
-  const applicantIdentity = `${prefix}.LastAuthUser=edgeapplicant; ${prefix}.edgeapplicant.idToken=${await kit.idToken({ username: "edgeapplicant", sub: applicantSub, authTime })}`;
-  const applicantStamp = await signActivity({ sub: applicantSub, authTime, at: Math.floor(Date.now() / 1000) - 5 }, env.SESSION_SECRET!);
-  const applicantCookie = `${applicantIdentity}; shell_claims=${await signClaims({ ...applicant.claims, sub: applicantSub, payoutDate: null }, env.SESSION_SECRET!)}; shell_activity=${applicantStamp}`;
+  const applicant = await signedInTokens(kit, secret, "loanDetails", "edgeapplicant", authTime);
   const rows: Array<[string, Record<string, string>, string, RegExp]> = [
     ["anonymous", {}, "/payments", /\/register/],
-    ["borrower, keeping its stamp (a browser)", { cookie: `${signedIn}; shell_activity=${stamp}` }, "/payments", /dashboard/],
-    ["borrower, no stamp (a client that drops it)", { cookie: signedIn }, "/payments", /dashboard/],
-    ["applicant, keeping its stamp", { cookie: applicantCookie }, "/apply/loanDetails", /lending/],
+    ["borrower, keeping its stamp (a browser)", { cookie: await stamped(borrower) }, "/payments", /dashboard/],
+    ["borrower, no stamp (a client that drops it)", { cookie: borrower.cookie }, "/payments", /dashboard/],
+    ["applicant, keeping its stamp", { cookie: await stamped(applicant) }, "/apply/loanDetails", /lending/],
   ];
   const fresh = (headers: Record<string, string>, path: string) => new NextRequest(`http://127.0.0.1:3000${path}`, { headers });
   for (const [label, headers, path, expected] of rows) {
@@ -270,7 +286,7 @@ async function edgeCost(env: Record<string, string>, kit: Awaited<ReturnType<typ
     ],
     ["request + middleware", (headers, path) => () => middleware(fresh(headers, path))],
   ];
-  const perRound = Math.max(0.25, SECONDS / 8);
+  const perRound = EDGE_ROUND_SECONDS;
   console.log("the edge in process (production configuration, CPU µs per request, best of 6 interleaved rounds):");
   for (const [mode, make] of modes) {
     const best = new Map<string, number>();
@@ -364,15 +380,8 @@ async function main(): Promise<void> {
     DASHBOARD_APP_URL: "https://dashboard.bench.test",
     LENDING_APP_URL: "https://lending.bench.test",
   };
-  const hostedCookies = async (name: "originated" | "loanDetails", username: string): Promise<string> => {
-    const visitor = VISITORS[name] as Extract<Session, { status: "signed-in" }>;
-    const sub = `00000000-0000-4000-8000-00000000000${name === "originated" ? 1 : 2}`;
-    // A loan paid out a year from now is active whatever today's date is.
-    const payoutDate = name === "originated" ? new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) : null;
-    const claims = await signClaims({ ...visitor.claims, sub, payoutDate }, hostedEnv.SESSION_SECRET);
-    const prefix = `CognitoIdentityServiceProvider.${TEST_CLIENT_ID}`;
-    return `${prefix}.LastAuthUser=${username}; ${prefix}.${username}.idToken=${await kit.idToken({ username, sub })}; shell_claims=${claims}`;
-  };
+  const hostedCookies = async (name: "originated" | "loanDetails", username: string): Promise<string> =>
+    (await signedInTokens(kit, hostedEnv.SESSION_SECRET, name, username)).cookie;
 
   const app = `http://127.0.0.1:${appPort}`;
   const hosted = `http://127.0.0.1:${hostedPort}`;
@@ -389,7 +398,7 @@ async function main(): Promise<void> {
     | "hostedAnonymousApply"
     | "hostedBorrower"
     | "hostedApplicant";
-  const best: Partial<Record<Row, Figures>> = {}; // each row's slices combined
+  const figures: Partial<Record<Row, Figures>> = {}; // each row's slices combined
   interface Load {
     row: Row;
     url: string;
@@ -407,7 +416,7 @@ async function main(): Promise<void> {
     const slices = new Map<Row, Figures[]>(loads.map((l) => [l.row, []]));
     for (let round = 0; round < ROUNDS; round++)
       for (const l of loads) slices.get(l.row)!.push(await load(l.url, l.location, l.headers, pid));
-    for (const [row, figures] of slices) best[row] = combined(figures);
+    for (const [row, rowSlices] of slices) figures[row] = combined(rowSlices);
   };
 
   await measure([{ row: "node", url: `http://127.0.0.1:${nodePort}/payments`, location: /register/ }]);
@@ -476,8 +485,8 @@ async function main(): Promise<void> {
   await measure(
     [
       { row: "bare", url: bareUrl, location: /register/ },
-      { row: "bareLocalCookies", url: bareUrl, location: /register/, headers: { cookie: best.borrower!.cookie! } },
-      { row: "bareHostedCookies", url: bareUrl, location: /register/, headers: { cookie: best.hostedBorrower!.cookie! } },
+      { row: "bareLocalCookies", url: bareUrl, location: /register/, headers: { cookie: figures.borrower!.cookie! } },
+      { row: "bareHostedCookies", url: bareUrl, location: /register/, headers: { cookie: figures.hostedBorrower!.cookie! } },
     ],
     bareServer.pid,
   );
@@ -487,31 +496,31 @@ async function main(): Promise<void> {
 
   const n = (x: number) => Math.round(x).toLocaleString("en-US").padStart(8);
   const ms = (x: number) => `${x.toFixed(1)} ms`.padStart(9);
-  const bare = best.bare!;
+  const bare = figures.bare!;
   console.log(
     `requests/s over ${ROUNDS} interleaved slices × ${SECONDS}s per row (each server warmed ${WARM_SECONDS}s per row first; ${CONNECTIONS} connections, 127.0.0.1${PIN ? "; the load from core 0, the servers on core 1" : ""}), and the median slice's p50 and p99:`,
   );
   const cpu = (f: Figures) => (f.cpuUs === undefined ? "" : `  server CPU ${f.cpuUs.toFixed(0).padStart(5)} µs/req`);
   const row = (label: string, f: Figures) =>
     console.log(`  ${label.padEnd(60)} ${n(f.rps)} req/s  p50 ${ms(f.p50)}  p99 ${ms(f.p99)}${cpu(f)}`);
-  row("bare node:http redirect", best.node!);
+  row("bare node:http redirect", figures.node!);
   row("bare Next middleware redirect", bare);
-  row("local default: /payments, anonymous", best.anonymous!);
-  row("local default: /apply/loanDetails, anonymous", best.anonymousApply!);
-  row("local default: /payments, borrower", best.borrower!);
-  row("local default: /apply/loanDetails, applicant", best.applicant!);
-  row("production configuration: /payments, anonymous", best.hostedAnonymous!);
-  row("production configuration: /apply/loanDetails, anonymous", best.hostedAnonymousApply!);
-  row("production configuration: /payments, borrower", best.hostedBorrower!);
-  row("production configuration: /apply/loanDetails, applicant", best.hostedApplicant!);
+  row("local default: /payments, anonymous", figures.anonymous!);
+  row("local default: /apply/loanDetails, anonymous", figures.anonymousApply!);
+  row("local default: /payments, borrower", figures.borrower!);
+  row("local default: /apply/loanDetails, applicant", figures.applicant!);
+  row("production configuration: /payments, anonymous", figures.hostedAnonymous!);
+  row("production configuration: /apply/loanDetails, anonymous", figures.hostedAnonymousApply!);
+  row("production configuration: /payments, borrower", figures.hostedBorrower!);
+  row("production configuration: /apply/loanDetails, applicant", figures.hostedApplicant!);
   console.log("ratios to the bare Next redirect (goal: req/s ≥ 0.95):");
   const ratios: Array<[string, Figures]> = [
-    ["local, anonymous", best.anonymous!],
-    ["local, borrower", best.borrower!],
-    ["local, applicant", best.applicant!],
-    ["production, anonymous", best.hostedAnonymous!],
-    ["production, borrower", best.hostedBorrower!],
-    ["production, applicant", best.hostedApplicant!],
+    ["local, anonymous", figures.anonymous!],
+    ["local, borrower", figures.borrower!],
+    ["local, applicant", figures.applicant!],
+    ["production, anonymous", figures.hostedAnonymous!],
+    ["production, borrower", figures.hostedBorrower!],
+    ["production, applicant", figures.hostedApplicant!],
   ];
   for (const [label, f] of ratios) {
     const cpuRatio = f.cpuUs && bare.cpuUs ? `  CPU/req ${(bare.cpuUs / f.cpuUs).toFixed(3)} (bare ÷ this)` : "";
@@ -519,14 +528,14 @@ async function main(): Promise<void> {
       `  ${label.padEnd(24)} req/s ${(f.rps / bare.rps).toFixed(3)}  p50 ${(f.p50 / bare.p50).toFixed(2)}×  p99 ${(f.p99 / bare.p99).toFixed(2)}×${cpuRatio}`,
     );
   }
-  console.log(`  bare Next / node:http req/s ${(bare.rps / best.node!.rps).toFixed(3)}`);
+  console.log(`  bare Next / node:http req/s ${(bare.rps / figures.node!.rps).toFixed(3)}`);
   // Issue 52's goal: on one server, in one run, a signed-in redirect at ≥ 0.95 of the anonymous one.
   console.log("signed in ÷ anonymous on the same path, same server, same run (goal: req/s ≥ 0.95):");
   const signedIn: [string, Figures, Figures][] = [
-    ["local, borrower", best.borrower!, best.anonymous!],
-    ["local, applicant", best.applicant!, best.anonymousApply!],
-    ["production, borrower", best.hostedBorrower!, best.hostedAnonymous!],
-    ["production, applicant", best.hostedApplicant!, best.hostedAnonymousApply!],
+    ["local, borrower", figures.borrower!, figures.anonymous!],
+    ["local, applicant", figures.applicant!, figures.anonymousApply!],
+    ["production, borrower", figures.hostedBorrower!, figures.hostedAnonymous!],
+    ["production, applicant", figures.hostedApplicant!, figures.hostedAnonymousApply!],
   ];
   for (const [label, f, anonymous] of signedIn) {
     const cpu = f.cpuUs && anonymous.cpuUs ? `  CPU/req ${(anonymous.cpuUs / f.cpuUs).toFixed(3)} (anonymous ÷ this)` : "";
@@ -534,8 +543,8 @@ async function main(): Promise<void> {
   }
   console.log("the control, bare Next with the same Cookie header ÷ without (what those bytes cost any Next app):");
   const controls: [string, Figures][] = [
-    [`local borrower's (${best.bareLocalCookies!.cookie!.length} B)`, best.bareLocalCookies!],
-    [`production borrower's (${best.bareHostedCookies!.cookie!.length} B)`, best.bareHostedCookies!],
+    [`local borrower's (${figures.bareLocalCookies!.cookie!.length} B)`, figures.bareLocalCookies!],
+    [`production borrower's (${figures.bareHostedCookies!.cookie!.length} B)`, figures.bareHostedCookies!],
   ];
   for (const [label, f] of controls) {
     const cpu = f.cpuUs && bare.cpuUs ? `  CPU/req ${(bare.cpuUs / f.cpuUs).toFixed(3)} (without ÷ with)` : "";
