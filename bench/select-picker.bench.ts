@@ -15,6 +15,7 @@ import path from "node:path";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { chromium } from "../playwright.config";
 import { inputClass } from "../components/forms/field-shell";
+import { US_STATES } from "../lib/personal/reference-lists";
 import { observeInteractions, throttleCpu, worstInteraction } from "../e2e/fixtures/interaction-timing";
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -27,17 +28,14 @@ const cssFile = readdirSync(chunks).find((f) => f.endsWith(".css"));
 if (!cssFile) throw new Error("Build the app first: npm run build");
 const appCss = readFileSync(path.join(chunks, cssFile), "utf8");
 
-const STATES =
-  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY".split(
-    " ",
-  );
-const STATE_OPTIONS = `<option value="">Choose…</option>${STATES.map((s) => `<option value="${s}">${s}</option>`).join("")}`;
+// The app's own State select: every state and territory, by name (address-fields.tsx).
+const STATE_OPTIONS = `<option value="">Choose…</option>${US_STATES.map((s) => `<option value="${s.abbreviation}">${s.name}</option>`).join("")}`;
 const page = (head: string, body: string, select: string, options = STATE_OPTIONS) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Select</title>${head}</head>` +
   `<body ${body}><h1>Select</h1><label for="s">State</label><select id="s" ${select}>${options}</select></body></html>`;
 const APP_BODY = `class="bg-white text-ink antialiased"`;
 const VARIANTS: Record<string, string> = {
-  "browser default (52 options)": page("", `style="font:16px sans-serif;margin:16px"`, ""),
+  [`browser default (${US_STATES.length + 1} options)`]: page("", `style="font:16px sans-serif;margin:16px"`, ""),
   "the app's font stack": page(
     "",
     `style="font:16px system-ui, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji';margin:16px"`,
